@@ -1,0 +1,46 @@
+// Composes the service from a config: store (migrated), bootstrap, services, REST app and MCP
+// mounts. Nothing listens here; bin/sheets.ts and the tests decide that.
+import type { FastifyInstance } from 'fastify';
+import { bootstrap, type Bootstrap } from '../core/auth.ts';
+import type { Config } from '../core/config.ts';
+import { createServices, type AppServices } from '../core/services.ts';
+import { openStore, type OpenOptions } from '../db/open.ts';
+import type { PgStore } from '../db/store.ts';
+import { mountMcp } from '../mcp/http.ts';
+import { buildApp } from '../rest/app.ts';
+
+export interface Server {
+  app: FastifyInstance;
+  services: AppServices;
+  store: PgStore;
+  boot: Bootstrap | null;
+  close(): Promise<void>;
+}
+
+export async function createServer(config: Config, opts: { logger?: boolean | Record<string, unknown>; store?: OpenOptions } = {}): Promise<Server> {
+  const store = await openStore(opts.store ?? { dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  try {
+    const services = createServices(config, store);
+    const boot = await bootstrap(store, services.clock, config.bootstrapToken);
+    const app = buildApp({ services, logger: opts.logger });
+    const mcp = mountMcp(app, services);
+    app.addHook('preClose', async () => mcp.close());
+    let closed = false;
+    return {
+      app,
+      services,
+      store,
+      boot,
+      async close() {
+        if (closed) return;
+        closed = true;
+        await app.close();
+        services.workbooks.clear();
+        await store.close();
+      },
+    };
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
+}

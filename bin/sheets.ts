@@ -1,0 +1,120 @@
+#!/usr/bin/env -S npx tsx
+// The one executable: `sheets serve | mcp | admin ...`. Reads the environment, then boots.
+import { parseArgs } from 'node:util';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { authenticate, bootstrap, hashToken, issueToken } from '../core/auth.ts';
+import { loadConfig, type Config } from '../core/config.ts';
+import { makeClock } from '../core/context.ts';
+import { createServices } from '../core/services.ts';
+import type { Role } from '../core/store.ts';
+import { openStore } from '../db/open.ts';
+import { buildMcpServer } from '../mcp/server.ts';
+import { createServer } from './server.ts';
+
+const USAGE = `Usage: sheets <command>
+  serve                  REST + MCP (Streamable HTTP at /mcp, SSE at /sse) on PORT (default 8080)
+  mcp                    MCP over stdio, authenticated by SHEETS_TOKEN
+  admin space create NAME
+  admin token create --space UUID --user NAME --role owner|editor|viewer [--expires-days N]
+  admin token revoke TOKEN_OR_ID
+Environment: PORT, HOST, DATA_DIR, DATABASE_URL, SHEETS_TOKEN, SECRET_KEY, SHEETS_* limits (see README).`;
+
+async function serve(config: Config): Promise<void> {
+  const server = await createServer(config);
+  const { app, boot } = server;
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    await server.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  const address = await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+  process.stdout.write(`sheets: serving on ${address} (REST /v1, MCP /mcp and /sse), store: ${where}\n`);
+  if (boot?.token) {
+    process.stdout.write(`sheets: owner token for space ${boot.spaceId} (shown once, keep it):\n\n  ${boot.token}\n\n`);
+    process.stdout.write(`  try: curl -H "Authorization: Bearer ${boot.token}" ${address.replace('[::1]', 'localhost')}/v1/auth/me\n`);
+  }
+}
+
+async function mcpStdio(config: Config): Promise<void> {
+  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const services = createServices(config, store);
+  const boot = await bootstrap(store, services.clock, config.bootstrapToken);
+  const token = config.bootstrapToken ?? boot?.token;
+  if (!token) {
+    process.stderr.write('sheets mcp: set SHEETS_TOKEN to an API token (npm start prints one on first run; `npm run admin -- token create` makes more).\n');
+    await store.close();
+    process.exit(2);
+  }
+  if (boot?.token && !config.bootstrapToken) process.stderr.write(`sheets mcp: created owner token (shown once): ${boot.token}\n`);
+  const caller = await authenticate(store, services.clock, token);
+  const server = buildMcpServer({ services, caller: () => caller, log: (err) => process.stderr.write(`sheets mcp: ${String((err as Error)?.stack ?? err)}\n`) });
+  const transport = new StdioServerTransport();
+  const shutdown = async () => {
+    await server.close();
+    await store.close();
+    process.exit(0);
+  };
+  transport.onclose = () => void shutdown();
+  process.on('SIGTERM', () => void shutdown());
+  process.on('SIGINT', () => void shutdown());
+  await server.connect(transport);
+}
+
+async function admin(config: Config, args: string[]): Promise<void> {
+  const [noun, verb, ...rest] = args;
+  const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { space: { type: 'string' }, user: { type: 'string' }, role: { type: 'string' }, 'expires-days': { type: 'string' } } });
+  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const clock = makeClock(config.now);
+  try {
+    if (noun === 'space' && verb === 'create') {
+      const name = positionals.join(' ').trim();
+      if (!name) throw new Error('space create needs a NAME');
+      const space = await store.createSpace(name, clock.now());
+      console.log(JSON.stringify({ space_uuid: space.id, name: space.name }));
+    } else if (noun === 'token' && verb === 'create') {
+      const role = values.role as Role;
+      if (!values.space || !values.user || !['owner', 'editor', 'viewer'].includes(role)) throw new Error('token create needs --space UUID --user NAME --role owner|editor|viewer');
+      if (!(await store.getSpace(values.space))) throw new Error(`no space ${values.space}`);
+      const days = values['expires-days'] ? Number(values['expires-days']) : undefined;
+      const t = await issueToken(store, clock, { spaceId: values.space, userName: values.user, role, expiresInDays: days });
+      console.log(JSON.stringify({ token: t.token, token_id: t.tokenId, user: { uuid: t.userId, name: t.userName }, role }));
+    } else if (noun === 'token' && verb === 'revoke') {
+      const target = positionals[0];
+      if (!target) throw new Error('token revoke needs a TOKEN or token id');
+      const ok = /^[0-9a-f-]{36}$/i.test(target) ? await store.revokeToken(target, clock.now()) : await store.revokeTokenByHash(hashToken(target), clock.now());
+      if (!ok) throw new Error('no such token');
+      console.log(JSON.stringify({ revoked: true }));
+    } else {
+      throw new Error(`unknown admin command: ${[noun, verb].filter(Boolean).join(' ') || '(none)'}\n${USAGE}`);
+    }
+  } finally {
+    await store.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const [command, ...args] = process.argv.slice(2);
+  const config = loadConfig();
+  switch (command) {
+    case 'serve':
+      return serve(config);
+    case 'mcp':
+      return mcpStdio(config);
+    case 'admin':
+      return admin(config, args);
+    default:
+      process.stderr.write(`${USAGE}\n`);
+      process.exit(command ? 2 : 0);
+  }
+}
+
+main().catch((err: Error) => {
+  process.stderr.write(`sheets: ${err.message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,65 @@
+// Configuration from the environment, validated once at start-up. Limits are SHEETS_* variables.
+import { z } from 'zod';
+
+const int = (def: number) => z.coerce.number().int().positive().default(def);
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('localhost'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  SHEETS_TOKEN: z.string().min(16, 'SHEETS_TOKEN must be at least 16 characters').optional(),
+  SECRET_KEY: z.string().optional(),
+  SHEETS_NOW: z.string().optional(),
+  SHEETS_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SHEETS_RATE_PER_SEC: int(10),
+  SHEETS_RATE_BURST: int(30),
+  SHEETS_MAX_INFLIGHT: int(5),
+  SHEETS_RATE_STORE: z.enum(['memory', 'database']).default('memory'),
+  SHEETS_BODY_LIMIT_BYTES: int(100 * 1024 * 1024),
+  SHEETS_MAX_CELLS_PER_WRITE: int(2_000_000),
+  SHEETS_MAX_CELLS_PER_READ: int(1_000_000),
+  SHEETS_MAX_BATCH_ACTIONS: int(1000),
+  SHEETS_CACHE_FILES: int(32),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  bootstrapToken?: string;
+  secretKey?: string;
+  now?: Date;
+  logLevel: string;
+  rate: { perSec: number; burst: number; maxInFlight: number; store: 'memory' | 'database' };
+  limits: { bodyBytes: number; cellsPerWrite: number; cellsPerRead: number; batchActions: number };
+  cacheFiles: number;
+};
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  let now: Date | undefined;
+  if (e.SHEETS_NOW) {
+    now = new Date(e.SHEETS_NOW);
+    if (Number.isNaN(now.getTime())) throw new Error(`invalid configuration: SHEETS_NOW '${e.SHEETS_NOW}' is not an ISO date-time`);
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL || undefined,
+    bootstrapToken: e.SHEETS_TOKEN,
+    secretKey: e.SECRET_KEY,
+    now,
+    logLevel: e.SHEETS_LOG_LEVEL,
+    rate: { perSec: e.SHEETS_RATE_PER_SEC, burst: e.SHEETS_RATE_BURST, maxInFlight: e.SHEETS_MAX_INFLIGHT, store: e.SHEETS_RATE_STORE },
+    limits: { bodyBytes: e.SHEETS_BODY_LIMIT_BYTES, cellsPerWrite: e.SHEETS_MAX_CELLS_PER_WRITE, cellsPerRead: e.SHEETS_MAX_CELLS_PER_READ, batchActions: e.SHEETS_MAX_BATCH_ACTIONS },
+    cacheFiles: e.SHEETS_CACHE_FILES,
+  };
+}

@@ -1,0 +1,46 @@
+// What every op handler receives: who calls, the services, and (inside a batch) the open session.
+import type { Config } from './config.ts';
+import type { Role, Store } from './store.ts';
+import type { Workbook } from './workbook/workbook.ts';
+import type { Workbooks } from './workbook/access.ts';
+
+export interface Caller {
+  tokenId: string;
+  userId: string;
+  userName: string;
+  spaceId: string;
+  spaceName: string;
+  role: Role;
+}
+
+export interface Clock {
+  now(): Date;
+}
+
+/** A fixed clock (SHEETS_NOW) advances by one millisecond per reading, so timestamps stay ordered. */
+export function makeClock(fixed?: Date): Clock {
+  if (!fixed) return { now: () => new Date() };
+  let t = fixed.getTime();
+  return { now: () => new Date(t++) };
+}
+
+export interface Services {
+  store: Store;
+  workbooks: Workbooks;
+  clock: Clock;
+  config: Config;
+}
+
+export interface OpContext {
+  caller: Caller;
+  services: Services;
+  /** The op being run, for the operations log. */
+  op: { name: string; args: unknown };
+  /** Inside POST /files/{id}/batch: every action works on this one uncommitted workbook. */
+  session?: { fileId: string; wb: Workbook };
+  signal?: AbortSignal;
+  /** Reports progress of long operations (MCP progress notifications). */
+  progress?: (done: number, total?: number, message?: string) => void;
+}
+
+export const ROLE_RANK: Record<Role, number> = { viewer: 0, editor: 1, owner: 2 };

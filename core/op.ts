@@ -1,0 +1,59 @@
+// The op definition: the one place an operation's name, route, schemas, hints and handler live.
+// REST routes, MCP tools, batch actions and OpenAPI are generated from these (see registry.ts).
+import type { z } from 'zod';
+import type { OpContext } from './context.ts';
+import { ExpectedVersion } from './schemas.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type OpArea = 'account' | 'files' | 'sheets' | 'cells' | 'formats' | 'structure' | 'code' | 'connections' | 'charts' | 'rules' | 'tables' | 'pivots' | 'io';
+
+export interface OpHints {
+  /** Reads only; safe to retry; allowed for viewers. */
+  readOnly: boolean;
+  /** Repeating the same call leaves the same state. */
+  idempotent?: boolean;
+  /** Removes data (MCP's destructiveHint). */
+  destructive?: boolean;
+}
+
+export interface OpDef<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> {
+  /** snake_case verb_noun: the MCP tool name and the `op` of a batch action. */
+  name: string;
+  /** One sentence for humans and agents; longer texts live in prompts/. */
+  summary: string;
+  area: OpArea;
+  http: { method: HttpMethod; path: string };
+  input: I;
+  output: O;
+  hints: OpHints;
+  /** Binary responses (PDF, images) bypass JSON: the handler returns {contentType, body}. */
+  binary?: boolean;
+  /** Ops that act on one file and may run inside POST /files/{id}/batch. Default: true when the input has file_uuid. */
+  batchable?: boolean;
+  handler: (ctx: OpContext, input: z.output<I>) => Promise<z.input<O>> | z.input<O>;
+}
+
+export type AnyOp = OpDef<z.ZodObject, z.ZodType>;
+
+/**
+ * Defines an op. Every write on a file also accepts `expected_version` (optimistic concurrency);
+ * Workbooks.write() honours it, so no handler has to.
+ */
+export function defineOp<I extends z.ZodObject, O extends z.ZodType>(def: OpDef<I, O>): OpDef<I, O> {
+  const shape = def.input.shape as Record<string, unknown>;
+  if (!def.hints.readOnly && 'file_uuid' in shape && !('expected_version' in shape)) {
+    return { ...def, input: def.input.extend({ expected_version: ExpectedVersion }) as unknown as I };
+  }
+  return def;
+}
+
+export function isBatchable(op: AnyOp): boolean {
+  return op.batchable ?? 'file_uuid' in op.input.shape;
+}
+
+export interface BinaryResult {
+  contentType: string;
+  body: Buffer;
+  fileName?: string;
+}

@@ -1,0 +1,20 @@
+// GET /v1/auth/me: who the token belongs to. The cheapest way to check a token.
+import { z } from 'zod';
+import { defineOp } from '../../op.ts';
+import { RoleEnum, UserRef } from '../common.ts';
+
+export const getMe = defineOp({
+  name: 'get_me',
+  summary: 'Check the token: returns its user, its space and the role it has there.',
+  area: 'account',
+  http: { method: 'GET', path: '/v1/auth/me' },
+  input: z.strictObject({}),
+  output: z.object({ user: UserRef, space: z.object({ uuid: z.string(), name: z.string() }), role: RoleEnum, token_id: z.string() }),
+  hints: { readOnly: true, idempotent: true },
+  handler: (ctx) => ({
+    user: { uuid: ctx.caller.userId, name: ctx.caller.userName },
+    space: { uuid: ctx.caller.spaceId, name: ctx.caller.spaceName },
+    role: ctx.caller.role,
+    token_id: ctx.caller.tokenId,
+  }),
+});

@@ -1,0 +1,6 @@
+import { createToken } from './create-token.ts';
+import { getMe } from './get-me.ts';
+import { listTokens } from './list-tokens.ts';
+import { revokeToken } from './revoke-token.ts';
+
+export const accountOps = [getMe, createToken, listTokens, revokeToken];

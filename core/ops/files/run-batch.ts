@@ -1,0 +1,53 @@
+// POST /v1/files/{id}/batch: several ops on one file, all-or-nothing, committed as one version.
+import { z } from 'zod';
+import { runOp } from '../../dispatch.ts';
+import { OpError, asOpError } from '../../errors.ts';
+import { isBatchable } from '../../op.ts';
+import { FileId } from '../../schemas.ts';
+import { defineOp } from '../../op.ts';
+import { findOp } from '../../registry.ts';
+import { VersionOut } from '../common.ts';
+
+export const runBatch = defineOp({
+  name: 'run_batch',
+  summary: 'Run several operations on one file in order, as one transaction: if any action fails nothing is kept and the error names its index.',
+  area: 'files',
+  http: { method: 'POST', path: '/v1/files/:file_uuid/batch' },
+  input: z.strictObject({
+    file_uuid: FileId,
+    actions: z
+      .array(
+        z.strictObject({
+          op: z.string().describe('Name of the operation (the MCP tool name), e.g. write_cells, set_formula, format_cells.'),
+          args: z.record(z.string(), z.unknown()).default({}).describe("The operation's arguments; file_uuid may be left out."),
+        }),
+      )
+      .min(1, 'must hold at least one action')
+      .describe('Actions run in order; execution stops at the first error.'),
+  }),
+  output: z.object({ results: z.array(z.unknown()), version: VersionOut }),
+  hints: { readOnly: false },
+  batchable: false,
+  handler: async (ctx, input) => {
+    const max = ctx.services.config.limits.batchActions;
+    if (input.actions.length > max) throw new OpError('invalid_argument', `actions: at most ${max} actions per batch (got ${input.actions.length})`, { field: 'actions', limit: max });
+    const { result, version } = await ctx.services.workbooks.session(ctx, input.file_uuid, async (inner) => {
+      const results: unknown[] = [];
+      for (const [index, action] of input.actions.entries()) {
+        try {
+          const op = findOp(action.op);
+          if (!op || !isBatchable(op)) throw new OpError('invalid_argument', `op: '${action.op}' is not an operation that can run in a batch`, { field: 'op' });
+          const args = { ...action.args };
+          if (args.file_uuid !== undefined && args.file_uuid !== input.file_uuid) throw new OpError('invalid_argument', 'file_uuid: every action of a batch works on the batch\'s file', { field: 'file_uuid' });
+          args.file_uuid = input.file_uuid;
+          results.push(await runOp(op, inner, args));
+        } catch (err) {
+          const e = asOpError(err);
+          throw new OpError(e.code, `actions[${index}] (${action.op}): ${e.message}`, { ...e.details, index, op: action.op }, { cause: e });
+        }
+      }
+      return results;
+    });
+    return { results: result, version };
+  },
+});

@@ -1,0 +1,8 @@
+import { addSheet } from './add-sheet.ts';
+import { deleteSheet } from './delete-sheet.ts';
+import { duplicateSheet } from './duplicate-sheet.ts';
+import { listSheets } from './list-sheets.ts';
+import { moveSheet } from './move-sheet.ts';
+import { renameSheet } from './rename-sheet.ts';
+
+export const sheetOps = [listSheets, addSheet, renameSheet, deleteSheet, moveSheet, duplicateSheet];

@@ -1,0 +1,59 @@
+// Per-token limits shared by every door: a token bucket (rate per second, burst) built from
+// rate-limiter-flexible's BurstyRateLimiter, and a count of requests in flight.
+import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { OpError } from './errors.ts';
+
+export interface RateLimitConfig {
+  perSec: number;
+  burst: number;
+  maxInFlight: number;
+}
+
+export interface RateState {
+  limit: number;
+  remaining: number;
+  /** Seconds until the bucket has room again. */
+  resetSec: number;
+}
+
+/** Builds the limiter stores; `makeStore` lets a database-backed store replace memory. */
+export type StoreFactory = (opts: { keyPrefix: string; points: number; duration: number }) => RateLimiterAbstract;
+
+export class RateLimits {
+  private readonly bucket: BurstyRateLimiter;
+  private readonly inFlight = new Map<string, number>();
+
+  constructor(
+    readonly config: RateLimitConfig,
+    makeStore: StoreFactory = (o) => new RateLimiterMemory(o),
+  ) {
+    // perSec every second, plus a burst allowance of (burst - perSec) that refills at one request
+    // per second: up to `burst` at once, about perSec + 1 sustained (docs/limits.md).
+    const extra = Math.max(1, config.burst - config.perSec);
+    this.bucket = new BurstyRateLimiter(makeStore({ keyPrefix: 'rate', points: config.perSec, duration: 1 }), makeStore({ keyPrefix: 'burst', points: extra, duration: extra }));
+  }
+
+  /** Takes one request from the token's budget; throws rate_limited (with retry_after) past it. */
+  async take(tokenId: string): Promise<RateState> {
+    const inFlight = this.inFlight.get(tokenId) ?? 0;
+    if (inFlight >= this.config.maxInFlight) {
+      throw new OpError('rate_limited', `At most ${this.config.maxInFlight} requests in flight per token; retry after 1 s.`, { retry_after: 1, limit: this.config.perSec, remaining: 0, reset: 1, reason: 'concurrency' });
+    }
+    try {
+      const res = await this.bucket.consume(tokenId);
+      this.inFlight.set(tokenId, inFlight + 1);
+      return { limit: this.config.perSec, remaining: res.remainingPoints, resetSec: Math.ceil(res.msBeforeNext / 1000) };
+    } catch (err) {
+      if (!(err instanceof RateLimiterRes)) throw err;
+      const retry = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+      throw new OpError('rate_limited', `Rate limit of ${this.config.perSec} requests/s (burst ${this.config.burst}) exceeded; retry after ${retry} s.`, { retry_after: retry, limit: this.config.perSec, remaining: 0, reset: retry, reason: 'rate' });
+    }
+  }
+
+  /** Call once per successful take(), when the request is over. */
+  release(tokenId: string): void {
+    const n = (this.inFlight.get(tokenId) ?? 1) - 1;
+    if (n <= 0) this.inFlight.delete(tokenId);
+    else this.inFlight.set(tokenId, n);
+  }
+}

@@ -1,0 +1,49 @@
+// Shared zod pieces for op inputs. Every field an agent fills carries a description:
+// the same text reaches the MCP tool schema, the OpenAPI document and the 400 messages.
+import { z } from 'zod';
+import { A1Error, parseCell, parseRange } from './a1.ts';
+
+function a1Check(parse: (s: string) => unknown) {
+  return (value: string, ctx: z.RefinementCtx) => {
+    try {
+      parse(value);
+    } catch (err) {
+      if (!(err instanceof A1Error)) throw err;
+      ctx.addIssue({ code: 'custom', message: err.message });
+    }
+  };
+}
+
+export const FileId = z.uuid({ message: 'must be a file uuid (from list_files or create_file)' }).describe('Uuid of the file.');
+export const SpaceId = z
+  .uuid({ message: 'must be a space uuid (see get_me)' })
+  .optional()
+  .describe('Uuid of the space. Optional: defaults to the space of the token.');
+export const SheetName = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(100, 'must be at most 100 characters')
+  .describe('Sheet name. Optional; default is the first sheet.');
+export const A1Cell = z.string().max(200).superRefine(a1Check(parseCell)).describe('A1 cell, e.g. B3 or Sheet2!B3.');
+export const A1Range = z
+  .string()
+  .max(300)
+  .superRefine(a1Check(parseRange))
+  .describe("A1 range: A1:C10, a whole column range A:C, whole rows 2:5, optionally sheet-qualified ('My Sheet'!A1:B2).");
+export const ExpectedVersion = z
+  .number()
+  .int()
+  .nonnegative()
+  .optional()
+  .describe('Optional optimistic-concurrency guard: the file version you last saw. If the file has moved on, nothing is written and a 409 returns the current version.');
+export const HexColor = z
+  .string()
+  .regex(/^#[0-9A-Fa-f]{6}$/, 'must be a hex color #RRGGBB')
+  .describe('Hex color #RRGGBB.');
+export const IsoDate = z.string().describe('ISO 8601 date-time.');
+
+/** Pagination as the spec names it (limit/offset in, nextOffset out). */
+export const PageQuery = {
+  limit: z.number().int().min(1, 'must be 1..1000').max(1000, 'must be 1..1000').default(100).describe('Page size, 1..1000 (default 100).'),
+  offset: z.number().int().min(0, 'must be >= 0').max(1_000_000_000).default(0).describe('Records to skip; pass the previous nextOffset.'),
+};

@@ -1,0 +1,20 @@
+// Wires the services every door shares from a config and an open store.
+import type { Config } from './config.ts';
+import { makeClock, type Services } from './context.ts';
+import { RateLimits } from './rate-limit.ts';
+import type { Store } from './store.ts';
+import { Workbooks } from './workbook/access.ts';
+
+export interface AppServices extends Services {
+  rateLimits: RateLimits;
+}
+
+export function createServices(config: Config, store: Store): AppServices {
+  return {
+    store,
+    config,
+    clock: makeClock(config.now),
+    workbooks: new Workbooks(store, config.cacheFiles),
+    rateLimits: new RateLimits(config.rate),
+  };
+}

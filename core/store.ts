@@ -1,0 +1,144 @@
+// What core needs from storage. db/ implements it on PGlite and PostgreSQL; core never sees SQL.
+import type { SheetMeta } from './workbook/sheet-meta.ts';
+
+export type Role = 'owner' | 'editor' | 'viewer';
+
+export interface TokenInfo {
+  tokenId: string;
+  userId: string;
+  userName: string;
+  spaceId: string;
+  spaceName: string;
+  role: Role;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+}
+
+export interface TokenListing {
+  tokenId: string;
+  user: { uuid: string; name: string };
+  role: Role;
+  created: Date;
+  lastUsed: Date | null;
+  expiresAt: Date | null;
+  revoked: boolean;
+}
+
+export interface FileRecord {
+  id: string;
+  spaceId: string;
+  creatorId: string;
+  name: string;
+  private: boolean;
+  version: number;
+  created: Date;
+  modified: Date;
+}
+
+/** Occupied offsets inside one tile; lets used ranges be computed without tile data. */
+export interface TileBounds {
+  tr: number;
+  tc: number;
+  r0: number;
+  r1: number;
+  c0: number;
+  c1: number;
+}
+
+export interface TileRecord extends TileBounds {
+  data: string;
+}
+
+export interface SheetRecord {
+  id: string;
+  name: string;
+  position: number;
+  meta: SheetMeta;
+}
+
+export interface WorkbookRecord {
+  file: FileRecord;
+  styles: unknown[];
+  sheets: (SheetRecord & { tiles: TileBounds[] })[];
+}
+
+export interface LogEntry {
+  op: string;
+  args: unknown;
+  userId: string | null;
+  tokenId: string | null;
+}
+
+/** Everything one committed write changes, applied in one transaction guarded by baseVersion. */
+export interface CommitSet {
+  fileId: string;
+  baseVersion: number;
+  at: Date;
+  name?: string;
+  styles?: unknown[];
+  sheetsUpsert: SheetRecord[];
+  sheetsDelete: string[];
+  tilesUpsert: (TileRecord & { sheetId: string })[];
+  tilesDelete: { sheetId: string; tr: number; tc: number }[];
+  log: LogEntry;
+}
+
+export class VersionConflictError extends Error {
+  constructor(readonly fileId: string) {
+    super(`file ${fileId} moved on during the write`);
+  }
+}
+
+export interface HistoryEntry {
+  version: number;
+  op: string;
+  args: unknown;
+  userId: string | null;
+  userName: string | null;
+  at: Date;
+}
+
+export interface IdempotentAnswer {
+  fingerprint: string;
+  status: number;
+  body: string;
+  contentType: string;
+  created: Date;
+}
+
+export interface Store {
+  readonly kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+  ping(): Promise<void>;
+
+  // Spaces, users, tokens
+  countSpaces(): Promise<number>;
+  createSpace(name: string, at: Date): Promise<{ id: string; name: string }>;
+  getSpace(id: string): Promise<{ id: string; name: string } | null>;
+  /** The oldest space (the one bootstrap made). */
+  firstSpaceId(): Promise<string>;
+  /** Creates the user (by name, within the space) when absent; raises the membership to `role` if lower. */
+  createToken(input: { spaceId: string; userName: string; role: Role; hash: string; expiresAt: Date | null; at: Date }): Promise<{ tokenId: string; userId: string; userName: string }>;
+  tokenByHash(hash: string): Promise<TokenInfo | null>;
+  touchToken(tokenId: string, at: Date): Promise<void>;
+  listTokens(spaceId: string): Promise<TokenListing[]>;
+  /** Revokes by id (within the space when given); returns false if there was none. */
+  revokeToken(tokenId: string, at: Date, spaceId?: string): Promise<boolean>;
+  revokeTokenByHash(hash: string, at: Date): Promise<boolean>;
+
+  // Files
+  listFiles(q: { spaceId: string; userId: string; limit: number; offset: number }): Promise<FileRecord[]>;
+  createFile(input: { spaceId: string; creatorId: string; name: string; private: boolean; at: Date; sheets: SheetRecord[] }): Promise<FileRecord>;
+  getFile(id: string): Promise<FileRecord | null>;
+
+  // Workbooks
+  loadWorkbook(fileId: string): Promise<WorkbookRecord | null>;
+  loadTiles(sheetId: string, keys: { tr: number; tc: number }[]): Promise<TileRecord[]>;
+  /** Applies the set in one transaction; throws VersionConflictError when the file moved past baseVersion. */
+  commit(set: CommitSet): Promise<number>;
+  history(fileId: string, q: { limit: number; offset: number }): Promise<HistoryEntry[]>;
+
+  // Idempotency
+  getIdempotent(tokenId: string, key: string, notBefore: Date): Promise<IdempotentAnswer | null>;
+  putIdempotent(tokenId: string, key: string, answer: IdempotentAnswer): Promise<void>;
+}

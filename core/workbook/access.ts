@@ -1,0 +1,132 @@
+// Workbooks: the one way ops reach a file. Checks the caller's rights, keeps live workbooks in an
+// LRU keyed by file and version, serialises work on one file, and commits writes with the
+// optimistic version guard (retrying when another process got there first).
+import type { OpContext } from '../context.ts';
+import { OpError, forbidden, notFound } from '../errors.ts';
+import { VersionConflictError, type FileRecord, type Store } from '../store.ts';
+import { summarizeArgs } from './summarize.ts';
+import { Workbook } from './workbook.ts';
+
+const MAX_ATTEMPTS = 4;
+
+export interface WriteOptions {
+  expectedVersion?: number;
+}
+
+export class Workbooks {
+  private readonly cache = new Map<string, Workbook>();
+  private readonly locks = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly maxCached: number,
+  ) {}
+
+  /** The file record if the caller may see it (404 outside the space, 403 another user's private file). */
+  async file(ctx: OpContext, fileId: string, need: 'read' | 'write'): Promise<FileRecord> {
+    const file = await this.store.getFile(fileId);
+    checkAccess(ctx, file, fileId, need);
+    return file!;
+  }
+
+  async read<T>(ctx: OpContext, fileId: string, fn: (wb: Workbook) => Promise<T> | T): Promise<T> {
+    if (ctx.session) return fn(this.sessionFor(ctx, fileId));
+    return this.locked(fileId, async () => {
+      const file = await this.file(ctx, fileId, 'read');
+      return fn(await this.open(file));
+    });
+  }
+
+  /**
+   * Runs fn on the workbook and commits what it changed as one new version. A failure anywhere
+   * leaves the stored file untouched and drops the in-memory copy.
+   */
+  async write<T>(ctx: OpContext, fileId: string, fn: (wb: Workbook) => Promise<T> | T, opts: WriteOptions = {}): Promise<{ result: T; version: number }> {
+    if (ctx.session) {
+      const wb = this.sessionFor(ctx, fileId);
+      checkExpected(wb.version, (ctx.op.args as { expected_version?: number } | undefined)?.expected_version);
+      return { result: await fn(wb), version: wb.version + 1 };
+    }
+    const expected = opts.expectedVersion ?? (ctx.op.args as { expected_version?: number } | undefined)?.expected_version;
+    return this.locked(fileId, async () => {
+      for (let attempt = 1; ; attempt++) {
+        const file = await this.file(ctx, fileId, 'write');
+        checkExpected(file.version, expected);
+        const wb = await this.open(file);
+        let result: T;
+        try {
+          result = await fn(wb);
+          if (!wb.hasChanges()) return { result, version: wb.version };
+          const at = ctx.services.clock.now();
+          const version = await this.store.commit(wb.commitSet(at, { op: ctx.op.name, args: summarizeArgs(ctx.op.args), userId: ctx.caller.userId, tokenId: ctx.caller.tokenId }));
+          wb.afterCommit(version, at);
+          return { result, version };
+        } catch (err) {
+          this.evict(fileId);
+          if (err instanceof VersionConflictError && attempt < MAX_ATTEMPTS) continue;
+          if (err instanceof VersionConflictError) throw new OpError('version_conflict', 'The file kept changing under this write; retry.', { attempts: attempt });
+          throw err;
+        }
+      }
+    });
+  }
+
+  /** Opens a batch session: fn gets a context whose reads and writes share one workbook, committed once. */
+  async session<T>(ctx: OpContext, fileId: string, fn: (inner: OpContext) => Promise<T>, opts: WriteOptions = {}): Promise<{ result: T; version: number }> {
+    return this.write(ctx, fileId, (wb) => fn({ ...ctx, session: { fileId, wb } }), opts);
+  }
+
+  /** Drops the in-memory copy. No destroy(): an op on that file may still hold it; GC frees it. */
+  evict(fileId: string): void {
+    this.cache.delete(fileId);
+  }
+
+  clear(): void {
+    for (const id of [...this.cache.keys()]) this.evict(id);
+  }
+
+  private sessionFor(ctx: OpContext, fileId: string): Workbook {
+    if (ctx.session!.fileId !== fileId) throw new OpError('invalid_argument', `file_uuid: a batch works on one file (${ctx.session!.fileId}); this action names ${fileId}`, { field: 'file_uuid' });
+    return ctx.session!.wb;
+  }
+
+  private async open(file: FileRecord): Promise<Workbook> {
+    const cached = this.cache.get(file.id);
+    if (cached && cached.version === file.version) {
+      this.cache.delete(file.id);
+      this.cache.set(file.id, cached);
+      return cached;
+    }
+    if (cached) this.evict(file.id);
+    const rec = await this.store.loadWorkbook(file.id);
+    if (!rec) throw notFound('file', file.id);
+    const wb = new Workbook(rec, (sheetId, keys) => this.store.loadTiles(sheetId, keys));
+    this.cache.set(file.id, wb);
+    while (this.cache.size > this.maxCached) this.evict(this.cache.keys().next().value!);
+    return wb;
+  }
+
+  private async locked<T>(fileId: string, fn: () => Promise<T>): Promise<T> {
+    const prev = this.locks.get(fileId) ?? Promise.resolve();
+    const run = prev.then(fn, fn);
+    const tail = run.catch(() => undefined);
+    this.locks.set(fileId, tail);
+    try {
+      return await run;
+    } finally {
+      if (this.locks.get(fileId) === tail) this.locks.delete(fileId);
+    }
+  }
+}
+
+function checkExpected(current: number, expected: number | undefined): void {
+  if (expected !== undefined && current !== expected) {
+    throw new OpError('version_conflict', `expected_version: the file is at version ${current}, not ${expected}; read it again and retry`, { field: 'expected_version', current_version: current, expected_version: expected });
+  }
+}
+
+export function checkAccess(ctx: OpContext, file: FileRecord | null, fileId: string, need: 'read' | 'write'): void {
+  if (!file || file.spaceId !== ctx.caller.spaceId) throw notFound('file', fileId);
+  if (file.private && file.creatorId !== ctx.caller.userId) throw forbidden(`File ${fileId} is private to its creator.`);
+  if (need === 'write' && ctx.caller.role === 'viewer') throw forbidden('Your role on this space is viewer: it can read files but not change them.');
+}

@@ -1,0 +1,80 @@
+// The stored shape of one cell. Plain literals are bare JSON scalars (the common case, compact in
+// tiles); anything richer is a small object.
+
+export type Scalar = number | string | boolean;
+
+export interface RichCell {
+  /** Literal value, or the cached result of the formula / spill. */
+  v?: Scalar | null;
+  /** Formula text including the leading '='. */
+  f?: string;
+  /** Formula error value (#DIV/0!, #REF!, ...) and its message. */
+  e?: string;
+  m?: string;
+  /** Style id (index into the file's style table). */
+  s?: number;
+  /** 1 when the value was spilled here by an array formula elsewhere (not an input). */
+  sp?: 1;
+  /** Implicit display hint of a formula result: d date, dt date-time, t time, p percent, c currency. */
+  h?: string;
+  /** A1 of the code cell whose output this is. */
+  o?: string;
+}
+
+export type Cell = Scalar | RichCell | null | undefined;
+
+export function isRich(c: Cell): c is RichCell {
+  return typeof c === 'object' && c !== null;
+}
+
+export function valueOf(c: Cell): Scalar | null {
+  if (c === null || c === undefined) return null;
+  if (typeof c === 'object') return c.v ?? null;
+  return c;
+}
+
+export function formulaOf(c: Cell): string | undefined {
+  return isRich(c) ? c.f : undefined;
+}
+
+export function styleOf(c: Cell): number {
+  return isRich(c) ? (c.s ?? 0) : 0;
+}
+
+/** True when the cell holds something a person would call content (not just a style). */
+export function hasContent(c: Cell): boolean {
+  if (c === null || c === undefined) return false;
+  if (typeof c !== 'object') return true;
+  return c.f !== undefined || c.e !== undefined || (c.v !== undefined && c.v !== null) || c.o !== undefined;
+}
+
+/** An input (literal or formula) as opposed to a computed spill. */
+export function isInput(c: Cell): boolean {
+  if (c === null || c === undefined) return false;
+  if (typeof c !== 'object') return true;
+  return c.sp === undefined && (c.f !== undefined || (c.v !== undefined && c.v !== null));
+}
+
+/** Builds the most compact cell for a value and style. */
+export function makeCell(v: Scalar | null, s = 0): Cell {
+  if (s === 0) return v;
+  return v === null ? { s } : { v, s };
+}
+
+/** Replaces the style of a cell, keeping its content. */
+export function withStyle(c: Cell, s: number): Cell {
+  if (!isRich(c)) return makeCell(c ?? null, s);
+  const out: RichCell = { ...c };
+  if (s === 0) delete out.s;
+  else out.s = s;
+  return compact(out);
+}
+
+/** Collapses a rich cell back to a scalar (or null) when nothing else is left. */
+export function compact(c: RichCell): Cell {
+  const keys = Object.keys(c);
+  if (keys.length === 0) return null;
+  if (keys.length === 1 && keys[0] === 'v') return c.v ?? null;
+  if (keys.length === 1 && keys[0] === 's' && c.s === 0) return null;
+  return c;
+}

@@ -1,0 +1,157 @@
+// HyperFormula adapter. An engine holds the sheets that formulas need: every sheet with formulas
+// and every sheet their text names. Other sheets exist in it as empty placeholders, so names
+// resolve, and are filled in when a new formula starts naming them (ensureSheetsFor).
+import { DetailedCellError, HyperFormula, type ConfigParams, type ExportedChange, type RawCellContent } from 'hyperformula';
+import { MAX_COLS, MAX_ROWS } from '../a1.ts';
+import { isRich, type Cell, type RichCell } from './cell.ts';
+import type { SheetModel } from './sheet.ts';
+
+export const ENGINE_CONFIG: Partial<ConfigParams> = {
+  licenseKey: 'gpl-v3',
+  maxRows: MAX_ROWS,
+  maxColumns: MAX_COLS,
+  useArrayArithmetic: true,
+  // Excel-compatible serial dates (1899-12-30 epoch).
+  nullDate: { year: 1899, month: 12, day: 30 },
+  dateFormats: ['YYYY-MM-DD', 'MM/DD/YYYY', 'DD.MM.YYYY'],
+  timeFormats: ['hh:mm', 'hh:mm:ss.sss'],
+};
+
+/** Raw content HyperFormula should see for a stored cell. Text is forced with a leading apostrophe. */
+export function toEngineContent(cell: Cell): RawCellContent {
+  if (cell === null || cell === undefined) return null;
+  if (typeof cell === 'string') return `'${cell}`;
+  if (typeof cell !== 'object') return cell;
+  if (cell.f !== undefined) return cell.f;
+  if (cell.sp !== undefined || cell.v === undefined || cell.v === null) return null;
+  return typeof cell.v === 'string' ? `'${cell.v}` : cell.v;
+}
+
+const HINTS: Record<string, string> = {
+  NUMBER_DATE: 'd',
+  NUMBER_DATETIME: 'dt',
+  NUMBER_TIME: 't',
+  NUMBER_PERCENT: 'p',
+  NUMBER_CURRENCY: 'c',
+};
+
+export interface EngineSheetSource {
+  sheet: SheetModel;
+  /** False for placeholders: present by name, content not loaded. */
+  loaded: boolean;
+}
+
+export class FormulaEngine {
+  readonly hf: HyperFormula;
+  private readonly hfIdBySheet = new Map<string, number>();
+  private readonly sheetByHfId = new Map<number, SheetModel>();
+  readonly loaded = new Set<string>();
+
+  private constructor(hf: HyperFormula) {
+    this.hf = hf;
+  }
+
+  static build(sources: EngineSheetSource[]): FormulaEngine {
+    const data: Record<string, RawCellContent[][]> = {};
+    for (const { sheet, loaded } of sources) data[sheet.name] = loaded ? denseContent(sheet) : [];
+    const engine = new FormulaEngine(HyperFormula.buildFromSheets(data, ENGINE_CONFIG));
+    for (const { sheet, loaded } of sources) {
+      engine.register(sheet);
+      if (loaded) engine.loaded.add(sheet.id);
+    }
+    return engine;
+  }
+
+  private register(sheet: SheetModel): void {
+    const id = this.hf.getSheetId(sheet.name);
+    if (id === undefined) throw new Error(`engine lost sheet ${sheet.name}`);
+    this.hfIdBySheet.set(sheet.id, id);
+    this.sheetByHfId.set(id, sheet);
+  }
+
+  hfId(sheet: SheetModel): number {
+    const id = this.hfIdBySheet.get(sheet.id);
+    if (id === undefined) throw new Error(`sheet ${sheet.name} is not in the engine`);
+    return id;
+  }
+
+  sheetOf(hfId: number): SheetModel | undefined {
+    return this.sheetByHfId.get(hfId);
+  }
+
+  has(sheet: SheetModel): boolean {
+    return this.hfIdBySheet.has(sheet.id);
+  }
+
+  /** Loads a placeholder's content (its tiles must be loaded). Returns the value changes. */
+  fill(sheet: SheetModel): ExportedChange[] {
+    if (this.loaded.has(sheet.id)) return [];
+    this.loaded.add(sheet.id);
+    return this.hf.setSheetContent(this.hfId(sheet), denseContent(sheet));
+  }
+
+  /** Adds a sheet by name; `loaded` false makes it a placeholder to fill() later. */
+  addSheet(sheet: SheetModel, loaded = true): void {
+    this.hf.addSheet(sheet.name);
+    this.register(sheet);
+    if (loaded) this.loaded.add(sheet.id);
+  }
+
+  removeSheet(sheet: SheetModel): ExportedChange[] {
+    const changes = this.hf.removeSheet(this.hfId(sheet));
+    this.sheetByHfId.delete(this.hfId(sheet));
+    this.hfIdBySheet.delete(sheet.id);
+    this.loaded.delete(sheet.id);
+    return changes;
+  }
+
+  setContents(sheet: SheetModel, row: number, col: number, grid: RawCellContent[][]): ExportedChange[] {
+    return this.hf.setCellContents({ sheet: this.hfId(sheet), row, col }, grid);
+  }
+
+  /** The cached-result fields of a formula cell at an address, read from the engine. */
+  resultAt(sheet: SheetModel, row: number, col: number): Pick<RichCell, 'v' | 'e' | 'm' | 'h'> {
+    const addr = { sheet: this.hfId(sheet), row, col };
+    return resultFields(this.hf.getCellValue(addr), () => this.hf.getCellValueDetailedType(addr));
+  }
+
+  destroy(): void {
+    this.hf.destroy();
+  }
+}
+
+export function resultFields(value: unknown, detailedType: () => string): Pick<RichCell, 'v' | 'e' | 'm' | 'h'> {
+  if (value instanceof DetailedCellError) return { v: null, e: value.value, m: value.message || undefined };
+  const out: Pick<RichCell, 'v' | 'e' | 'm' | 'h'> = { v: (value as RichCell['v']) ?? null };
+  if (typeof value === 'number') {
+    const hint = HINTS[detailedType()];
+    if (hint) out.h = hint;
+  }
+  return out;
+}
+
+/** The sheet's loaded content as HyperFormula's dense rows. */
+function denseContent(sheet: SheetModel): RawCellContent[][] {
+  const { rows, cols } = sheet.usedExtent();
+  const out: RawCellContent[][] = new Array(rows);
+  for (let r = 0; r < rows; r++) {
+    const row: RawCellContent[] = new Array(cols).fill(null);
+    for (let c = 0; c < cols; c++) {
+      const cell = sheet.get(r, c);
+      if (cell !== null && cell !== undefined) row[c] = toEngineContent(cell);
+    }
+    out[r] = row;
+  }
+  return out;
+}
+
+export function isFormulaCell(cell: Cell): boolean {
+  return isRich(cell) && cell.f !== undefined;
+}
+
+/** Does the formula text name this sheet (as Name! or 'Name'!)? A superset test is fine. */
+export function namesSheet(formula: string, sheetName: string): boolean {
+  const f = formula.toLowerCase();
+  const n = sheetName.toLowerCase();
+  return f.includes(`${n}!`) || f.includes(`'${n.replace(/'/g, "''")}'!`);
+}

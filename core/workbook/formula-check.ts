@@ -1,0 +1,24 @@
+// Syntax check of formula text before anything is written: a formula that does not parse is a
+// 400 with the parser's message, never a stored #ERROR!.
+import { DetailedCellError, HyperFormula } from 'hyperformula';
+import { invalidArg } from '../errors.ts';
+import { ENGINE_CONFIG } from './engine.ts';
+
+let scratch: HyperFormula | undefined;
+
+function engine(): HyperFormula {
+  scratch ??= HyperFormula.buildFromArray([[]], ENGINE_CONFIG);
+  return scratch;
+}
+
+/** Returns the formula with its leading '='; throws a 400 naming the field when it does not parse. */
+export function checkFormula(text: string, field: string): string {
+  const formula = text.startsWith('=') ? text : `=${text}`;
+  const hf = engine();
+  if (hf.validateFormula(formula)) return formula;
+  hf.setCellContents({ sheet: 0, row: 0, col: 0 }, [[formula]]);
+  const value = hf.getCellValue({ sheet: 0, row: 0, col: 0 });
+  hf.setCellContents({ sheet: 0, row: 0, col: 0 }, [[null]]);
+  const why = value instanceof DetailedCellError && value.message ? value.message : 'it does not parse';
+  throw invalidArg(field, `'${formula}' is not a valid formula: ${why}`);
+}

@@ -1,0 +1,88 @@
+// Reading rectangles as a person sees them (displayed), as stored values (raw), or in the
+// write-back form (formula): formulas as "=...", text that would re-parse as something else
+// escaped with a leading apostrophe.
+import { cellToA1, qualified, type Rect } from '../a1.ts';
+import { isRich, styleOf, type Cell, type Scalar } from './cell.ts';
+import { displayCell } from './display.ts';
+import type { SheetModel } from './sheet.ts';
+import type { Style, StyleTable } from './style.ts';
+import { parseTyped } from './typed-input.ts';
+
+export type Render = 'displayed' | 'raw' | 'formula';
+
+export interface CellErrorOut {
+  cell: string;
+  error: string;
+  message: string;
+}
+
+/** Style a person sees: the cell's own, else its row's, else its column's. */
+export function effectiveStyleId(sheet: SheetModel, row: number, col: number, cell: Cell): number {
+  const own = styleOf(cell);
+  if (own) return own;
+  return sheet.meta.row_styles?.[row] ?? sheet.meta.col_styles?.[col] ?? 0;
+}
+
+export function effectiveStyle(sheet: SheetModel, styles: StyleTable, row: number, col: number, cell: Cell = sheet.get(row, col)): Style {
+  return styles.get(effectiveStyleId(sheet, row, col, cell));
+}
+
+/** The write-back form of one cell (render=formula). */
+export function formulaText(cell: Cell): string {
+  if (cell === null || cell === undefined) return '';
+  if (isRich(cell)) {
+    if (cell.f !== undefined) return cell.f;
+    if (cell.sp !== undefined) return '';
+    return scalarText(cell.v ?? null);
+  }
+  return scalarText(cell);
+}
+
+function scalarText(v: Scalar | null): string {
+  if (v === null) return '';
+  if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
+  if (typeof v === 'number') return String(v);
+  const reparsed = parseTyped(v);
+  return v.startsWith('=') || v.startsWith("'") || reparsed !== v ? `'${v}` : v;
+}
+
+export function rawValue(cell: Cell): Scalar | null {
+  if (cell === null || cell === undefined) return null;
+  if (isRich(cell)) return cell.e !== undefined ? cell.e : (cell.v ?? null);
+  return cell;
+}
+
+export function readGrid(sheet: SheetModel, styles: StyleTable, rect: Rect, render: Render, qualifySheet: boolean): { values: (string | Scalar | null)[][]; errors: CellErrorOut[] } {
+  const values: (string | Scalar | null)[][] = [];
+  const errors: CellErrorOut[] = [];
+  for (let r = rect.r0; r <= rect.r1; r++) {
+    const line: (string | Scalar | null)[] = new Array(rect.c1 - rect.c0 + 1);
+    for (let c = rect.c0; c <= rect.c1; c++) {
+      const cell = sheet.get(r, c);
+      if (isRich(cell) && cell.e !== undefined) {
+        const a1 = cellToA1({ row: r, col: c });
+        errors.push({ cell: qualifySheet ? qualified(sheet.name, a1) : a1, error: cell.e, message: cell.m ?? describeError(cell.e) });
+      }
+      line[c - rect.c0] = render === 'raw' ? rawValue(cell) : render === 'formula' ? formulaText(cell) : cell === null || cell === undefined ? '' : displayCell(cell, effectiveStyle(sheet, styles, r, c, cell));
+    }
+    values.push(line);
+  }
+  return { values, errors };
+}
+
+const ERROR_TEXT: Record<string, string> = {
+  '#DIV/0!': 'Division by zero.',
+  '#REF!': 'The formula refers to a cell that does not exist (deleted or out of range).',
+  '#NAME?': 'Unknown function or name.',
+  '#VALUE!': 'A value has the wrong type for this operation.',
+  '#N/A': 'Value not available (e.g. a lookup found no match).',
+  '#NUM!': 'Invalid numeric value.',
+  '#CYCLE!': 'Circular reference: the formula depends on its own result.',
+  '#SPILL!': 'The array result has no room: cells in its spill range are occupied.',
+  '#ERROR!': 'The formula could not be evaluated.',
+  '#NULL!': 'The ranges do not intersect.',
+};
+
+export function describeError(code: string): string {
+  return ERROR_TEXT[code] ?? 'Formula error.';
+}

@@ -1,0 +1,86 @@
+// A tile is a TILE_ROWS x TILE_COLS block of one sheet, stored as one database row. The shape is
+// chosen with bench/tiles.ts (docs/storage.md): tall and narrow enough that a 5-column import
+// fills tiles densely, small enough that a one-cell edit rewrites ~10 KB.
+import type { Cell } from './cell.ts';
+
+export const TILE_ROWS = 256;
+export const TILE_COLS = 32;
+
+export interface Bounds {
+  r0: number;
+  r1: number;
+  c0: number;
+  c1: number;
+}
+
+export class Tile {
+  /** rows[r][c]; missing rows and trailing cells are empty. */
+  rows: (Cell[] | null | undefined)[];
+
+  constructor(rows: (Cell[] | null | undefined)[] = []) {
+    this.rows = rows;
+  }
+
+  get(r: number, c: number): Cell {
+    return this.rows[r]?.[c] ?? null;
+  }
+
+  set(r: number, c: number, cell: Cell): void {
+    let row = this.rows[r];
+    if (cell === null || cell === undefined) {
+      if (!row || c >= row.length) return;
+      row[c] = null;
+      return;
+    }
+    if (!row) {
+      row = [];
+      this.rows[r] = row;
+    }
+    while (row.length < c) row.push(null);
+    row[c] = cell;
+  }
+
+  /** Occupied offsets, or null when the tile holds nothing. */
+  bounds(): Bounds | null {
+    let r0 = Infinity, r1 = -1, c0 = Infinity, c1 = -1;
+    for (let r = 0; r < this.rows.length; r++) {
+      const row = this.rows[r];
+      if (!row) continue;
+      for (let c = 0; c < row.length; c++) {
+        const cell = row[c];
+        if (cell === null || cell === undefined) continue;
+        if (r < r0) r0 = r;
+        r1 = r;
+        if (c < c0) c0 = c;
+        if (c > c1) c1 = c;
+      }
+    }
+    return r1 < 0 ? null : { r0, r1, c0, c1 };
+  }
+
+  encode(): string {
+    const rows: (Cell[] | null)[] = [];
+    let last = -1;
+    for (let r = 0; r < this.rows.length; r++) {
+      const row = this.rows[r];
+      let end = row ? row.length : 0;
+      while (end > 0 && (row![end - 1] === null || row![end - 1] === undefined)) end--;
+      rows.push(end === 0 ? null : end === row!.length ? row! : row!.slice(0, end));
+      if (end > 0) last = r;
+    }
+    rows.length = last + 1;
+    return JSON.stringify(rows);
+  }
+
+  static decode(data: string): Tile {
+    return new Tile(JSON.parse(data) as (Cell[] | null)[]);
+  }
+}
+
+export function tileKey(tr: number, tc: number): number {
+  return tr * 1024 + tc;
+}
+
+export function tileOf(key: number): { tr: number; tc: number } {
+  return { tr: Math.floor(key / 1024), tc: key % 1024 };
+}

@@ -1,0 +1,135 @@
+// Drizzle schema: one set of tables for PGlite and PostgreSQL. Migrations are generated from
+// this file by drizzle-kit (`npm run db:generate`) and applied at start-up (db/open.ts).
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const spaces = pgTable('spaces', {
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull(),
+  created: ts('created').notNull(),
+});
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull(),
+  created: ts('created').notNull(),
+});
+
+/** A user's role on a space. Tokens carry a role too (never above the membership's). */
+export const memberships = pgTable(
+  'memberships',
+  {
+    spaceId: uuid('space_id').notNull().references(() => spaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['owner', 'editor', 'viewer'] }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.spaceId, t.userId] })],
+);
+
+/** Tokens are stored as SHA-256 of the secret; the secret is shown once. */
+export const tokens = pgTable(
+  'tokens',
+  {
+    id: uuid('id').primaryKey(),
+    hash: text('hash').notNull(),
+    spaceId: uuid('space_id').notNull().references(() => spaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['owner', 'editor', 'viewer'] }).notNull(),
+    created: ts('created').notNull(),
+    lastUsed: ts('last_used'),
+    expiresAt: ts('expires_at'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [uniqueIndex('tokens_hash_idx').on(t.hash), index('tokens_space_idx').on(t.spaceId)],
+);
+
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey(),
+    spaceId: uuid('space_id').notNull().references(() => spaces.id, { onDelete: 'cascade' }),
+    creatorId: uuid('creator_id').notNull().references(() => users.id),
+    name: text('name').notNull(),
+    private: boolean('private').notNull().default(false),
+    /** The number of the last saved state: raised by one per committed write, guarded by the old value. */
+    version: integer('version').notNull().default(1),
+    created: ts('created').notNull(),
+    modified: ts('modified').notNull(),
+    /** Interned cell styles; cells refer to them by index. */
+    styles: jsonb('styles').notNull().default(sql`'[]'::jsonb`),
+  },
+  (t) => [index('files_space_modified_idx').on(t.spaceId, t.modified)],
+);
+
+export const sheets = pgTable(
+  'sheets',
+  {
+    id: uuid('id').primaryKey(),
+    fileId: uuid('file_id').notNull().references(() => files.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+    /** Sizes, merges, row/column styles, charts, rules, tables, pivots, code cells: small per-sheet state. */
+    meta: jsonb('meta').notNull().default(sql`'{}'::jsonb`),
+  },
+  (t) => [index('sheets_file_idx').on(t.fileId)],
+);
+
+/**
+ * Cells live in tiles: one row holds a block of TILE_ROWS x TILE_COLS cells (core/workbook/tile.ts)
+ * as compact JSON. r0..r1/c0..c1 are the occupied offsets inside the tile, so used ranges are
+ * known without reading tile data.
+ */
+export const tiles = pgTable(
+  'tiles',
+  {
+    sheetId: uuid('sheet_id').notNull().references(() => sheets.id, { onDelete: 'cascade' }),
+    tr: integer('tr').notNull(),
+    tc: integer('tc').notNull(),
+    r0: smallint('r0').notNull(),
+    r1: smallint('r1').notNull(),
+    c0: smallint('c0').notNull(),
+    c1: smallint('c1').notNull(),
+    data: text('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sheetId, t.tr, t.tc] })],
+);
+
+/** Every committed write appends one row: who changed what, at which version. */
+export const opsLog = pgTable(
+  'ops_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    fileId: uuid('file_id').notNull().references(() => files.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    op: text('op').notNull(),
+    args: jsonb('args').notNull(),
+    userId: uuid('user_id'),
+    tokenId: uuid('token_id'),
+    at: ts('at').notNull(),
+  },
+  (t) => [index('ops_log_file_idx').on(t.fileId, t.version)],
+);
+
+/** Answers to POST/PUT/PATCH/DELETE carrying an Idempotency-Key, kept 24 h. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    tokenId: uuid('token_id').notNull(),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    status: smallint('status').notNull(),
+    body: text('body').notNull(),
+    contentType: text('content_type').notNull(),
+    created: ts('created').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tokenId, t.key] })],
+);
+
+/** Rate-limit counters when SHEETS_RATE_STORE=database (several server processes on one Postgres). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull(),
+  expire: ts('expire'),
+});

@@ -1,0 +1,126 @@
+// MCP over HTTP on the Fastify app: Streamable HTTP at /mcp and the legacy SSE transport at
+// /sse + /messages. Both sit behind the app's bearer auth; a session is bound to the token that
+// opened it.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Caller } from '../core/context.ts';
+import { OpError } from '../core/errors.ts';
+import type { AppServices } from '../core/services.ts';
+import { buildMcpServer } from './server.ts';
+
+interface Session {
+  tokenId: string;
+  close: () => Promise<void>;
+}
+
+export interface McpMount {
+  close(): Promise<void>;
+}
+
+function callerOf(extra: { authInfo?: { extra?: Record<string, unknown> } }): Caller {
+  const caller = extra.authInfo?.extra?.caller as Caller | undefined;
+  if (!caller) throw new OpError('unauthenticated', 'Missing bearer token.');
+  return caller;
+}
+
+function withAuth(req: FastifyRequest): IncomingMessage & { auth?: AuthInfo } {
+  const raw = req.raw as IncomingMessage & { auth?: AuthInfo };
+  raw.auth = { token: '', clientId: req.caller!.tokenId, scopes: [], extra: { caller: req.caller } };
+  return raw;
+}
+
+function sendJsonRpcError(reply: FastifyReply, status: number, message: string) {
+  return reply.code(status).send({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
+}
+
+export function mountMcp(app: FastifyInstance, services: AppServices): McpMount {
+  const streamable = new Map<string, Session & { transport: StreamableHTTPServerTransport }>();
+  const sse = new Map<string, Session & { transport: SSEServerTransport }>();
+  const log = (err: unknown) => app.log.error({ err }, 'mcp tool failed');
+
+  const streamableSession = (req: FastifyRequest, reply: FastifyReply) => {
+    const id = req.headers['mcp-session-id'];
+    if (typeof id !== 'string') return undefined;
+    const s = streamable.get(id);
+    if (!s) {
+      void sendJsonRpcError(reply, 404, 'Unknown or expired MCP session; initialize a new one.');
+      return null;
+    }
+    if (s.tokenId !== req.caller!.tokenId) {
+      void sendJsonRpcError(reply, 403, 'This MCP session belongs to another token.');
+      return null;
+    }
+    return s;
+  };
+
+  app.post('/mcp', async (req, reply) => {
+    const existing = streamableSession(req, reply);
+    if (existing === null) return reply;
+    if (existing) {
+      reply.hijack();
+      await existing.transport.handleRequest(withAuth(req), reply.raw, req.body);
+      return reply;
+    }
+    if (!isInitializeRequest(req.body)) return sendJsonRpcError(reply, 400, 'No mcp-session-id header: the first request must be initialize.');
+    const tokenId = req.caller!.tokenId;
+    const server = buildMcpServer({ services, caller: callerOf, log });
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (sid) => {
+        streamable.set(sid, { tokenId, transport, close: () => server.close() });
+      },
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) streamable.delete(transport.sessionId);
+    };
+    await server.connect(transport);
+    reply.hijack();
+    await transport.handleRequest(withAuth(req), reply.raw, req.body);
+    return reply;
+  });
+
+  const getOrDelete = async (req: FastifyRequest, reply: FastifyReply) => {
+    const s = streamableSession(req, reply);
+    if (s === null) return reply;
+    if (!s) return sendJsonRpcError(reply, 400, 'Missing mcp-session-id header.');
+    reply.hijack();
+    await s.transport.handleRequest(withAuth(req), reply.raw);
+    return reply;
+  };
+  app.get('/mcp', getOrDelete);
+  app.delete('/mcp', getOrDelete);
+
+  app.get('/sse', async (req, reply) => {
+    reply.hijack();
+    const transport = new SSEServerTransport('/messages', reply.raw);
+    const server = buildMcpServer({ services, caller: callerOf, log });
+    sse.set(transport.sessionId, { tokenId: req.caller!.tokenId, transport, close: () => server.close() });
+    transport.onclose = () => sse.delete(transport.sessionId);
+    await server.connect(transport);
+    return reply;
+  });
+
+  app.post('/messages', async (req, reply) => {
+    const id = (req.query as Record<string, string>).sessionId;
+    const s = id ? sse.get(id) : undefined;
+    if (!s) return sendJsonRpcError(reply, 404, 'Unknown SSE session; open GET /sse first.');
+    if (s.tokenId !== req.caller!.tokenId) return sendJsonRpcError(reply, 403, 'This MCP session belongs to another token.');
+    reply.hijack();
+    await s.transport.handlePostMessage(withAuth(req), reply.raw, req.body);
+    return reply;
+  });
+
+  return {
+    async close() {
+      const all = [...streamable.values(), ...sse.values()];
+      streamable.clear();
+      sse.clear();
+      await Promise.allSettled(all.map((s) => s.close()));
+    },
+  };
+}

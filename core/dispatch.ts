@@ -21,13 +21,12 @@ export function formatIssues(error: z.ZodError): FieldIssue[] {
     if (iss.code === 'unrecognized_keys') {
       return iss.keys.map((k) => ({ path: path ? `${path}.${k}` : k, message: 'unknown field; remove it (see the tool schema for valid fields)' }));
     }
-    if (iss.code === 'invalid_type' && (iss as { input?: unknown }).input === undefined) {
-      return [{ path: path || '(body)', message: `is required (expected ${iss.expected})` }];
-    }
     if (iss.code === 'invalid_type') {
       const input = (iss as { input?: unknown }).input;
+      if (input === undefined) return [{ path: path || '(body)', message: `is required (expected ${iss.expected})` }];
       const got = input === null ? 'null' : Array.isArray(input) ? 'array' : typeof input;
-      return [{ path: path || '(body)', message: `expected ${iss.expected}, got ${got}` }];
+      const custom = !iss.message.startsWith('Invalid input');
+      return [{ path: path || '(body)', message: custom ? `${iss.message}; got ${got}` : `expected ${iss.expected}, got ${got}` }];
     }
     if (iss.code === 'invalid_value' && 'values' in iss) {
       return [{ path: path || '(body)', message: `must be one of ${(iss.values as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` }];
@@ -50,7 +49,7 @@ export function invalidInput(error: z.ZodError): OpError {
 }
 
 export function parseInput<T extends z.ZodType>(op: { input: T }, raw: unknown): z.output<T> {
-  const parsed = op.input.safeParse(raw ?? {});
+  const parsed = op.input.safeParse(raw ?? {}, { reportInput: true });
   if (!parsed.success) throw invalidInput(parsed.error);
   return parsed.data;
 }

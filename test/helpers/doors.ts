@@ -1,0 +1,105 @@
+// The doors a table of cases runs through: REST (a generic client built from the registry) and
+// MCP (the SDK's own Client over Streamable HTTP, legacy SSE, or stdio to a child process).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { findOp } from '../../core/registry.ts';
+import { ROOT } from './paths.ts';
+import type { TestServer } from './server.ts';
+
+export type Outcome = { ok: true; data: any } | { ok: false; status?: number; code: string; message: string; details: any };
+
+export interface Door {
+  name: string;
+  call(op: string, args: Record<string, unknown>): Promise<Outcome>;
+  close(): Promise<void>;
+}
+
+/** REST: path params from args, GET args as the query string, others as a JSON body. */
+export function restDoor(server: TestServer, token: string = server.token): Door {
+  return {
+    name: 'rest',
+    async call(name, args) {
+      const op = findOp(name);
+      if (!op) throw new Error(`unknown op ${name}`);
+      const rest: Record<string, unknown> = { ...args };
+      const path = op.http.path.replace(/:(\w+)/g, (_, p: string) => {
+        const v = rest[p];
+        delete rest[p];
+        return encodeURIComponent(String(v));
+      });
+      let url = path;
+      let body: unknown;
+      if (op.http.method === 'GET') {
+        const qs = new URLSearchParams();
+        for (const [k, v] of Object.entries(rest)) {
+          if (v === undefined) continue;
+          if (Array.isArray(v)) v.forEach((x) => qs.append(k, String(x)));
+          else qs.append(k, String(v));
+        }
+        if ([...qs].length) url += `?${qs}`;
+      } else body = rest;
+      const res = await server.request(op.http.method, url, { body, token });
+      if (res.status === 200) return { ok: true, data: res.body };
+      return { ok: false, status: res.status, code: res.body?.error?.code, message: res.body?.error?.message, details: res.body?.error?.details };
+    },
+    close: async () => undefined,
+  };
+}
+
+function mcpOutcome(result: any): Outcome {
+  if (!result.isError) return { ok: true, data: result.structuredContent ?? result.content };
+  const text: string = result.content?.[0]?.text ?? '';
+  const m = /^Error \((\w+)\): ([\s\S]*?)(?:\nDetails: (.*))?$/.exec(text);
+  return { ok: false, code: m?.[1] ?? 'unknown', message: m?.[2] ?? text, details: m?.[3] ? JSON.parse(m[3]) : {} };
+}
+
+async function clientDoor(name: string, transport: any, cleanup: () => Promise<void> = async () => undefined): Promise<Door & { client: Client }> {
+  const client = new Client({ name: 'sheets-tests', version: '1.0.0' });
+  await client.connect(transport);
+  return {
+    name,
+    client,
+    async call(op, args) {
+      return mcpOutcome(await client.callTool({ name: op, arguments: args }));
+    },
+    async close() {
+      await client.close();
+      await cleanup();
+    },
+  };
+}
+
+export function mcpHttpDoor(server: TestServer, token: string = server.token) {
+  return clientDoor('mcp-http', new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+}
+
+export function mcpSseDoor(server: TestServer, token: string = server.token) {
+  const authed: typeof fetch = (url, init) => {
+    const headers = new Headers(init?.headers);
+    headers.set('authorization', `Bearer ${token}`);
+    return fetch(url, { ...init, headers });
+  };
+  return clientDoor('mcp-sse', new SSEClientTransport(new URL(`${server.url}/sse`), { fetch: authed }));
+}
+
+/**
+ * MCP over stdio: a child `sheets mcp` process. On PGlite it gets its own data directory (one
+ * process per PGlite store); on PostgreSQL it shares the test server's database.
+ */
+export async function mcpStdioDoor(server: TestServer, env: Record<string, string> = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'sheets-stdio-'));
+  const storeEnv: Record<string, string> = server.store.databaseUrl ? { DATABASE_URL: server.store.databaseUrl } : { DATA_DIR: dir };
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['--import', 'tsx', join(ROOT, 'bin/sheets.ts'), 'mcp'],
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SHEETS_TOKEN: server.token, SHEETS_RATE_PER_SEC: '100000', SHEETS_RATE_BURST: '100000', SHEETS_MAX_INFLIGHT: '1000', SHEETS_CHECK_OUTPUT: '1', ...storeEnv, ...env },
+    stderr: 'pipe',
+  });
+  return clientDoor('mcp-stdio', transport, async () => rmSync(dir, { recursive: true, force: true }));
+}

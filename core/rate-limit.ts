@@ -39,11 +39,13 @@ export class RateLimits {
     if (inFlight >= this.config.maxInFlight) {
       throw new OpError('rate_limited', `At most ${this.config.maxInFlight} requests in flight per token; retry after 1 s.`, { retry_after: 1, limit: this.config.perSec, remaining: 0, reset: 1, reason: 'concurrency' });
     }
+    // Count the slot before awaiting, so concurrent requests cannot all see room.
+    this.inFlight.set(tokenId, inFlight + 1);
     try {
       const res = await this.bucket.consume(tokenId);
-      this.inFlight.set(tokenId, inFlight + 1);
       return { limit: this.config.perSec, remaining: res.remainingPoints, resetSec: Math.ceil(res.msBeforeNext / 1000) };
     } catch (err) {
+      this.release(tokenId);
       if (!(err instanceof RateLimiterRes)) throw err;
       const retry = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
       throw new OpError('rate_limited', `Rate limit of ${this.config.perSec} requests/s (burst ${this.config.burst}) exceeded; retry after ${retry} s.`, { retry_after: retry, limit: this.config.perSec, remaining: 0, reset: retry, reason: 'rate' });

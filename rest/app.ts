@@ -44,7 +44,8 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   });
   const idempotency = new Idempotency(services.store);
 
-  app.removeContentTypeParser('application/json');
+  // JSON only: any other content type is a 400 naming Content-Type (see toOpError).
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = body as string;
     if (text.trim() === '') return done(null, undefined);
@@ -77,7 +78,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   app.addHook('onResponse', release);
   app.addHook('onRequestAbort', release);
 
-  app.setErrorHandler((err, req, reply) => sendError(reply, req, toOpError(err)));
+  app.setErrorHandler((err, req, reply) => sendError(reply, req, toOpError(err, services.config.limits.bodyBytes)));
   app.setNotFoundHandler((req, reply) => sendError(reply, req, new OpError('not_found', `No route ${req.method} ${req.url.split('?')[0]}; see GET /v1/openapi.json for the routes.`)));
 
   for (const op of ops) {
@@ -147,12 +148,12 @@ function bearer(req: FastifyRequest): string | undefined {
 }
 
 /** Fastify's own errors (body too large, bad content type) get our codes and wording. */
-function toOpError(err: unknown): OpError {
+function toOpError(err: unknown, bodyLimit: number): OpError {
   if (err instanceof OpError) return err;
   const e = err as { code?: string; statusCode?: number; message?: string };
   switch (e.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new OpError('payload_too_large', `(body): the request body is over the limit of ${e.message?.match(/\d+/)?.[0] ?? 'the configured'} bytes (SHEETS_BODY_LIMIT_BYTES)`, { field: '(body)' });
+      return new OpError('payload_too_large', `(body): the request body is over the limit of ${bodyLimit} bytes (SHEETS_BODY_LIMIT_BYTES)`, { field: '(body)' });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new OpError('invalid_argument', 'Content-Type: request bodies must be application/json', { field: 'Content-Type' });
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':

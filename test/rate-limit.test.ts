@@ -1,0 +1,78 @@
+// Rate limits per token: 429 with Retry-After and X-RateLimit-* over REST; over MCP the tool
+// result is an error that says when to retry, never a success.
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mcpHttpDoor } from './helpers/doors.ts';
+import { startServer, type TestServer } from './helpers/server.ts';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startServer({ SHEETS_RATE_PER_SEC: '2', SHEETS_RATE_BURST: '4', SHEETS_MAX_INFLIGHT: '2' });
+});
+afterAll(async () => s?.close());
+
+describe('rate limits', () => {
+  it('answers 429 past the burst, with Retry-After and X-RateLimit headers', async () => {
+    const results = [];
+    for (let i = 0; i < 6; i++) results.push(await s.request('GET', '/v1/auth/me'));
+    expect(results.slice(0, 4).every((r) => r.status === 200)).toBe(true);
+    expect(results[0]!.headers.get('x-ratelimit-limit')).toBe('2');
+    const limited = results.find((r) => r.status === 429)!;
+    expect(limited).toBeDefined();
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(limited.headers.get('x-ratelimit-reset')).toMatch(/^\d+$/);
+    expect(limited.body.error).toMatchObject({ code: 'rate_limited' });
+  });
+
+  it('counts per token: another token is not limited by the first', async () => {
+    await new Promise((r) => setTimeout(r, 2200));
+    const t = (await s.request('POST', '/v1/tokens', { body: { user_name: 'second', role: 'viewer' } })).body.token;
+    for (let i = 0; i < 8; i++) await s.request('GET', '/v1/auth/me');
+    expect((await s.request('GET', '/v1/auth/me', { token: t })).status).toBe(200);
+  });
+
+  it('reports a limited MCP tool call as an error result that says when to retry', async () => {
+    await new Promise((r) => setTimeout(r, 5200));
+    const door = await mcpHttpDoor(s);
+    try {
+      const outs = [];
+      for (let i = 0; i < 8; i++) outs.push(await door.client.callTool({ name: 'get_me', arguments: {} }));
+      const limited = outs.find((o) => o.isError);
+      expect(limited).toBeDefined();
+      expect((limited!.content as any)[0].text).toMatch(/rate_limited.*retry after \d+ s/is);
+      expect(limited!.structuredContent).toBeUndefined();
+    } finally {
+      await door.close();
+    }
+  });
+});
+
+describe('concurrency limit', () => {
+  it('answers 429 when more requests than allowed are in flight', async () => {
+    const heavy = await startServer({ SHEETS_RATE_PER_SEC: '1000', SHEETS_RATE_BURST: '1000', SHEETS_MAX_INFLIGHT: '1' });
+    try {
+      const file = (await heavy.request('POST', '/v1/files', { body: { name: 'slow' } })).body.uuid;
+      // A slow upload holds its slot from the headers on, without keeping the server busy.
+      const url = new URL(`${heavy.url}/v1/files/${file}/cells`);
+      const slow = new Promise<number>((resolve, reject) => {
+        const req = http.request(url, { method: 'PUT', headers: { authorization: `Bearer ${heavy.token}`, 'content-type': 'application/json' } }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode!));
+        });
+        req.on('error', reject);
+        req.write('{"cell": "A1", ');
+        setTimeout(() => req.end('"values": [["1"]]}'), 800);
+      });
+      await new Promise((r) => setTimeout(r, 200));
+      const during = await heavy.request('GET', '/v1/auth/me');
+      expect(during.status).toBe(429);
+      expect(during.body.error.message).toMatch(/in flight/);
+      expect(during.headers.get('retry-after')).toBe('1');
+      expect(await slow).toBe(200);
+      expect((await heavy.request('GET', '/v1/auth/me')).status).toBe(200);
+    } finally {
+      await heavy.close();
+    }
+  });
+});

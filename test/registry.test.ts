@@ -1,0 +1,58 @@
+// The registry tests itself: names, routes, schemas and descriptions agents rely on.
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ops } from '../core/registry.ts';
+import { toolOf } from '../mcp/tools.ts';
+
+describe('op registry', () => {
+  it('has unique snake_case verb_noun names', () => {
+    const names = ops.map((o) => o.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const n of names) expect(n).toMatch(/^[a-z]+(_[a-z]+)+$/);
+  });
+
+  it('has unique method + path pairs under /v1 with declared path params', () => {
+    const routes = ops.map((o) => `${o.http.method} ${o.http.path}`);
+    expect(new Set(routes).size).toBe(routes.length);
+    for (const op of ops) {
+      expect(op.http.path.startsWith('/v1/')).toBe(true);
+      for (const [, p] of op.http.path.matchAll(/:(\w+)/g)) expect(Object.keys(op.input.shape), `${op.name} path param ${p}`).toContain(p);
+    }
+  });
+
+  it('gives every op a summary sentence and an object output', () => {
+    for (const op of ops) {
+      expect(op.summary.length, op.name).toBeGreaterThan(20);
+      expect(op.summary.trim().endsWith('.'), op.name).toBe(true);
+      if (!op.binary) expect((op.output as z.ZodType)._zod.def.type, op.name).toBe('object');
+    }
+  });
+
+  it('produces MCP tool schemas that list their properties (zod 4 toJSONSchema, not zod-to-json-schema)', () => {
+    for (const op of ops) {
+      const tool = toolOf(op);
+      expect(tool.inputSchema.type, op.name).toBe('object');
+      expect(Object.keys(tool.inputSchema.properties ?? {}).sort(), op.name).toEqual(Object.keys(op.input.shape).sort());
+      if (!op.binary) expect(Object.keys(tool.outputSchema?.properties ?? {}).length, op.name).toBeGreaterThan(0);
+    }
+  });
+
+  it('describes every input field an agent fills (except the obvious ids)', () => {
+    const obvious = new Set(['file_uuid', 'space_uuid']);
+    for (const op of ops) {
+      const props = (toolOf(op).inputSchema.properties ?? {}) as Record<string, { description?: string }>;
+      for (const [k, v] of Object.entries(props)) {
+        if (obvious.has(k)) continue;
+        expect(v.description, `${op.name}.${k}`).toBeTruthy();
+      }
+    }
+  });
+
+  it('offers expected_version on every file write and marks reads read-only', () => {
+    for (const op of ops) {
+      const shape = op.input.shape as Record<string, unknown>;
+      if ('file_uuid' in shape && !op.hints.readOnly) expect(Object.keys(shape), op.name).toContain('expected_version');
+      if (op.http.method === 'GET') expect(op.hints.readOnly, op.name).toBe(true);
+    }
+  });
+});

@@ -4,6 +4,7 @@
 import type { OpContext } from '../context.ts';
 import { OpError, forbidden, notFound } from '../errors.ts';
 import { VersionConflictError, type FileRecord, type Store } from '../store.ts';
+import { sheetObjectHooks } from './hooks.ts';
 import { summarizeArgs } from './summarize.ts';
 import { Workbook } from './workbook.ts';
 
@@ -57,9 +58,11 @@ export class Workbooks {
         try {
           result = await fn(wb);
           if (!wb.hasChanges()) return { result, version: wb.version };
+          for (const h of sheetObjectHooks) await h.beforeCommit?.(wb);
           const at = ctx.services.clock.now();
           const version = await this.store.commit(wb.commitSet(at, { op: ctx.op.name, args: summarizeArgs(ctx.op.args), userId: ctx.caller.userId, tokenId: ctx.caller.tokenId }));
           wb.afterCommit(version, at);
+          await runAfterCommit(ctx, wb, version);
           return { result, version };
         } catch (err) {
           this.evict(fileId);
@@ -117,6 +120,18 @@ export class Workbooks {
       if (this.locks.get(fileId) === tail) this.locks.delete(fileId);
     }
   }
+}
+
+/** After-commit hooks see the write's change log; their failures cannot undo a commit, so they are reported, not thrown. */
+async function runAfterCommit(ctx: OpContext, wb: Workbook, version: number): Promise<void> {
+  for (const h of sheetObjectHooks) {
+    try {
+      await h.afterCommit?.(ctx, wb, version);
+    } catch (err) {
+      process.emitWarning(`after-commit hook ${h.name} failed: ${String((err as Error)?.stack ?? err)}`);
+    }
+  }
+  wb.changes.clear();
 }
 
 function checkExpected(current: number, expected: number | undefined): void {

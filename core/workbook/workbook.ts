@@ -7,7 +7,9 @@ import type { Rect } from '../a1.ts';
 import { invalidArg } from '../errors.ts';
 import type { CommitSet, FileRecord, LogEntry, TileRecord, WorkbookRecord } from '../store.ts';
 import { formulaOf, isInput, isRich, styleOf, type Cell, type RichCell, type Scalar } from './cell.ts';
+import { ChangeLog } from './changes.ts';
 import { FormulaEngine, namesSheet, resultFields, toEngineContent } from './engine.ts';
+import { sheetObjectHooks } from './hooks.ts';
 import { SheetModel } from './sheet.ts';
 import type { SheetMeta } from './sheet-meta.ts';
 import { StyleTable, type Style } from './style.ts';
@@ -23,6 +25,8 @@ export class Workbook {
   styles: StyleTable;
   sheets: SheetModel[];
   engine: FormulaEngine | undefined;
+  /** Cells changed by the current write (inputs and recomputed values). */
+  readonly changes = new ChangeLog();
   private readonly loader: TileLoader;
   private deletedSheets: string[] = [];
   private renamed = false;
@@ -85,6 +89,8 @@ export class Workbook {
     }
     this.sheets.splice(position, 0, copy);
     this.renumber();
+    for (const h of sheetObjectHooks) h.onDuplicate?.(this, source, copy);
+    this.changes.structural.add(copy.id);
     if (this.engine) {
       this.engine.addSheet(copy, false);
       if ((copy.meta.formulas ?? 0) > 0) this.applyChanges(this.engine.fill(copy));
@@ -96,6 +102,7 @@ export class Workbook {
     if (this.engine?.has(sheet)) this.applyChanges(this.engine.removeSheet(sheet));
     this.sheets = this.sheets.filter((s) => s !== sheet);
     this.deletedSheets.push(sheet.id);
+    this.changes.structural.add(sheet.id);
     this.renumber();
     if (this.engine) this.refreshFormulaTexts();
   }
@@ -184,6 +191,7 @@ export class Workbook {
       const sheet = engine.sheetOf(ch.address.sheet);
       if (!sheet) continue;
       const { row, col } = ch.address;
+      this.changes.add(sheet.id, { r0: row, c0: col, r1: row, c1: col });
       const cell = sheet.get(row, col);
       if (isRich(cell) && cell.f !== undefined) {
         const next: RichCell = { f: cell.f, ...resultFields(ch.newValue, () => engine.hf.getCellValueDetailedType(ch.address)) };
@@ -238,6 +246,7 @@ export class Workbook {
     for (const r of grid) for (const c of r) if (c !== null && typeof c === 'object' && 'f' in c) formulas.push(c.f);
     const engine = formulas.length || this.hasFormulas() ? await this.prepareFor(sheet, formulas) : undefined;
 
+    if (grid.length && width) this.changes.add(sheet.id, { r0: row, c0: col, r1: row + grid.length - 1, c1: col + width - 1 });
     const written: [number, number][] = [];
     for (let i = 0; i < grid.length; i++) {
       const line = grid[i]!;
@@ -289,6 +298,7 @@ export class Workbook {
     return set;
   }
 
+  /** Marks everything stored. The change log is kept for after-commit hooks (Workbooks clears it). */
   afterCommit(version: number, at: Date): void {
     this.file.version = version;
     this.file.modified = at;

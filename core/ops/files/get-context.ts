@@ -8,6 +8,7 @@ import { effectiveStyle } from '../../workbook/read.ts';
 import type { SheetModel } from '../../workbook/sheet.ts';
 import type { Workbook } from '../../workbook/workbook.ts';
 import { sheetInfo, SheetInfo } from '../sheets/list-sheets.ts';
+import { collectSections } from './context/sections.ts';
 
 const SheetContext = SheetInfo.extend({
   header_row: z.number().int().nullable().describe('One-based row that looks like column headers (text over data), or null.'),
@@ -65,6 +66,6 @@ export const getContext = defineOp({
           frozen: sheet.meta.frozen ?? null,
         });
       }
-      return { uuid: wb.file.id, name: wb.file.name, version: wb.version, sheets, tables: [], charts: [], pivots: [], code_cells: [] };
+      return { uuid: wb.file.id, name: wb.file.name, version: wb.version, sheets, ...(await collectSections(wb)) };
     }),
 });

@@ -1,0 +1,57 @@
+// Runs case groups through every door: REST, MCP over Streamable HTTP, legacy SSE and stdio.
+// An area's test file is one line: runCases('cells', cellCases).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CaseGroup } from '../cases/types.ts';
+import { mcpHttpDoor, mcpSseDoor, mcpStdioDoor, restDoor, type Door } from './doors.ts';
+import { startServer, type TestServer } from './server.ts';
+
+export type DoorName = 'rest' | 'mcp-http' | 'mcp-sse' | 'mcp-stdio';
+
+export function runCases(title: string, groups: CaseGroup[], opts: { doors?: DoorName[]; env?: Record<string, string> } = {}): void {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer(opts.env);
+  });
+  afterAll(async () => server?.close());
+
+  const all: [DoorName, () => Promise<Door>][] = [
+    ['rest', async () => restDoor(server)],
+    ['mcp-http', () => mcpHttpDoor(server)],
+    ['mcp-sse', () => mcpSseDoor(server)],
+    ['mcp-stdio', () => mcpStdioDoor(server, opts.env)],
+  ];
+  const doors = all.filter(([name]) => !opts.doors || opts.doors.includes(name));
+
+  describe.each(doors)(`${title} via %s`, (_name, open) => {
+    let door: Door;
+    beforeAll(async () => {
+      door = await open();
+    });
+    afterAll(async () => door?.close());
+
+    for (const group of groups) {
+      describe(group.name, () => {
+        let fx: Record<string, any>;
+        beforeAll(async () => {
+          fx = await group.setup(door);
+        });
+        for (const c of group.cases) {
+          it(c.name, async () => {
+            const out = await door.call(c.op, c.args(fx));
+            if (c.error) {
+              expect(out.ok, `expected ${c.error.code}, got success: ${JSON.stringify(out)}`).toBe(false);
+              if (out.ok) return;
+              expect(out.code).toBe(c.error.code);
+              if (c.error.message) expect(out.message).toMatch(c.error.message);
+              if (c.error.index !== undefined) expect(out.details.index).toBe(c.error.index);
+            } else {
+              expect(out.ok, `expected success, got ${JSON.stringify(out)}`).toBe(true);
+              if (out.ok) await c.ok?.(out.data, fx);
+            }
+            await c.then?.(door, fx);
+          });
+        }
+      });
+    }
+  });
+}

@@ -1,0 +1,5 @@
+// Files, sheets, basic cells and batch through every door.
+import { platformCases } from './cases/platform.ts';
+import { runCases } from './helpers/run-cases.ts';
+
+runCases('platform', platformCases);

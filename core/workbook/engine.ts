@@ -51,10 +51,11 @@ export class FormulaEngine {
     this.hf = hf;
   }
 
-  static build(sources: EngineSheetSource[]): FormulaEngine {
+  /** `names` are workbook-level named expressions (see hooks.ts) known from the start. */
+  static build(sources: EngineSheetSource[], names: { name: string; expression: string }[] = []): FormulaEngine {
     const data: Record<string, RawCellContent[][]> = {};
     for (const { sheet, loaded } of sources) data[sheet.name] = loaded ? denseContent(sheet) : [];
-    const engine = new FormulaEngine(HyperFormula.buildFromSheets(data, ENGINE_CONFIG));
+    const engine = new FormulaEngine(HyperFormula.buildFromSheets(data, ENGINE_CONFIG, names.map((n) => ({ name: n.name, expression: n.expression }))));
     for (const { sheet, loaded } of sources) {
       engine.register(sheet);
       if (loaded) engine.loaded.add(sheet.id);

@@ -20,8 +20,40 @@ export interface SheetObjectHooks {
   onDuplicate?(wb: Workbook, source: SheetModel, copy: SheetModel): void;
   /** Runs inside every write, after the op and before the commit (e.g. refresh pivots). */
   beforeCommit?(wb: Workbook): void | Promise<void>;
+  /**
+   * Workbook-level names the formula engine must know (e.g. data tables): given to HyperFormula
+   * when the engine is built; a formula that mentions one needs the sheet it points into.
+   */
+  namedExpressions?(wb: Workbook): NamedExpressionDef[];
   /** Runs after a write committed (e.g. queue reruns of code cells whose inputs changed). */
   afterCommit?(ctx: OpContext, wb: Workbook, version: number): void | Promise<void>;
+}
+
+export interface NamedExpressionDef {
+  name: string;
+  /** '=Sheet1!$A$2:$C$10' */
+  expression: string;
+  /** The sheet the expression points into (filled into the engine when a formula uses the name). */
+  sheetId: string;
+}
+
+/** Every registered name; cheap (reads sheet meta only). */
+export function allNamedExpressions(wb: Workbook): NamedExpressionDef[] {
+  return sheetObjectHooks.flatMap((h) => h.namedExpressions?.(wb) ?? []);
+}
+
+/** Does the formula text mention the name as a whole word (case-insensitive)? A superset test is fine. */
+export function mentionsName(formula: string, name: string): boolean {
+  const f = formula.toLowerCase();
+  const n = name.toLowerCase();
+  let i = f.indexOf(n);
+  while (i >= 0) {
+    const before = f[i - 1];
+    const after = f[i + n.length];
+    if ((before === undefined || !/[\w.]/.test(before)) && (after === undefined || !/[\w.]/.test(after))) return true;
+    i = f.indexOf(n, i + 1);
+  }
+  return false;
 }
 
 export const sheetObjectHooks: SheetObjectHooks[] = [];

@@ -9,7 +9,7 @@ import type { CommitSet, FileRecord, LogEntry, TileRecord, WorkbookRecord } from
 import { formulaOf, isInput, isRich, styleOf, type Cell, type RichCell, type Scalar } from './cell.ts';
 import { ChangeLog } from './changes.ts';
 import { FormulaEngine, namesSheet, resultFields, toEngineContent } from './engine.ts';
-import { sheetObjectHooks } from './hooks.ts';
+import { allNamedExpressions, mentionsName, sheetObjectHooks, type NamedExpressionDef } from './hooks.ts';
 import { SheetModel } from './sheet.ts';
 import type { SheetMeta } from './sheet-meta.ts';
 import { StyleTable, type Style } from './style.ts';
@@ -163,14 +163,21 @@ export class Workbook {
     for (const s of withFormulas) await this.loadAll(s);
     const texts = withFormulas.flatMap((s) => collectFormulas(s));
     const needed = new Set(withFormulas.map((s) => s.id));
-    for (const s of this.sheets) if (!needed.has(s.id) && texts.some((f) => namesSheet(f, s.name))) needed.add(s.id);
+    const names = allNamedExpressions(this);
+    for (const s of this.sheets) if (!needed.has(s.id) && texts.some((f) => formulaNeeds(f, s, names))) needed.add(s.id);
     for (const s of this.sheets) if (needed.has(s.id)) await this.loadAll(s);
-    this.engine = FormulaEngine.build(this.sheets.map((sheet) => ({ sheet, loaded: needed.has(sheet.id) })));
+    this.engine = FormulaEngine.build(
+      this.sheets.map((sheet) => ({ sheet, loaded: needed.has(sheet.id) })),
+      names,
+    );
     return this.engine;
   }
 
-  /** Makes sure every sheet these formulas name (and the target sheet) is loaded in the engine. */
-  private async prepareFor(target: SheetModel, formulas: string[]): Promise<FormulaEngine> {
+  /**
+   * Makes sure every sheet these formulas name (and the target sheet, when formulas are given) is
+   * loaded in the engine. Public for areas that evaluate formulas themselves (conditional formats).
+   */
+  async prepareFor(target: SheetModel, formulas: string[]): Promise<FormulaEngine> {
     const engine = await this.ensureEngine();
     const fill = async (s: SheetModel) => {
       if (engine.loaded.has(s.id)) return;
@@ -178,7 +185,8 @@ export class Workbook {
       this.applyChanges(engine.fill(s));
     };
     if (formulas.length) await fill(target);
-    for (const s of this.sheets) if (formulas.some((f) => namesSheet(f, s.name))) await fill(s);
+    const names = formulas.length ? allNamedExpressions(this) : [];
+    for (const s of this.sheets) if (formulas.some((f) => formulaNeeds(f, s, names))) await fill(s);
     return engine;
   }
 
@@ -244,7 +252,8 @@ export class Workbook {
     await this.load(sheet, { r0: row, c0: col, r1: row + grid.length - 1, c1: col + Math.max(width, 1) - 1 });
     const formulas: string[] = [];
     for (const r of grid) for (const c of r) if (c !== null && typeof c === 'object' && 'f' in c) formulas.push(c.f);
-    const engine = formulas.length || this.hasFormulas() ? await this.prepareFor(sheet, formulas) : undefined;
+    // An engine that exists must see every write, even once the file has no formulas left.
+    const engine = formulas.length || this.hasFormulas() || this.engine ? await this.prepareFor(sheet, formulas) : undefined;
 
     if (grid.length && width) this.changes.add(sheet.id, { r0: row, c0: col, r1: row + grid.length - 1, c1: col + width - 1 });
     const written: [number, number][] = [];
@@ -340,6 +349,11 @@ export function forEachFormula(sheet: SheetModel, fn: (row: number, col: number,
       });
     });
   }
+}
+
+/** Does the formula name this sheet, directly or through a workbook name pointing into it? */
+function formulaNeeds(formula: string, sheet: SheetModel, names: NamedExpressionDef[]): boolean {
+  return namesSheet(formula, sheet.name) || names.some((n) => n.sheetId === sheet.id && mentionsName(formula, n.name));
 }
 
 function collectFormulas(sheet: SheetModel): string[] {

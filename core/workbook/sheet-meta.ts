@@ -1,5 +1,9 @@
 // Small per-sheet state kept as one jsonb value: sizes, merges, row/column styles and the
 // sheet-level objects that later areas add (charts, rules, tables, pivots, code cells).
+import type { ChartSpec } from '../charts/model.ts';
+import type { PivotSpec } from '../pivots/model.ts';
+import type { RuleSpec } from '../rules/model.ts';
+import type { TableSpec } from '../tables/model.ts';
 
 export interface SheetMeta {
   /** Number of formula cells on the sheet; a file whose sheets all have 0 never builds an engine. */
@@ -15,6 +19,14 @@ export interface SheetMeta {
   /** Merged ranges as A1 rectangles. */
   merges?: string[];
   frozen?: { rows: number; cols: number };
+  /** Charts anchored on this sheet (their data may be on another sheet). */
+  charts?: ChartSpec[];
+  /** Conditional-format rules, in priority order (first wins where two set the same field). */
+  cond_formats?: RuleSpec[];
+  /** Data tables whose range is on this sheet. */
+  tables?: TableSpec[];
+  /** Pivot tables whose output is on this sheet. */
+  pivots?: PivotSpec[];
   [extension: string]: unknown;
 }
 

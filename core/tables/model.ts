@@ -1,0 +1,31 @@
+// Data tables as stored in a sheet's meta: a named rectangle whose first row holds the column
+// headers (read live from the cells). Names are unique in the file and usable in formulas.
+import type { Rect } from '../a1.ts';
+import type { SheetModel } from '../workbook/sheet.ts';
+import type { Workbook } from '../workbook/workbook.ts';
+
+export interface TableSpec {
+  id: string;
+  name: string;
+  /** Header row plus data rows. */
+  rect: Rect;
+  /** Set when the table is the output of a code cell (A1 of that cell on the same sheet). */
+  code_cell?: string;
+}
+
+export function tablesOf(sheet: SheetModel): TableSpec[] {
+  return (sheet.meta.tables ??= []);
+}
+
+export function allTables(wb: Workbook): { sheet: SheetModel; table: TableSpec }[] {
+  return wb.sheets.flatMap((sheet) => (sheet.meta.tables ?? []).map((table) => ({ sheet, table })));
+}
+
+export function findTable(wb: Workbook, name: string): { sheet: SheetModel; table: TableSpec } | undefined {
+  const lower = name.toLowerCase();
+  return allTables(wb).find((t) => t.table.name.toLowerCase() === lower || t.table.id === name);
+}
+
+export function findTableById(wb: Workbook, id: string): { sheet: SheetModel; table: TableSpec } | undefined {
+  return allTables(wb).find((t) => t.table.id === id);
+}

@@ -41,7 +41,7 @@ export function cartesianScene(chart: ResolvedChart, width: number, height: numb
   const d2 = secondary.length ? domain(secondary) : undefined;
   const q = d2 ? niceScale(d2.lo, d2.hi, 5, d2.zero) : undefined;
   const xs = scatter ? (chart.xValues ?? []).filter((x): x is number => x !== null) : [];
-  const xScale = scatter ? niceScale(Math.min(...xs, 0), Math.max(...xs, 1), 5, false) : undefined;
+  const xScale = scatter ? niceScale(xs.length ? Math.min(...xs) : 0, xs.length ? Math.max(...xs) : 1, 5, false) : undefined;
 
   // Margins for tick texts.
   const valueLabelW = (s: Scale) => Math.max(...s.ticks.map((t) => textWidth(tickText(t), FONT_SIZE))) + 8;

@@ -1,0 +1,25 @@
+// DELETE /v1/files/{id}/charts: removes a chart (spec §4.5).
+import { z } from 'zod';
+import { defineOp } from '../../op.ts';
+import { FileId, SheetName } from '../../schemas.ts';
+import { VersionOut } from '../common.ts';
+import { ChartId } from './schemas.ts';
+import { locateChart } from './update-chart.ts';
+
+export const deleteChart = defineOp({
+  name: 'delete_chart',
+  summary: 'Delete a chart by its chart_id; the cells it plotted are not touched.',
+  area: 'charts',
+  http: { method: 'DELETE', path: '/v1/files/:file_uuid/charts' },
+  input: z.strictObject({ file_uuid: FileId, chart_id: ChartId, sheet: SheetName.optional().describe('Sheet of the chart (optional: chart ids are unique in the file).') }),
+  output: z.object({ chart_id: z.string(), deleted: z.boolean(), version: VersionOut }),
+  hints: { readOnly: false, destructive: true },
+  handler: async (ctx, input) => {
+    const { version } = await ctx.services.workbooks.write(ctx, input.file_uuid, (wb) => {
+      const { sheet, chart } = locateChart(wb, input.chart_id, input.sheet);
+      sheet.meta.charts = (sheet.meta.charts ?? []).filter((c) => c !== chart);
+      sheet.metaDirty = true;
+    });
+    return { chart_id: input.chart_id, deleted: true, version };
+  },
+});

@@ -1,0 +1,66 @@
+// PATCH /v1/files/{id}/charts: supplied fields replace, others are kept (spec §4.5). Every
+// add_chart option is accepted here too; null clears an optional list or x_column.
+import { z } from 'zod';
+import { invalidArg } from '../../errors.ts';
+import { defineOp } from '../../op.ts';
+import { FileId } from '../../schemas.ts';
+import { anchorOf, checkSeries, dataRef, homeSheet } from '../../charts/build.ts';
+import { chartsOf, findChart, type ChartSpec } from '../../charts/model.ts';
+import { chartView } from '../../charts/view.ts';
+import type { Workbook } from '../../workbook/workbook.ts';
+import { VersionOut } from '../common.ts';
+import { ChartId, ChartOut, ChartTypeField, DataRange, patchFields } from './schemas.ts';
+
+const CLEARABLE = ['x_column', 'series_columns', 'data_label_series', 'secondary_series', 'trend_series', 'series_marks'] as const;
+
+export function locateChart(wb: Workbook, id: string, sheet: string | undefined) {
+  const found = findChart(wb, id);
+  if (!found) {
+    const ids = wb.sheets.flatMap((s) => (s.meta.charts ?? []).map((c) => c.id));
+    throw invalidArg('chart_id', `no chart '${id}' in this file; ${ids.length ? `charts are: ${ids.join(', ')}` : 'it has no charts'}`);
+  }
+  if (sheet !== undefined && wb.sheet(sheet) !== found.sheet) throw invalidArg('sheet', `chart '${id}' is on sheet '${found.sheet.name}', not '${sheet}'`);
+  return found;
+}
+
+export const updateChart = defineOp({
+  name: 'update_chart',
+  summary: 'Change a chart: supplied fields replace the stored ones, others are kept (a different sheet moves the chart there).',
+  area: 'charts',
+  http: { method: 'PATCH', path: '/v1/files/:file_uuid/charts' },
+  input: z.strictObject({ file_uuid: FileId, chart_id: ChartId, chart_type: ChartTypeField.optional(), data_range: DataRange.optional(), ...patchFields }),
+  output: ChartOut.extend({ version: VersionOut }),
+  hints: { readOnly: false, idempotent: true },
+  handler: async (ctx, input) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
+      const found = locateChart(wb, input.chart_id, undefined);
+      const home = input.sheet !== undefined || input.position !== undefined ? homeSheet(wb, input.sheet, input.position, found.sheet) : found.sheet;
+      const next: ChartSpec = structuredClone(found.chart);
+      if (input.chart_type !== undefined) next.type = input.chart_type;
+      if (input.data_range !== undefined) next.data = dataRef(wb, home, input.data_range);
+      if (input.chart_name !== undefined) next.name = input.chart_name;
+      if (input.title !== undefined) {
+        if (input.title === '') delete next.title;
+        else next.title = input.title;
+      }
+      if (input.position !== undefined) next.anchor = anchorOf(input.position);
+      for (const k of ['width_cells', 'height_cells', 'first_row_headers', 'first_col_labels', 'transpose', 'data_labels', 'data_label_points'] as const) {
+        if (input[k] !== undefined) (next as unknown as Record<string, unknown>)[k] = input[k];
+      }
+      for (const k of CLEARABLE) {
+        const v = input[k];
+        if (v === null) delete next[k];
+        else if (v !== undefined) (next as unknown as Record<string, unknown>)[k] = v;
+      }
+      if ((input.data_label_series || input.data_label_points) && input.data_labels === undefined) next.data_labels = true;
+      checkSeries(wb, next);
+      const list = chartsOf(found.sheet);
+      list.splice(list.indexOf(found.chart), 1);
+      found.sheet.metaDirty = true;
+      chartsOf(home).push(next);
+      home.metaDirty = true;
+      return chartView(wb, home, next);
+    });
+    return { ...result, version };
+  },
+});

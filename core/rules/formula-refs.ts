@@ -99,3 +99,24 @@ export function moveFormula(formula: string, home: string, sheetName: string, fr
     return inside ? { ...ref, r0: ref.r0 + dr, r1: ref.r1 + dr, c0: ref.c0 + dc, c1: ref.c1 + dc } : ref;
   });
 }
+
+/**
+ * The formula as written for a cell (dr, dc) away from its origin: relative parts move, $-parts
+ * stay (what copying a formula does). A reference pushed off the sheet becomes #REF!.
+ */
+export function reanchor(formula: string, dr: number, dc: number): string {
+  if (dr === 0 && dc === 0) return formula;
+  return mapRefs(formula, (ref) => {
+    const out = { ...ref };
+    if (ref.kind !== 'cols') {
+      if (!ref.abs[0]) out.r0 += dr;
+      if (!ref.abs[2]) out.r1 += dr;
+    }
+    if (ref.kind !== 'rows') {
+      if (!ref.abs[1]) out.c0 += dc;
+      if (!ref.abs[3]) out.c1 += dc;
+    }
+    const bad = out.r0 < 0 || out.r1 < 0 || out.c0 < 0 || out.c1 < 0 || out.r1 > LAST_ROW || out.r0 > LAST_ROW || out.c1 > LAST_COL || out.c0 > LAST_COL;
+    return bad ? null : out;
+  });
+}

@@ -1,0 +1,60 @@
+// Conditional formats follow the sheet: ranges shift with row/column inserts, deletes and moves
+// and with cell moves, and the conditions' references shift with them (a condition stays written
+// for the top-left cell of its range). Clearing a whole rule range removes the rule.
+import { registerSheetObjects } from '../workbook/hooks.ts';
+import { shiftIndex, shiftRect } from '../workbook/shift.ts';
+import { newId } from '../objects/ranges.ts';
+import { moveFormula, reanchor, shiftFormula } from './formula-refs.ts';
+
+registerSheetObjects({
+  name: 'conditional_formats',
+  onStructure(wb, sheet, edit) {
+    for (const home of wb.sheets) {
+      const rules = home.meta.cond_formats;
+      if (!rules?.length) continue;
+      home.meta.cond_formats = rules.filter((rule) => {
+        if (home.id === sheet.id) {
+          const moved = shiftRect(rule.range, edit);
+          if (!moved) return false;
+          if (rule.type === 'formula') {
+            // When the range's first row/column is deleted, the condition is re-written for the
+            // first surviving cell before references shift (as spreadsheets keep it relative).
+            const first = edit.axis === 'row' ? rule.range.r0 : rule.range.c0;
+            const lost = edit.kind === 'delete' && shiftIndex(first, edit) === null ? edit.at + edit.count - first : 0;
+            const f = lost ? reanchor(rule.formula, edit.axis === 'row' ? lost : 0, edit.axis === 'col' ? lost : 0) : rule.formula;
+            rule.formula = shiftFormula(f, home.name, sheet.name, edit);
+          }
+          rule.range = moved;
+        } else if (rule.type === 'formula') {
+          rule.formula = shiftFormula(rule.formula, home.name, sheet.name, edit);
+        }
+        return true;
+      });
+      home.metaDirty = true;
+    }
+  },
+  onClear(_wb, sheet, rect) {
+    const rules = sheet.meta.cond_formats;
+    if (!rules?.length) return;
+    const kept = rules.filter((r) => !(r.range.r0 >= rect.r0 && r.range.r1 <= rect.r1 && r.range.c0 >= rect.c0 && r.range.c1 <= rect.c1));
+    if (kept.length !== rules.length) {
+      sheet.meta.cond_formats = kept;
+      sheet.metaDirty = true;
+    }
+  },
+  onMove(wb, sheet, from, to) {
+    const dr = to.row - from.r0, dc = to.col - from.c0;
+    for (const home of wb.sheets) {
+      for (const rule of home.meta.cond_formats ?? []) {
+        const r = rule.range;
+        const inside = home.id === sheet.id && r.r0 >= from.r0 && r.r1 <= from.r1 && r.c0 >= from.c0 && r.c1 <= from.c1;
+        if (inside) rule.range = { r0: r.r0 + dr, r1: r.r1 + dr, c0: r.c0 + dc, c1: r.c1 + dc };
+        if (rule.type === 'formula') rule.formula = moveFormula(rule.formula, home.name, sheet.name, from, to);
+        home.metaDirty = true;
+      }
+    }
+  },
+  onDuplicate(_wb, _source, copy) {
+    for (const rule of copy.meta.cond_formats ?? []) rule.id = newId('cf');
+  },
+});

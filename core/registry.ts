@@ -3,11 +3,12 @@ import { accountOps } from './ops/account/index.ts';
 import { cellOps } from './ops/cells/index.ts';
 import { chartOps } from './ops/charts/index.ts';
 import { ruleOps } from './ops/rules/index.ts';
+import { tableOps } from './ops/tables/index.ts';
 import { fileOps } from './ops/files/index.ts';
 import { sheetOps } from './ops/sheets/index.ts';
 import type { AnyOp } from './op.ts';
 
-export const ops: readonly AnyOp[] = [...accountOps, ...fileOps, ...sheetOps, ...cellOps, ...chartOps, ...ruleOps] as unknown as AnyOp[];
+export const ops: readonly AnyOp[] = [...accountOps, ...fileOps, ...sheetOps, ...cellOps, ...chartOps, ...ruleOps, ...tableOps] as unknown as AnyOp[];
 
 const byName = new Map(ops.map((op) => [op.name, op]));
 

@@ -9,6 +9,8 @@ export interface TableSpec {
   name: string;
   /** Header row plus data rows. */
   rect: Rect;
+  /** Header texts as last seen in the header row (kept in step by the tables hook), for names without loading cells. */
+  columns: string[];
   /** Set when the table is the output of a code cell (A1 of that cell on the same sheet). */
   code_cell?: string;
 }

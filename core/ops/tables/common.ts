@@ -1,0 +1,37 @@
+// Shared by the table ops: finding a table by name (400 naming the field when there is none),
+// column lookup by header, and the table as returned.
+import { z } from 'zod';
+import { invalidArg } from '../../errors.ts';
+import { allTables, findTable } from '../../tables/model.ts';
+import type { Workbook } from '../../workbook/workbook.ts';
+
+export const TableRef = z.string().min(1, 'must not be empty').max(100).describe('Table name (as in list_tables; case does not matter) or its id.');
+
+export const TableOut = z.object({
+  name: z.string(),
+  id: z.string(),
+  sheet: z.string(),
+  range: z.string().describe('Header row plus data rows.'),
+  data_range: z.string().nullable().describe('Data rows only (null when the table has none yet).'),
+  columns: z.array(z.string()).describe('Column headers, left to right.'),
+  rows: z.number().int().describe('Number of data rows.'),
+  formula_names: z.array(z.string()).describe('Names usable in formulas: the table (its data rows) and Table.Column for each column, e.g. =SUM(Sales.Amount).'),
+  code_cell: z.string().optional().describe('The code cell whose output this table is.'),
+});
+
+export function locateTable(wb: Workbook, name: string, sheet: string | undefined, field = 'table') {
+  const found = findTable(wb, name);
+  if (!found) {
+    const names = allTables(wb).map((t) => t.table.name);
+    throw invalidArg(field, `no table named '${name}' in this file; ${names.length ? `tables are: ${names.join(', ')}` : 'it has no tables (create_table makes one)'}`);
+  }
+  if (sheet !== undefined && wb.sheet(sheet) !== found.sheet) throw invalidArg('sheet', `table '${found.table.name}' is on sheet '${found.sheet.name}', not '${sheet}'`);
+  return found;
+}
+
+/** Zero-based column of a header (case-insensitive); 400 listing the columns otherwise. */
+export function columnIndex(columns: string[], name: string, field: string, table: string): number {
+  const i = columns.findIndex((c) => c.toLowerCase() === name.trim().toLowerCase());
+  if (i < 0) throw invalidArg(field, `'${name}' is not a column of table '${table}'; columns are: ${columns.map((c) => `'${c}'`).join(', ')}`);
+  return i;
+}

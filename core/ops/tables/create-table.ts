@@ -1,0 +1,41 @@
+// POST /v1/files/{id}/tables: makes a data table from a range whose first row holds the headers.
+import { z } from 'zod';
+import { invalidArg } from '../../errors.ts';
+import { defineOp } from '../../op.ts';
+import { A1Range, FileId, SheetName } from '../../schemas.ts';
+import { tableView } from '../../tables/columns.ts';
+import { checkNoOverlap, checkTableName, freeTableName, makeTable } from '../../tables/create.ts';
+import { syncNames } from '../../tables/names.ts';
+import { targetRange } from '../../workbook/targets.ts';
+import { VersionOut } from '../common.ts';
+import { TableOut } from './common.ts';
+
+export const TableName = z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters');
+
+export const createTable = defineOp({
+  name: 'create_table',
+  summary: 'Make a data table from a range whose first row holds column headers; its name (and Name.Column) can be used in formulas.',
+  area: 'tables',
+  http: { method: 'POST', path: '/v1/files/:file_uuid/tables' },
+  input: z.strictObject({
+    file_uuid: FileId,
+    range: A1Range.describe('Header row plus data rows, e.g. A1:D200 (whole columns A:D stop at the last used row).'),
+    name: TableName.optional().describe('Table name: letters, digits, _ (e.g. Sales). Default Table1, Table2, ...'),
+    sheet: SheetName.optional(),
+  }),
+  output: TableOut.extend({ version: VersionOut }),
+  hints: { readOnly: false },
+  handler: async (ctx, input) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
+      const t = targetRange(wb, input.sheet, input.range, 'range');
+      if (t.rect.c1 - t.rect.c0 + 1 > 1000) throw invalidArg('range', 'a table has at most 1000 columns');
+      const name = input.name ?? freeTableName(wb);
+      checkTableName(wb, name, 'name');
+      checkNoOverlap(t.sheet, t.rect, 'range');
+      const table = await makeTable(wb, t.sheet, t.rect, name);
+      await syncNames(wb);
+      return tableView(wb, t.sheet, table);
+    });
+    return { ...result, version };
+  },
+});

@@ -1,0 +1,35 @@
+// PATCH /v1/files/{id}/tables: renames a table; formulas that use the old name are rewritten.
+import { z } from 'zod';
+import { defineOp } from '../../op.ts';
+import { FileId, SheetName } from '../../schemas.ts';
+import { columnName, tableView } from '../../tables/columns.ts';
+import { checkTableName } from '../../tables/create.ts';
+import { rewriteFormulas, syncNames } from '../../tables/names.ts';
+import { VersionOut } from '../common.ts';
+import { TableOut, TableRef, locateTable } from './common.ts';
+import { TableName } from './create-table.ts';
+
+export const renameTable = defineOp({
+  name: 'rename_table',
+  summary: 'Rename a data table; formulas that use its name (or Name.Column) are rewritten to the new name.',
+  area: 'tables',
+  http: { method: 'PATCH', path: '/v1/files/:file_uuid/tables' },
+  input: z.strictObject({ file_uuid: FileId, table: TableRef, new_name: TableName.describe('New name: letters, digits, _.'), sheet: SheetName.optional().describe('Sheet of the table (optional).') }),
+  output: TableOut.extend({ formulas_updated: z.number().int().describe('Formula cells rewritten to the new name.'), version: VersionOut }),
+  hints: { readOnly: false, idempotent: true },
+  handler: async (ctx, input) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
+      const { sheet, table } = locateTable(wb, input.table, input.sheet);
+      checkTableName(wb, input.new_name, 'new_name', table);
+      const old = table.name;
+      const renames = new Map<string, string>([[old.toLowerCase(), input.new_name]]);
+      table.columns.forEach((h, i) => renames.set(`${old}.${columnName(h, i)}`.toLowerCase(), `${input.new_name}.${columnName(h, i)}`));
+      table.name = input.new_name;
+      sheet.metaDirty = true;
+      await syncNames(wb);
+      const formulas_updated = old === input.new_name ? 0 : await rewriteFormulas(wb, renames);
+      return { ...tableView(wb, sheet, table), formulas_updated };
+    });
+    return { ...result, version };
+  },
+});

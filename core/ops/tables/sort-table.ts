@@ -1,0 +1,33 @@
+// POST /v1/files/{id}/tables/sort: reorders a table's rows in the cells, by one or more columns.
+import { z } from 'zod';
+import { defineOp } from '../../op.ts';
+import { FileId, SheetName } from '../../schemas.ts';
+import { tableView } from '../../tables/columns.ts';
+import { sortTable } from '../../tables/edit.ts';
+import { VersionOut } from '../common.ts';
+import { TableOut, TableRef, columnIndex, locateTable } from './common.ts';
+
+export const SortKeys = z
+  .array(z.strictObject({ column: z.string().min(1).describe('Column header.'), descending: z.boolean().default(false).describe('Largest first (default false).') }))
+  .min(1, 'give at least one column to sort by')
+  .max(20, 'at most 20 sort columns')
+  .describe('Sort columns in order of importance. Numbers sort before text, then booleans; blanks always go last.');
+
+export const sortTableOp = defineOp({
+  name: 'sort_table',
+  summary: 'Sort a data table\'s rows in place by one or more columns; formats and formulas move with their rows.',
+  area: 'tables',
+  http: { method: 'POST', path: '/v1/files/:file_uuid/tables/sort' },
+  input: z.strictObject({ file_uuid: FileId, table: TableRef, by: SortKeys, sheet: SheetName.optional().describe('Sheet of the table (optional).') }),
+  output: TableOut.extend({ version: VersionOut }),
+  hints: { readOnly: false, idempotent: true },
+  handler: async (ctx, input) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
+      const { sheet, table } = locateTable(wb, input.table, input.sheet);
+      const by = input.by.map((k, i) => ({ column: columnIndex(table.columns, k.column, `by[${i}].column`, table.name), descending: k.descending }));
+      await sortTable(wb, sheet, table, by);
+      return tableView(wb, sheet, table);
+    });
+    return { ...result, version };
+  },
+});

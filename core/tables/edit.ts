@@ -1,0 +1,89 @@
+// Changing a table's cells: sort its rows in place (values, formulas and formats move with their
+// row; formulas are rewritten as if copied to the new row) and append rows under it (calculated
+// columns and the last row's formats carry on, as in spreadsheet tables).
+import { invalidArg } from '../errors.ts';
+import { formulaOf, hasContent, isRich, styleOf, valueOf, withStyle, type Cell } from '../workbook/cell.ts';
+import type { SheetModel } from '../workbook/sheet.ts';
+import type { Content, Workbook } from '../workbook/workbook.ts';
+import { cellToA1, rectToA1 } from '../a1.ts';
+import { reanchor } from '../rules/formula-refs.ts';
+import { bodyOf } from './columns.ts';
+import { checkNoOverlap } from './create.ts';
+import type { TableSpec } from './model.ts';
+import { compareCells } from './rows.ts';
+
+function contentOf(cell: Cell, shift: number): Content {
+  const f = formulaOf(cell);
+  if (f !== undefined) return { f: reanchor(f, shift, 0) };
+  return valueOf(cell);
+}
+
+export async function sortTable(wb: Workbook, sheet: SheetModel, table: TableSpec, by: { column: number; descending: boolean }[]): Promise<void> {
+  const body = bodyOf(table);
+  if (body.r1 <= body.r0) return;
+  await wb.load(sheet, body);
+  const rows: Cell[][] = [];
+  for (let r = body.r0; r <= body.r1; r++) {
+    const line: Cell[] = [];
+    for (let c = body.c0; c <= body.c1; c++) {
+      const cell = sheet.get(r, c);
+      if (isRich(cell) && (cell.sp !== undefined || cell.o !== undefined)) {
+        throw invalidArg('table', `${cellToA1({ row: r, col: c })} holds a computed result (spilled formula or code output); sort its source instead`);
+      }
+      line.push(cell);
+    }
+    rows.push(line);
+  }
+  const order = rows.map((_, i) => i);
+  order.sort((a, b) => {
+    for (const k of by) {
+      const d = compareCells(rows[a]![k.column], rows[b]![k.column], k.descending);
+      if (d) return d;
+    }
+    return a - b;
+  });
+  if (order.every((j, i) => i === j)) return;
+  const grid = order.map((j, i) => rows[j]!.map((cell) => contentOf(cell, i - j)));
+  await wb.writeCells(sheet, body.r0, body.c0, grid);
+  order.forEach((j, i) => {
+    rows[j]!.forEach((cell, c) => {
+      const r = body.r0 + i, col = body.c0 + c;
+      const s = styleOf(cell);
+      if (styleOf(sheet.get(r, col)) !== s) sheet.set(r, col, withStyle(sheet.get(r, col), s));
+    });
+  });
+}
+
+/** Appends rows under the table (the cells there must be empty) and grows it. */
+export async function appendRows(wb: Workbook, sheet: SheetModel, table: TableSpec, grid: Content[][], raw: string[][]): Promise<void> {
+  const { r1, c0, c1 } = table.rect;
+  const width = c1 - c0 + 1;
+  const target = { r0: r1 + 1, c0, r1: r1 + grid.length, c1 };
+  await wb.load(sheet, { ...target, r0: r1 });
+  for (let r = target.r0; r <= target.r1; r++) {
+    for (let c = c0; c <= c1; c++) {
+      if (hasContent(sheet.get(r, c))) throw invalidArg('rows', `the rows under table '${table.name}' (${rectToA1(target)}) are not empty: ${cellToA1({ row: r, col: c })} holds a value; move it or append fewer rows`);
+    }
+  }
+  checkNoOverlap(sheet, target, 'rows', table);
+  const hasBody = r1 > table.rect.r0;
+  // Calculated columns: an empty value under a formula column gets the formula, shifted down.
+  const full: Content[][] = grid.map((line, i) =>
+    Array.from({ length: width }, (_, j) => {
+      const given = j < line.length ? line[j]! : null;
+      const above = hasBody ? formulaOf(sheet.get(r1, c0 + j)) : undefined;
+      return given === null && (raw[i]?.[j] ?? '') === '' && above !== undefined ? { f: reanchor(above, i + 1, 0) } : given;
+    }),
+  );
+  if (hasBody) {
+    for (let r = target.r0; r <= target.r1; r++) {
+      for (let c = c0; c <= c1; c++) {
+        const s = styleOf(sheet.get(r1, c));
+        if (s) sheet.set(r, c, withStyle(sheet.get(r, c), s));
+      }
+    }
+  }
+  await wb.writeCells(sheet, target.r0, c0, full);
+  table.rect = { ...table.rect, r1: target.r1 };
+  sheet.metaDirty = true;
+}

@@ -1,0 +1,57 @@
+// Tables follow the sheet (structure edits, cell moves, clears, sheet copies), keep their column
+// headers current, and give the formula engine their names; before each commit the engine's
+// names are brought in line with the tables.
+import { rectsIntersect } from '../a1.ts';
+import { registerSheetObjects } from '../workbook/hooks.ts';
+import { shiftRect } from '../workbook/shift.ts';
+import { newId } from '../objects/ranges.ts';
+import { freeTableName } from './create.ts';
+import { refreshColumns, syncNames, tableNamedExpressions } from './names.ts';
+
+registerSheetObjects({
+  name: 'tables',
+  namedExpressions: tableNamedExpressions,
+  onStructure(_wb, sheet, edit) {
+    const tables = sheet.meta.tables;
+    if (!tables?.length) return;
+    sheet.meta.tables = tables.filter((t) => {
+      const moved = shiftRect(t.rect, edit);
+      if (!moved) return false;
+      t.rect = moved;
+      return true;
+    });
+    sheet.metaDirty = true;
+  },
+  onClear(_wb, sheet, rect) {
+    const tables = sheet.meta.tables;
+    if (!tables?.length) return;
+    const kept = tables.filter((t) => !(t.rect.r0 >= rect.r0 && t.rect.r1 <= rect.r1 && t.rect.c0 >= rect.c0 && t.rect.c1 <= rect.c1));
+    if (kept.length !== tables.length) {
+      sheet.meta.tables = kept;
+      sheet.metaDirty = true;
+    }
+  },
+  onMove(_wb, sheet, from, to) {
+    const dr = to.row - from.r0, dc = to.col - from.c0;
+    for (const t of sheet.meta.tables ?? []) {
+      const r = t.rect;
+      if (r.r0 >= from.r0 && r.r1 <= from.r1 && r.c0 >= from.c0 && r.c1 <= from.c1) {
+        t.rect = { r0: r.r0 + dr, r1: r.r1 + dr, c0: r.c0 + dc, c1: r.c1 + dc };
+        sheet.metaDirty = true;
+      } else if (rectsIntersect(r, from)) {
+        sheet.metaDirty = true; // part of it moved away: headers are re-read before commit
+      }
+    }
+  },
+  onDuplicate(wb, _source, copy) {
+    // Names are unique in the file: the copy's tables become Sales_1, Sales_2, ...
+    for (const t of copy.meta.tables ?? []) {
+      t.id = newId('tbl');
+      t.name = freeTableName(wb, `${t.name}_`);
+    }
+  },
+  async beforeCommit(wb) {
+    await refreshColumns(wb);
+    await syncNames(wb);
+  },
+});

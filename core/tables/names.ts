@@ -1,0 +1,98 @@
+// Tables in formulas: each table (and each of its columns) is a workbook-level named expression
+// in HyperFormula. The hook gives them to a new engine; syncNames brings a live engine up to date
+// after tables change, and renames/removals rewrite the formulas that use them.
+import { isRich } from '../workbook/cell.ts';
+import type { SheetModel } from '../workbook/sheet.ts';
+import { NO_DEPENDENCY_FUNCTIONS, patchNamedExpressionEvaluation } from './hf-names-fix.ts';
+import { allNamedExpressions, mentionsName, type NamedExpressionDef } from '../workbook/hooks.ts';
+import { forEachFormula, type Workbook } from '../workbook/workbook.ts';
+import { allTables } from './model.ts';
+import { headersOf, tableNames } from './columns.ts';
+import { fixHeaders } from './create.ts';
+
+patchNamedExpressionEvaluation();
+
+/** Names of every table and column, from the stored specs (no cells read). */
+export function tableNamedExpressions(wb: Workbook): NamedExpressionDef[] {
+  const out: NamedExpressionDef[] = [];
+  for (const { sheet, table } of allTables(wb)) {
+    for (const n of tableNames(sheet, table, table.columns)) out.push({ name: n.name, expression: `=${n.ref}`, sheetId: sheet.id });
+  }
+  return out;
+}
+
+/** Re-reads the header texts of tables whose header row this write touched. */
+export async function refreshColumns(wb: Workbook, all = false): Promise<void> {
+  for (const { sheet, table } of allTables(wb)) {
+    const header = { ...table.rect, r1: table.rect.r0 };
+    if (!all && !wb.changes.touches(sheet.id, header)) continue;
+    await wb.load(sheet, header);
+    const now = fixHeaders(headersOf(wb, sheet, table));
+    if (now.join('\u0000') !== table.columns.join('\u0000')) {
+      table.columns = now;
+      sheet.metaDirty = true;
+    }
+  }
+}
+
+/** Brings a live engine's workbook names in line with the hooks (no engine: nothing to do). */
+export async function syncNames(wb: Workbook): Promise<void> {
+  const engine = wb.engine;
+  if (!engine) return;
+  const wanted = allNamedExpressions(wb);
+  const hf = engine.hf;
+  const have = new Map(hf.listNamedExpressions().map((n) => [n.toLowerCase(), n]));
+  const formulas: { sheet: SheetModel; r: number; c: number; f: string }[] = [];
+  for (const sheet of wb.sheets) if (engine.loaded.has(sheet.id)) forEachFormula(sheet, (r, c, cell) => void formulas.push({ sheet, r, c, f: cell.f }));
+  const changed: string[] = [];
+  for (const def of wanted) {
+    // A formula already naming this table needs the table's sheet in the engine.
+    const sheet = wb.sheets.find((s) => s.id === def.sheetId);
+    if (sheet && !engine.loaded.has(sheet.id) && formulas.some((x) => mentionsName(x.f, def.name))) await wb.prepareFor(sheet, ['=0']);
+    const current = have.get(def.name.toLowerCase());
+    if (current === undefined) wb.applyChanges(hf.addNamedExpression(def.name, def.expression));
+    else if (hf.getNamedExpression(current)?.expression !== def.expression) {
+      wb.applyChanges(hf.changeNamedExpression(current, def.expression));
+      changed.push(def.name);
+    }
+    have.delete(def.name.toLowerCase());
+  }
+  for (const stale of have.values()) {
+    wb.applyChanges(hf.removeNamedExpression(stale));
+    changed.push(stale);
+  }
+  // ROWS(Sales) and the like hold no dependency on the name: set them again so they recompute.
+  for (const x of formulas) {
+    if (NO_DEPENDENCY_FUNCTIONS.test(x.f) && changed.some((n) => mentionsName(x.f, n))) await wb.writeCells(x.sheet, x.r, x.c, [[{ f: x.f }]]);
+  }
+}
+
+/** Replaces whole-word mentions of names in formula text (outside strings); `replace` maps a matched name (lower case) to its new text. */
+export function replaceNames(formula: string, names: Map<string, string>): string {
+  if (!names.size) return formula;
+  const alternatives = [...names.keys()].sort((a, b) => b.length - a.length).map((n) => n.replace(/[.]/g, '\\.'));
+  const re = new RegExp(`"(?:[^"]|"")*"|(?<![\\w.$!])(${alternatives.join('|')})(?![\\w.(!])`, 'gi');
+  return formula.replace(re, (whole, name: string | undefined) => (name === undefined ? whole : (names.get(name.toLowerCase()) ?? whole)));
+}
+
+/** Rewrites every formula cell that mentions one of the names (table renamed or removed). */
+export async function rewriteFormulas(wb: Workbook, names: Map<string, string>): Promise<number> {
+  if (!names.size || !wb.hasFormulas()) return 0;
+  await wb.ensureEngine();
+  let count = 0;
+  for (const sheet of wb.sheets) {
+    if (!(sheet.meta.formulas ?? 0)) continue;
+    await wb.loadAll(sheet);
+    const edits: { r: number; c: number; f: string }[] = [];
+    forEachFormula(sheet, (r, c, cell) => {
+      const f = replaceNames(cell.f, names);
+      if (f !== cell.f) edits.push({ r, c, f });
+    });
+    for (const e of edits) {
+      const cell = sheet.get(e.r, e.c);
+      if (isRich(cell)) await wb.writeCells(sheet, e.r, e.c, [[{ f: e.f }]]);
+      count++;
+    }
+  }
+  return count;
+}

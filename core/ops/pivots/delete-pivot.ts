@@ -1,0 +1,28 @@
+// DELETE /v1/files/{id}/pivots: removes a pivot table and (unless keep_values) its output cells.
+import { z } from 'zod';
+import { defineOp } from '../../op.ts';
+import { FileId } from '../../schemas.ts';
+import { clearOutput } from '../../pivots/refresh.ts';
+import { VersionOut } from '../common.ts';
+import { PivotId } from './schemas.ts';
+import { locatePivot } from './update-pivot.ts';
+
+export const deletePivot = defineOp({
+  name: 'delete_pivot',
+  summary: 'Delete a pivot table; its output cells are cleared unless keep_values is true.',
+  area: 'pivots',
+  http: { method: 'DELETE', path: '/v1/files/:file_uuid/pivots' },
+  input: z.strictObject({ file_uuid: FileId, pivot_id: PivotId, keep_values: z.boolean().default(false).describe('Keep the last output as plain cells (default false: clear them).') }),
+  output: z.object({ pivot_id: z.string(), deleted: z.boolean(), version: VersionOut }),
+  hints: { readOnly: false, destructive: true },
+  handler: async (ctx, input) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
+      const { sheet, pivot } = locatePivot(wb, input.pivot_id);
+      if (!input.keep_values) await clearOutput(wb, sheet, pivot);
+      sheet.meta.pivots = (sheet.meta.pivots ?? []).filter((p) => p !== pivot);
+      sheet.metaDirty = true;
+      return pivot.id;
+    });
+    return { pivot_id: result, deleted: true, version };
+  },
+});

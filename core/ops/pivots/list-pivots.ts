@@ -1,0 +1,17 @@
+// GET /v1/files/{id}/pivots: every pivot table with its layout and where its output is.
+import { z } from 'zod';
+import { defineOp } from '../../op.ts';
+import { FileId, SheetName } from '../../schemas.ts';
+import { pivotViews } from '../../pivots/view.ts';
+import { PivotOut } from './schemas.ts';
+
+export const listPivots = defineOp({
+  name: 'list_pivots',
+  summary: 'List pivot tables: source, rows, columns, values, filters and the output range (read it with read_cells).',
+  area: 'pivots',
+  http: { method: 'GET', path: '/v1/files/:file_uuid/pivots' },
+  input: z.strictObject({ file_uuid: FileId, sheet: SheetName.optional().describe('Only pivots on this sheet; default all sheets.') }),
+  output: z.object({ pivots: z.array(PivotOut) }),
+  hints: { readOnly: true, idempotent: true },
+  handler: (ctx, input) => ctx.services.workbooks.read(ctx, input.file_uuid, (wb) => ({ pivots: pivotViews(wb, input.sheet !== undefined ? wb.sheet(input.sheet) : undefined) })),
+});

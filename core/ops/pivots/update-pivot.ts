@@ -1,0 +1,81 @@
+// PATCH /v1/files/{id}/pivots: supplied fields replace the stored ones; the pivot is rewritten.
+import { z } from 'zod';
+import { invalidArg } from '../../errors.ts';
+import { defineOp } from '../../op.ts';
+import { FileId, SheetName } from '../../schemas.ts';
+import { anchorOf, checkShape, sourceOf } from '../../pivots/build.ts';
+import { allPivots, findPivot, pivotsOf, type PivotSpec } from '../../pivots/model.ts';
+import { clearOutput, refreshPivot } from '../../pivots/refresh.ts';
+import { pivotView } from '../../pivots/view.ts';
+import type { Workbook } from '../../workbook/workbook.ts';
+import { VersionOut } from '../common.ts';
+import { PivotId, PivotOut, pivotFields } from './schemas.ts';
+
+export function locatePivot(wb: Workbook, id: string) {
+  const found = findPivot(wb, id);
+  if (!found) {
+    const ids = allPivots(wb).map((p) => p.pivot.id);
+    throw invalidArg('pivot_id', `no pivot table '${id}' in this file; ${ids.length ? `pivots are: ${ids.join(', ')}` : 'it has none'}`);
+  }
+  return found;
+}
+
+export const updatePivot = defineOp({
+  name: 'update_pivot',
+  summary: 'Change a pivot table: supplied fields (rows, columns, values, filters, source, anchor, ...) replace the stored ones and the output is rewritten.',
+  area: 'pivots',
+  http: { method: 'PATCH', path: '/v1/files/:file_uuid/pivots' },
+  input: z.strictObject({
+    file_uuid: FileId,
+    pivot_id: PivotId,
+    source: pivotFields.source,
+    source_table: pivotFields.source_table,
+    anchor: pivotFields.anchor.optional(),
+    name: pivotFields.name,
+    rows: pivotFields.rows.unwrap().optional().describe('Row fields (replace the current ones).'),
+    columns: pivotFields.columns.unwrap().optional().describe('Column fields (replace the current ones).'),
+    values: pivotFields.values.unwrap().optional().describe('Values (replace the current ones).'),
+    filters: pivotFields.filters.unwrap().optional().describe('Filters (replace the current ones; [] removes them).'),
+    grand_totals: z.boolean().optional().describe('Grand Total line and column.'),
+    subtotals: z.boolean().optional().describe('Subtotals for outer groups.'),
+    sheet: SheetName.optional().describe('Sheet for a new anchor (moves the pivot there).'),
+  }),
+  output: PivotOut.extend({ version: VersionOut }),
+  hints: { readOnly: false, idempotent: true },
+  handler: async (ctx, input) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
+      const { sheet: oldSheet, pivot: old } = locatePivot(wb, input.pivot_id);
+      let sheet = oldSheet, at = old.anchor;
+      if (input.anchor !== undefined) ({ sheet, at } = anchorOf(wb, input.sheet, input.anchor));
+      else if (input.sheet !== undefined) sheet = wb.sheet(input.sheet);
+      const next: PivotSpec = {
+        ...structuredClone(old),
+        anchor: at,
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.rows !== undefined ? { rows: input.rows } : {}),
+        ...(input.columns !== undefined ? { columns: input.columns } : {}),
+        ...(input.values !== undefined ? { values: input.values } : {}),
+        ...(input.filters !== undefined ? { filters: input.filters } : {}),
+        ...(input.grand_totals !== undefined ? { grand_totals: input.grand_totals } : {}),
+        ...(input.subtotals !== undefined ? { subtotals: input.subtotals } : {}),
+      };
+      if (input.source !== undefined || input.source_table !== undefined) next.source = sourceOf(wb, sheet, input.source, input.source_table);
+      checkShape(next.rows, next.columns, next.values, next.filters);
+      const list = pivotsOf(oldSheet);
+      const index = list.indexOf(old);
+      list.splice(index, 1);
+      oldSheet.metaDirty = true;
+      // Moved: the old output is cleared first, so nothing of it stays behind.
+      if (sheet !== oldSheet || at.row !== old.anchor.row || at.col !== old.anchor.col) {
+        await clearOutput(wb, oldSheet, old);
+        delete next.output;
+      }
+      await refreshPivot(wb, sheet, next, true);
+      if (sheet === oldSheet) list.splice(index, 0, next);
+      else pivotsOf(sheet).push(next);
+      sheet.metaDirty = true;
+      return pivotView(wb, sheet, next);
+    });
+    return { ...result, version };
+  },
+});

@@ -127,7 +127,7 @@ async function execute(op: AnyOp, ctx: OpContext, raw: unknown, req: FastifyRequ
     return { status: 200, body: JSON.stringify(out), contentType: 'application/json; charset=utf-8' };
   } catch (err) {
     const e = asOpError(err);
-    if (e.code === 'internal') { req.log.error({ err: e.cause ?? e }, 'op failed'); console.error('DEBUG', e.cause ?? e); }
+    if (e.code === 'internal') req.log.error({ err: e.cause ?? e }, 'op failed');
     return { status: STATUS_BY_CODE[e.code], body: JSON.stringify(errorBody(e)), contentType: 'application/json; charset=utf-8' };
   }
 }

@@ -39,28 +39,31 @@ export async function refreshColumns(wb: Workbook, all = false): Promise<void> {
 export async function syncNames(wb: Workbook): Promise<void> {
   const engine = wb.engine;
   if (!engine) return;
-  const wanted = allNamedExpressions(wb);
   const hf = engine.hf;
   const have = new Map(hf.listNamedExpressions().map((n) => [n.toLowerCase(), n]));
+  const wanted = allNamedExpressions(wb);
+  // The common case (every commit): nothing to do, and no formula is looked at.
+  const todo = wanted.filter((d) => {
+    const current = have.get(d.name.toLowerCase());
+    return current === undefined || hf.getNamedExpression(current)?.expression !== d.expression;
+  });
+  const stale = [...have.entries()].filter(([k]) => !wanted.some((d) => d.name.toLowerCase() === k)).map(([, n]) => n);
+  if (!todo.length && !stale.length) return;
   const formulas: { sheet: SheetModel; r: number; c: number; f: string }[] = [];
   for (const sheet of wb.sheets) if (engine.loaded.has(sheet.id)) forEachFormula(sheet, (r, c, cell) => void formulas.push({ sheet, r, c, f: cell.f }));
-  const changed: string[] = [];
-  for (const def of wanted) {
+  const changed: string[] = [...stale];
+  for (const def of todo) {
     // A formula already naming this table needs the table's sheet in the engine.
     const sheet = wb.sheets.find((s) => s.id === def.sheetId);
     if (sheet && !engine.loaded.has(sheet.id) && formulas.some((x) => mentionsName(x.f, def.name))) await wb.prepareFor(sheet, ['=0']);
     const current = have.get(def.name.toLowerCase());
     if (current === undefined) wb.applyChanges(hf.addNamedExpression(def.name, def.expression));
-    else if (hf.getNamedExpression(current)?.expression !== def.expression) {
+    else {
       wb.applyChanges(hf.changeNamedExpression(current, def.expression));
       changed.push(def.name);
     }
-    have.delete(def.name.toLowerCase());
   }
-  for (const stale of have.values()) {
-    wb.applyChanges(hf.removeNamedExpression(stale));
-    changed.push(stale);
-  }
+  for (const name of stale) wb.applyChanges(hf.removeNamedExpression(name));
   // ROWS(Sales) and the like hold no dependency on the name: set them again so they recompute.
   for (const x of formulas) {
     if (NO_DEPENDENCY_FUNCTIONS.test(x.f) && changed.some((n) => mentionsName(x.f, n))) await wb.writeCells(x.sheet, x.r, x.c, [[{ f: x.f }]]);

@@ -29,6 +29,8 @@ export const getChartImage = defineOp({
   output: z.object({ contentType: z.string(), body: z.unknown() }),
   hints: { readOnly: true, idempotent: true },
   binary: true,
+  // An image inside a batch's JSON results would be useless: fetch it on its own.
+  batchable: false,
   handler: (ctx, input) =>
     ctx.services.workbooks.read(ctx, input.file_uuid, async (wb): Promise<BinaryResult> => {
       const { sheet, chart } = locateChart(wb, input.chart_id, input.sheet);

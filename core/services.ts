@@ -10,11 +10,15 @@ export interface AppServices extends Services {
 }
 
 export function createServices(config: Config, store: Store): AppServices {
+  const clock = makeClock(config.now);
+  // Formulas see SHEETS_NOW itself, not the service clock's per-reading millisecond steps, so
+  // NOW() gives the same value however many requests came before.
+  const fixed = config.now;
   return {
     store,
     config,
-    clock: makeClock(config.now),
-    workbooks: new Workbooks(store, config.cacheFiles),
+    clock,
+    workbooks: new Workbooks(store, config.cacheFiles, { now: fixed ? () => new Date(fixed.getTime()) : () => clock.now() }),
     rateLimits: new RateLimits(config.rate),
   };
 }

@@ -10,6 +10,15 @@ import { TakeDropPlugin } from './take-drop.ts';
 import { TextBeforeAfterPlugin } from './text-before-after.ts';
 import { ToVectorPlugin } from './to-vector.ts';
 import { XMatchPlugin } from './xmatch.ts';
+import { AverageIfsPlugin } from './averageifs.ts';
+import { DatedifPlugin } from './datedif.ts';
+import { FilterPlugin } from './filter.ts';
+import { FixedPlugin } from './fixed.ts';
+import { IntPlugin } from './int.ts';
+import { IsRefPlugin } from './isref.ts';
+import { RankModePlugin } from './rank-mode.ts';
+import { RegressionPlugin } from './regression.ts';
+import { TextFormatPlugin } from './text-format.ts';
 
 export type { EngineContext } from './clock.ts';
 export { BOUND_FN } from './let.ts';
@@ -28,11 +37,30 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
   TEXTBEFORE: { category: 'Text', summary: 'Text before the n-th delimiter (negative n counts from the end).' },
   TEXTAFTER: { category: 'Text', summary: 'Text after the n-th delimiter (negative n counts from the end).' },
   CONCAT: { category: 'Text', summary: 'Joins texts and ranges of text (the modern name of CONCATENATE).' },
+  AVERAGEIFS: { category: 'Statistical', summary: 'Average of the cells that meet every criterion (criteria as in SUMIFS).' },
+  RANK: { category: 'Statistical', summary: 'Rank of a number in a list (0 or left out: largest first; 1: smallest first).' },
+  'RANK.EQ': { category: 'Statistical', summary: 'Same as RANK.' },
+  'RANK.AVG': { category: 'Statistical', summary: 'Rank of a number in a list; ties get their average rank.' },
+  MODE: { category: 'Statistical', summary: 'The most frequent number (the first one to reach the top count).' },
+  'MODE.SNGL': { category: 'Statistical', summary: 'Same as MODE.' },
+  INTERCEPT: { category: 'Statistical', summary: 'Intercept of the least-squares line through pairs of numbers.' },
+  FORECAST: { category: 'Statistical', summary: 'Value at x on the least-squares line through pairs of numbers.' },
+  'FORECAST.LINEAR': { category: 'Statistical', summary: 'Same as FORECAST.' },
+  FIXED: { category: 'Text', summary: 'A number as text with fixed decimals and, unless told otherwise, thousands separators.' },
+  FILTER: { category: 'Array manipulation', summary: 'Rows (or columns) of an array that meet a condition; if_empty when none do. Takes 2-D arrays, unlike the engine\'s own.', replaces: true },
+  TEXT: { category: 'Text', summary: 'A value formatted with any spreadsheet number format ("0.00%", "mmm d, yyyy", "#,##0"). The engine\'s own knew only a few.', replaces: true },
+  INT: { category: 'Math and trigonometry', summary: 'Rounds down to an integer (INT(-2.5) = -3; the engine\'s own truncated towards zero).', replaces: true },
+  DATEDIF: { category: 'Date and time', summary: 'Whole years, months or days between dates; units in any case (the engine\'s own took upper case only).', replaces: true },
+  ISREF: { category: 'Information', summary: 'TRUE when the argument is a reference (the engine\'s own tested for a #REF! error).', replaces: true },
   NOW: { category: 'Date and time', summary: 'Date and time now, from the service clock (SHEETS_NOW when set), in UTC.', replaces: true },
   TODAY: { category: 'Date and time', summary: 'Today\'s date, from the service clock (SHEETS_NOW when set), in UTC.', replaces: true },
 };
 
-const PLUGINS: FunctionPluginDefinition[] = [XMatchPlugin, SortByPlugin, LetPlugin, TakeDropPlugin, ChooseLinesPlugin, ToVectorPlugin, TextBeforeAfterPlugin, ConcatPlugin, ClockPlugin] as unknown as FunctionPluginDefinition[];
+const PLUGINS = [
+  XMatchPlugin, SortByPlugin, LetPlugin, TakeDropPlugin, ChooseLinesPlugin, ToVectorPlugin, TextBeforeAfterPlugin, ConcatPlugin,
+  AverageIfsPlugin, RankModePlugin, RegressionPlugin, FixedPlugin,
+  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin,
+] as unknown as FunctionPluginDefinition[];
 
 let registered = false;
 

@@ -26,9 +26,11 @@ export const ENGINE_CONFIG: Partial<ConfigParams> = {
  * HyperFormula knows TRUE and FALSE only as functions (TRUE()); as bare words they would be
  * unknown names (#NAME?), which breaks VLOOKUP(..., FALSE). Every engine defines them as names.
  */
+// Plain values, not formulas: a value is always there, even where HyperFormula does not track the
+// name as a dependency (inside an array constant such as {TRUE,FALSE}).
 export const ENGINE_NAMES = [
-  { name: 'TRUE', expression: '=TRUE()' },
-  { name: 'FALSE', expression: '=FALSE()' },
+  { name: 'TRUE', expression: true },
+  { name: 'FALSE', expression: false },
 ];
 
 /** The engine config with the clock NOW() and TODAY() read (the real clock when none is given). */

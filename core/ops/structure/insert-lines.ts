@@ -35,7 +35,8 @@ export const insertLines = defineOp({
     const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
       const sheet = wb.sheet(input.sheet);
       const edit = { kind: 'insert', axis: span.axis, at, count: input.count } as const;
-      await checkEdit(wb, sheet, edit, at === span.from ? 'at' : 'side');
+      if (at >= axisLimit(span.axis)) throw invalidArg('side', `${spanLabel(span.axis, span.from, 1)} is the last of the sheet's ${axisWord(span.axis)}; nothing can be inserted after it`);
+      await checkEdit(wb, sheet, edit, 'count');
       await applyStructure(wb, sheet, [edit]);
       return { sheet: sheet.name, axis: axisWord(span.axis), inserted: spanLabel(span.axis, at, input.count), count: input.count };
     });

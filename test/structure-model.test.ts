@@ -5,7 +5,7 @@ import { registerSheetObjects, sheetObjectHooks } from '../core/workbook/hooks.t
 import type { StructureEdit } from '../core/workbook/shift.ts';
 import { applyStructure, checkEdit } from '../core/workbook/structure.ts';
 import { checkBlockMove, moveBlock } from '../core/workbook/move-block.ts';
-import { cellRelations } from '../core/workbook/dependencies.ts';
+import { cellRelations, dependencyProviders, registerDependencyProvider } from '../core/workbook/dependencies.ts';
 import { dependencySummary } from '../core/workbook/dep-summary.ts';
 import { formulas, memoryWorkbook, put, shown } from './helpers/memory-workbook.ts';
 
@@ -151,6 +151,18 @@ describe('dependencies', () => {
     expect(a1.reverse).toEqual(['B1', 'B3', 'T!A1:A2']);
     const b3 = await cellRelations(wb, s, 2, 1, 'forward');
     expect(b3).toEqual({ forward: ['A1:A2'], reverse: [] });
+  });
+
+  it('merges edges from registered providers (code cells)', async () => {
+    const wb = memoryWorkbook(['S', 'T']);
+    await put(wb, 'S', 'A1', [[1, 2]]);
+    registerDependencyProvider({ name: 'test-code', reverse: (w, s, row, col) => (s.name === 'S' && row === 0 && col === 0 ? [{ sheet: w.sheet('T'), rect: { r0: 4, c0: 1, r1: 4, c1: 1 } }] : []) });
+    try {
+      expect(await cellRelations(wb, wb.sheet('S'), 0, 0, 'both')).toEqual({ forward: [], reverse: ['T!B5'] });
+      expect(await cellRelations(wb, wb.sheet('S'), 0, 0, 'forward')).toEqual({ forward: [], reverse: [] });
+    } finally {
+      dependencyProviders.splice(dependencyProviders.findIndex((p) => p.name === 'test-code'), 1);
+    }
   });
 
   it('summarises which sheets and ranges formulas read', async () => {

@@ -132,6 +132,29 @@ describe('moving a block of cells', () => {
     expect(s.meta.formulas).toBe(2);
   });
 
+  it('lets a formula spill once the block that blocked it moved away', async () => {
+    const wb = memoryWorkbook();
+    await put(wb, 'Sheet1', 'A1', [[1], [2], [3]]);
+    await put(wb, 'Sheet1', 'B3', [['x']]);
+    await put(wb, 'Sheet1', 'B1', [['=A1:A3*2']]);
+    expect(wb.sheet('Sheet1').get(0, 1)).toMatchObject({ e: '#SPILL!' });
+    const s = wb.sheet('Sheet1');
+    const move = { sheet: s, from: { r0: 2, c0: 1, r1: 2, c1: 1 }, to: { row: 2, col: 3 } };
+    await checkBlockMove(wb, move);
+    await moveBlock(wb, move);
+    expect(shown(wb, 'Sheet1', 'B1:D3')).toEqual([['2', '', ''], ['4', '', ''], ['6', '', 'x']]);
+  });
+
+  it('lets a formula spill once the row that blocked it is deleted', async () => {
+    const wb = memoryWorkbook();
+    await put(wb, 'Sheet1', 'A1', [[1, null, 'x'], [2, null, null]]);
+    await put(wb, 'Sheet1', 'A5', [['=TRANSPOSE(A1:A2)']]);
+    await put(wb, 'Sheet1', 'B5', [['blocker']]);
+    expect(wb.sheet('Sheet1').get(4, 0)).toMatchObject({ e: '#SPILL!' });
+    await edit(wb, 'Sheet1', { kind: 'delete', axis: 'col', at: 1, count: 1 });
+    expect(shown(wb, 'Sheet1', 'A5:B5')).toEqual([['1', '2']]);
+  });
+
   it('rejects a move onto itself and one past the sheet edge', async () => {
     const wb = memoryWorkbook();
     const s = wb.sheet('Sheet1');

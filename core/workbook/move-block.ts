@@ -84,6 +84,9 @@ export async function moveBlock(wb: Workbook, m: BlockMove): Promise<{ overwritt
     const changes = engine.hf.moveCells({ start: { sheet: id, row: from.r0, col: from.c0 }, end: { sheet: id, row: from.r1, col: from.c1 } }, { sheet: id, row: to.row, col: to.col });
     wb.applyChanges(changes);
     wb.refreshFormulaTexts();
+    // The source area is empty now: a formula whose spill it blocked can spill.
+    wb.rescanBlockedSpills(sheet);
+    wb.retryBlockedSpills();
   }
 
   // Merges inside the block travel with it; merges the block lands on are replaced, as pasting does.

@@ -70,6 +70,9 @@ export async function applyStructure(wb: Workbook, sheet: SheetModel, edits: Str
     });
     wb.applyChanges(changes);
     wb.refreshFormulaTexts();
+    // Deleted or moved lines may have freed the cells a #SPILL! formula was blocked by.
+    wb.rescanBlockedSpills(sheet);
+    wb.retryBlockedSpills();
   }
   for (const e of edits) {
     shiftSheetMeta(sheet, e);

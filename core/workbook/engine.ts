@@ -6,7 +6,6 @@ import { MAX_COLS, MAX_ROWS } from '../a1.ts';
 import { isRich, type Cell, type RichCell } from './cell.ts';
 import type { SheetModel } from './sheet.ts';
 import { registerFunctions, type EngineContext } from './functions/index.ts';
-import { SpillWatch } from './spill-watch.ts';
 
 // Our plugins (XMATCH, SORTBY, LET, ..., NOW/TODAY on the service clock) before any engine exists.
 registerFunctions();
@@ -24,10 +23,10 @@ export const ENGINE_CONFIG: Partial<ConfigParams> = {
 
 /**
  * HyperFormula knows TRUE and FALSE only as functions (TRUE()); as bare words they would be
- * unknown names (#NAME?), which breaks VLOOKUP(..., FALSE). Every engine defines them as names.
+ * unknown names (#NAME?), which breaks VLOOKUP(..., FALSE). Every engine defines them as names
+ * holding plain values, not formulas: a value is always there, even where HyperFormula does not
+ * track the name as a dependency (inside an array constant such as {TRUE,FALSE}).
  */
-// Plain values, not formulas: a value is always there, even where HyperFormula does not track the
-// name as a dependency (inside an array constant such as {TRUE,FALSE}).
 export const ENGINE_NAMES = [
   { name: 'TRUE', expression: true },
   { name: 'FALSE', expression: false },
@@ -67,7 +66,6 @@ export class FormulaEngine {
   private readonly hfIdBySheet = new Map<string, number>();
   private readonly sheetByHfId = new Map<number, SheetModel>();
   readonly loaded = new Set<string>();
-  private readonly spills = new SpillWatch();
 
   private constructor(hf: HyperFormula) {
     this.hf = hf;
@@ -75,14 +73,12 @@ export class FormulaEngine {
 
   static build(sources: EngineSheetSource[], context?: EngineContext): FormulaEngine {
     const data: Record<string, RawCellContent[][]> = {};
-    const blocked: [string, number, number][] = [];
-    for (const { sheet, loaded } of sources) data[sheet.name] = loaded ? denseContent(sheet, (r, c) => blocked.push([sheet.name, r, c])) : [];
+    for (const { sheet, loaded } of sources) data[sheet.name] = loaded ? denseContent(sheet) : [];
     const engine = new FormulaEngine(HyperFormula.buildFromSheets(data, engineConfig(context), ENGINE_NAMES));
     for (const { sheet, loaded } of sources) {
       engine.register(sheet);
       if (loaded) engine.loaded.add(sheet.id);
     }
-    for (const [name, r, c] of blocked) engine.spills.seed(engine.hf.getSheetId(name)!, r, c);
     return engine;
   }
 
@@ -111,10 +107,7 @@ export class FormulaEngine {
   fill(sheet: SheetModel): ExportedChange[] {
     if (this.loaded.has(sheet.id)) return [];
     this.loaded.add(sheet.id);
-    const id = this.hfId(sheet);
-    const changes = this.hf.setSheetContent(id, denseContent(sheet, (r, c) => this.spills.seed(id, r, c)));
-    this.spills.track(changes);
-    return changes;
+    return this.hf.setSheetContent(this.hfId(sheet), denseContent(sheet));
   }
 
   /** Adds a sheet by name; `loaded` false makes it a placeholder to fill() later. */
@@ -126,20 +119,14 @@ export class FormulaEngine {
 
   removeSheet(sheet: SheetModel): ExportedChange[] {
     const changes = this.hf.removeSheet(this.hfId(sheet));
-    this.spills.forget(this.hfId(sheet));
     this.sheetByHfId.delete(this.hfId(sheet));
     this.hfIdBySheet.delete(sheet.id);
     this.loaded.delete(sheet.id);
     return changes;
   }
 
-  /** Writes contents and returns the value changes, including arrays that spill again because a blocker was cleared. */
   setContents(sheet: SheetModel, row: number, col: number, grid: RawCellContent[][]): ExportedChange[] {
-    const id = this.hfId(sheet);
-    const changes = this.hf.setCellContents({ sheet: id, row, col }, grid);
-    this.spills.track(changes);
-    const again = this.spills.respill(this.hf, id, row, col, grid);
-    return again.length ? [...changes, ...again] : changes;
+    return this.hf.setCellContents({ sheet: this.hfId(sheet), row, col }, grid);
   }
 
   /** The cached-result fields of a formula cell at an address, read from the engine. */
@@ -163,17 +150,15 @@ export function resultFields(value: unknown, detailedType: () => string): Pick<R
   return out;
 }
 
-/** The sheet's loaded content as HyperFormula's dense rows; onBlocked hears of formulas stored as #SPILL!. */
-function denseContent(sheet: SheetModel, onBlocked?: (row: number, col: number) => void): RawCellContent[][] {
+/** The sheet's loaded content as HyperFormula's dense rows. */
+function denseContent(sheet: SheetModel): RawCellContent[][] {
   const { rows, cols } = sheet.usedExtent();
   const out: RawCellContent[][] = new Array(rows);
   for (let r = 0; r < rows; r++) {
     const row: RawCellContent[] = new Array(cols).fill(null);
     for (let c = 0; c < cols; c++) {
       const cell = sheet.get(r, c);
-      if (cell === null || cell === undefined) continue;
-      row[c] = toEngineContent(cell);
-      if (onBlocked && isRich(cell) && cell.f !== undefined && cell.e === '#SPILL!') onBlocked(r, c);
+      if (cell !== null && cell !== undefined) row[c] = toEngineContent(cell);
     }
     out[r] = row;
   }

@@ -17,7 +17,7 @@ export const formulaCases: CaseGroup[] = [
       return { file };
     },
     cases: [
-      { name: '#DIV/0!', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'D1', formula: '=A1/B1' }), ok: (d) => expect(d).toMatchObject({ value: '', error: '#DIV/0!', message: expect.stringMatching(/zero/i) }) },
+      { name: '#DIV/0!', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'D1', formula: '=A1/B1' }), ok: (d) => expect(d).toMatchObject({ value: '#DIV/0!', error: '#DIV/0!', message: expect.stringMatching(/zero/i) }) },
       { name: '#NAME? for an unknown function names it', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'D2', formula: '=NOSUCHFN(1)' }), ok: (d) => expect(d).toMatchObject({ error: '#NAME?', message: expect.stringMatching(/NOSUCHFN/) }) },
       { name: '#NAME? for an unknown name names it', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'D3', formula: '=revenue*2' }), ok: (d) => expect(d).toMatchObject({ error: '#NAME?', message: expect.stringMatching(/revenue/) }) },
       { name: '#VALUE!', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'D4', formula: '=A1+C1' }), ok: (d) => expect(d).toMatchObject({ error: '#VALUE!', message: expect.any(String) }) },

@@ -84,7 +84,7 @@ describe('borders', () => {
   async function bordersOf(sides: BorderSides[], range = 'B2:C3') {
     const wb = workbook();
     const rect = parseRange(range).rect;
-    await applyBorders(wb, wb.sheets[0]!, rect, borderEdits(rect, new Set(sides), thin), 1e6);
+    await applyBorders(wb, wb.sheets[0]!, rect, borderEdits(rect, new Set(sides)), thin, 1e6);
     return Object.fromEntries((await runs(wb, 'A1:D4')).map((r) => [r.range, Object.keys(r.format).sort().join(',')]));
   }
   it('outer', async () => {
@@ -108,7 +108,7 @@ describe('borders', () => {
   it('each edge is stored once', async () => {
     const wb = workbook();
     const rect = parseRange('A1:B2').rect;
-    await applyBorders(wb, wb.sheets[0]!, rect, borderEdits(rect, new Set(['all']), thin), 1e6);
+    await applyBorders(wb, wb.sheets[0]!, rect, borderEdits(rect, new Set(['all'])), thin, 1e6);
     const edges = wb.styles.toJSON().flatMap((s) => Object.keys(s)).length;
     const sheet = wb.sheets[0]!;
     const stored = [0, 1].flatMap((r) => [0, 1].map((c) => Object.keys(wb.styles.get((sheet.get(r, c) as { s: number }).s)).length)).reduce((a, b) => a + b, 0);

@@ -2,12 +2,13 @@
 // format object (effective style: cell over row over column, borders resolved from both sides, the
 // colour a number format paints the value). Unformatted cells are left out.
 import { MAX_COLS, MAX_ROWS, rectToA1, indexToCol, type Rect } from '../../a1.ts';
+import { isRich, type Cell } from '../../workbook/cell.ts';
 import { formatCode, formatTextColor } from '../../workbook/display.ts';
 import { effectiveStyleId } from '../../workbook/read.ts';
 import type { SheetModel } from '../../workbook/sheet.ts';
 import type { Style } from '../../workbook/style.ts';
 import type { Workbook } from '../../workbook/workbook.ts';
-import { anyBorders, resolvedBorders } from './borders.ts';
+import { NeighbourBorders, anyBorders } from './borders.ts';
 import { collectOverlay, type CellOverlay } from './overlays.ts';
 
 export type FormatOut = Record<string, unknown>;
@@ -28,13 +29,26 @@ interface OpenRun {
 export async function readFormatRuns(wb: Workbook, sheet: SheetModel, rect: Rect, opts: { overlays?: boolean } = {}): Promise<FormatRun[]> {
   await wb.load(sheet, { r0: Math.max(0, rect.r0 - 1), c0: Math.max(0, rect.c0 - 1), r1: Math.min(MAX_ROWS - 1, rect.r1 + 1), c1: Math.min(MAX_COLS - 1, rect.c1 + 1) });
   const borders = anyBorders(wb.styles);
+  const neighbours = new NeighbourBorders(wb.styles);
+  const nb: number[] = [-1, -1, -1, -1];
   const overlay: CellOverlay | undefined = opts.overlays ? await collectOverlay(wb, sheet, rect) : undefined;
   const formats = new Map<string, FormatOut>();
-  const colored = new Map<number, boolean>();
-  const mayColor = (sid: number) => {
-    let v = colored.get(sid);
-    if (v === undefined) colored.set(sid, (v = sid !== 0 && formatCode(wb.styles.get(sid)).includes('[')));
-    return v;
+  // Colour comes from the number format's section for the value's sign (0 none, 1 sign-only, 2 conditions).
+  const colorKind = new Map<number, number>();
+  const colorBySign = new Map<number, string | undefined>();
+  const colorOf = (cell: Cell, sid: number): string | undefined => {
+    let kind = colorKind.get(sid);
+    if (kind === undefined) {
+      const code = sid === 0 ? '' : formatCode(wb.styles.get(sid));
+      colorKind.set(sid, (kind = !code.includes('[') ? 0 : /\[[<>=]/.test(code) ? 2 : 1));
+    }
+    if (kind === 0) return undefined;
+    const v = isRich(cell) ? (cell.e === undefined ? cell.v : null) : cell;
+    if (typeof v !== 'number') return undefined;
+    if (kind === 2) return formatTextColor(cell, wb.styles.get(sid));
+    const k = sid * 3 + Math.sign(v) + 1;
+    if (!colorBySign.has(k)) colorBySign.set(k, formatTextColor(cell, wb.styles.get(sid)));
+    return colorBySign.get(k);
   };
 
   const runs: OpenRun[] = [];
@@ -58,21 +72,17 @@ export async function readFormatRuns(wb: Workbook, sheet: SheetModel, rect: Rect
     for (let c = rect.c0; c <= rect.c1; c++) {
       const cell = sheet.get(r, c);
       const sid = effectiveStyleId(sheet, r, c, cell);
-      const style = wb.styles.get(sid);
+      // The key is built from ids; the format object is built once per distinct key.
       let key = String(sid);
-      let extra: FormatOut | undefined;
-      if (borders) {
-        const b = resolvedBorders(sheet, wb.styles, r, c, style);
-        if (Object.keys(b).length) extra = { ...b };
-      }
-      if (mayColor(sid)) {
-        const color = formatTextColor(cell, style);
-        if (color) extra = { ...extra, text_color: color };
-      }
+      const sides = borders && neighbours.resolve(sheet, r, c, sid, nb);
+      if (sides) key += `|${nb.join(',')}`;
+      const color = colorOf(cell, sid);
+      if (color) key += `|${color}`;
       const over = overlay?.(r, c);
-      if (over) extra = { ...extra, ...over };
-      if (extra) key += JSON.stringify(extra);
-      if (!formats.has(key)) formats.set(key, { ...style, ...extra });
+      if (over) key += `|${JSON.stringify(over)}`;
+      if (!formats.has(key)) {
+        formats.set(key, { ...wb.styles.get(sid), ...(sides ? neighbours.fields(nb) : {}), ...(color ? { text_color: color } : {}), ...over });
+      }
       if (cur && cur.key === key && cur.c1 === c - 1) cur.c1 = c;
       else {
         close();

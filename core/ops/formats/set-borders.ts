@@ -37,7 +37,7 @@ export const setBorders = defineOp({
     const border: Border = { line: input.line, color: input.color.toUpperCase() };
     const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
       const t = targetRange(wb, input.sheet, input.range, 'range');
-      await applyBorders(wb, t.sheet, t.rect, borderEdits(t.rect, sides, border), ctx.services.config.limits.cellsPerWrite);
+      await applyBorders(wb, t.sheet, t.rect, borderEdits(t.rect, sides), border, ctx.services.config.limits.cellsPerWrite);
       return { sheet: t.sheet.name, range: t.a1 };
     });
     return { version, ...result, sides: [...sides] };

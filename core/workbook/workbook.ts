@@ -333,6 +333,17 @@ export class Workbook {
   }
 
   /**
+   * Re-learns which formulas of a sheet show #SPILL! after its cells moved (structural edits,
+   * cell moves), so retryBlockedSpills finds them at their new places.
+   */
+  rescanBlockedSpills(sheet: SheetModel): void {
+    for (const key of [...this.blockedSpills]) if (key.startsWith(`${sheet.id}\t`)) this.blockedSpills.delete(key);
+    forEachFormula(sheet, (row, col, cell) => {
+      if (cell.e === '#SPILL!') this.blockedSpills.add(`${sheet.id}\t${row}\t${col}`);
+    });
+  }
+
+  /**
    * Re-enters formulas blocked by #SPILL!. HyperFormula recomputes a formula only when its
    * inputs change, and the cell blocking a spill is not an input, so clearing it would leave the
    * error in place (hyperformula#1287). Call after anything that empties cells.

@@ -108,6 +108,7 @@ export const cellValueCases: CaseGroup[] = [
       await must(door, 'write_cells', { file_uuid: file, cell: 'B2', values: [['x', '1']] });
       await must(door, 'set_formula', { file_uuid: file, cell: 'D5', formula: '=C2*2' });
       await must(door, 'format_cells', { file_uuid: file, range: 'F1:G9', bold: true });
+      await must(door, 'merge_cells', { file_uuid: file, range: 'H1:I2' });
       return { file };
     },
     cases: [
@@ -115,6 +116,7 @@ export const cellValueCases: CaseGroup[] = [
       { name: 'values and formulas', op: 'has_data', args: (fx) => ({ file_uuid: fx.file, range: 'A1:D5' }), ok: (d) => expect(d).toMatchObject({ has_data: true, cells: 3, formula_cells: 1, first_cell: 'B2' }) },
       { name: 'formatting alone is no data', op: 'has_data', args: (fx) => ({ file_uuid: fx.file, range: 'F1:G9' }), ok: (d) => expect(d.has_data).toBe(false) },
       { name: 'whole columns look at every row', op: 'has_data', args: (fx) => ({ file_uuid: fx.file, range: 'D:D' }), ok: (d) => expect(d).toMatchObject({ has_data: true, first_cell: 'D5' }) },
+      { name: 'merged cells occupy a range', op: 'has_data', args: (fx) => ({ file_uuid: fx.file, range: 'I2:J3' }), ok: (d) => expect(d).toMatchObject({ has_data: true, cells: 0, merged: ['H1:I2'] }) },
       { name: 'range required', op: 'has_data', args: (fx) => ({ file_uuid: fx.file }), error: { code: 'invalid_argument', message: /range: is required/ } },
     ],
   },

@@ -1,12 +1,13 @@
 // GET /v1/files/{id}/cells/has-data: is a range occupied — by values or formulas, by code or
 // array output spilled into it, by merged cells, or by objects (code cells, tables) other areas report?
 import { z } from 'zod';
-import { MAX_COLS, MAX_ROWS, cellToA1, parseRange, rectsIntersect, type Rect } from '../../a1.ts';
+import { MAX_COLS, MAX_ROWS, cellToA1, parseRange, rectToA1, rectsIntersect, type Rect } from '../../a1.ts';
 import { defineOp } from '../../op.ts';
 import { A1Range, FileId, SheetName } from '../../schemas.ts';
 import { hasContent, isRich } from '../../workbook/cell.ts';
 import { sheetObjectHooks } from '../../workbook/hooks.ts';
 import { forEachStoredCell } from '../../workbook/iterate.ts';
+import { mergeRects } from '../../workbook/merges.ts';
 import { targetRange } from '../../workbook/targets.ts';
 import { lineRange } from '../formats/format-cells.ts';
 
@@ -52,13 +53,7 @@ export const hasData = defineOp({
           if (!first || row < first.row || (row === first.row && col < first.col)) first = { row, col };
         });
       }
-      const merged = (t.sheet.meta.merges ?? []).filter((m) => {
-        try {
-          return rectsIntersect(parseRange(m).rect, rect);
-        } catch {
-          return false;
-        }
-      });
+      const merged = mergeRects(t.sheet).filter((m) => rectsIntersect(m, rect)).map(rectToA1);
       const objects = sheetObjectHooks.flatMap((h) => h.occupies?.(wb, t.sheet, rect) ?? []);
       return {
         has_data: cells > 0 || merged.length > 0 || objects.length > 0,

@@ -17,6 +17,14 @@ const EXTRA: Record<string, string> = {
   move_cells: 'Example: {"file_uuid": "…", "source": "A1:C10", "target": "E1"} — a cut and paste on one sheet; formulas that read the moved cells follow them. The target area is overwritten.',
   get_dependencies: 'Example: {"file_uuid": "…", "cell": "D2", "direction": "both"}. Before changing a cell, its reverse list says which formulas will recompute.',
   run_batch: 'Example: {"file_uuid": "…", "actions": [{"op": "write_cells", "args": {"cell": "A1", "values": [["1"]]}}, {"op": "set_formula", "args": {"cell": "B1", "formula": "=A1*2"}}]}. One version for the whole batch; on error nothing is kept and error.details.index names the failing action.',
+  read_formats: 'Example: {"file_uuid": "…", "range": "A1:F20"}. Returns runs [{range, format}] of cells that look the same (cell style over row over column style, borders seen from either side, text_color "#FF0000" where a negative shows red); cells in no run are unformatted.',
+  format_cells: 'Example: {"file_uuid": "…", "range": "B2:B100", "number_format": "currency", "currency_symbol": "€", "decimals": 2, "bold": true}. Dates: {"range": "A2:A100", "date_time": "%d.%m.%Y"}. Whole columns "A:C" and rows "2:5" also style cells added later; null resets one field; {"clear": true} removes all formatting.',
+  set_borders: 'Example: {"file_uuid": "…", "range": "A1:D10", "sides": "outer", "line": "line2", "color": "#000000"}. sides also takes a list (["top", "bottom"]); "clear" removes borders; colors may carry alpha (#RRGGBBAA).',
+  clear_cells: 'Example: {"file_uuid": "…", "range": "A1:C10"}. Removes values, formulas and formats (keep_formats: true keeps formats), and code cells, charts and tables anchored inside. Formulas reading the range recompute.',
+  batch_update_cells: 'Example: {"file_uuid": "…", "writes": [{"cell": "A1", "values": [["Item", "Price"], ["Tea", "3.5"]]}], "formats": [{"range": "A1:B1", "bold": true}, {"range": "B2", "number_format": "currency"}]}. Writes run first, then formats; one version; nothing is kept if an item fails.',
+  export_data: 'Example: {"file_uuid": "…", "range": "A:F", "max_rows": 5000}. Same values as read_cells, one page at a time: while the answer has next_range, call again with {"range": next_range}.',
+  has_data: 'Example: {"file_uuid": "…", "range": "H1:K20"}. Check before writing a block or placing a chart: has_data is true for values, formulas, spilled or code output, merged cells, code cells and tables — not for formatting alone.',
+  find_replace: 'Example: {"file_uuid": "…", "find": "Q1", "replace": "Q2", "whole_cell": false}. Case-insensitive unless case_sensitive; formulas: true also edits formula text; code: true code-cell sources. Results are typed as write_cells types input ("123" becomes a number). Returns counts and the changed cells.',
 };
 
 export function toolDescription(op: AnyOp): string {

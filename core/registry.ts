@@ -6,10 +6,12 @@ import { ruleOps } from './ops/rules/index.ts';
 import { tableOps } from './ops/tables/index.ts';
 import { pivotOps } from './ops/pivots/index.ts';
 import { fileOps } from './ops/files/index.ts';
+import { formatOps } from './ops/formats/index.ts';
 import { sheetOps } from './ops/sheets/index.ts';
+import { structureOps } from './ops/structure/index.ts';
 import type { AnyOp } from './op.ts';
 
-export const ops: readonly AnyOp[] = [...accountOps, ...fileOps, ...sheetOps, ...cellOps, ...chartOps, ...ruleOps, ...tableOps, ...pivotOps] as unknown as AnyOp[];
+export const ops: readonly AnyOp[] = [...accountOps, ...fileOps, ...sheetOps, ...cellOps, ...formatOps, ...structureOps, ...chartOps, ...ruleOps, ...tableOps, ...pivotOps] as unknown as AnyOp[];
 
 const byName = new Map(ops.map((op) => [op.name, op]));
 

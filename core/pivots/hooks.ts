@@ -2,7 +2,7 @@
 // structure) changed in the write is recomputed and rewritten, so the refresh lands in the same
 // version as the edit. Anchors, outputs and source ranges follow structure edits and cell moves;
 // clearing the anchor removes the pivot; a sheet copy gets its own pivots.
-import { rectsIntersect, type Rect } from '../a1.ts';
+import { rectToA1, rectsIntersect, type Rect } from '../a1.ts';
 import { registerSheetObjects } from '../workbook/hooks.ts';
 import { shiftIndex, shiftRect } from '../workbook/shift.ts';
 import type { Workbook } from '../workbook/workbook.ts';
@@ -33,6 +33,9 @@ export async function refreshChanged(wb: Workbook): Promise<void> {
 
 registerSheetObjects({
   name: 'pivots',
+  occupies(_wb, sheet, rect) {
+    return (sheet.meta.pivots ?? []).filter((p) => p.output && rectsIntersect(p.output, rect)).map((p) => `pivot table ${p.name} (${rectToA1(p.output!)})`);
+  },
   onStructure(wb, sheet, edit) {
     for (const { sheet: home, pivot } of allPivots(wb)) {
       if (pivot.source.range?.sheet === sheet.id) {

@@ -1,7 +1,7 @@
 // Tables follow the sheet (structure edits, cell moves, clears, sheet copies), keep their column
 // headers current, and give the formula engine their names; before each commit the engine's
 // names are brought in line with the tables.
-import { rectsIntersect } from '../a1.ts';
+import { rectToA1, rectsIntersect } from '../a1.ts';
 import { registerSheetObjects } from '../workbook/hooks.ts';
 import { shiftRect } from '../workbook/shift.ts';
 import { newId } from '../objects/ranges.ts';
@@ -11,6 +11,9 @@ import { refreshColumns, syncNames, tableNamedExpressions } from './names.ts';
 registerSheetObjects({
   name: 'tables',
   namedExpressions: tableNamedExpressions,
+  occupies(_wb, sheet, rect) {
+    return (sheet.meta.tables ?? []).filter((t) => rectsIntersect(t.rect, rect)).map((t) => `table ${t.name} (${rectToA1(t.rect)})`);
+  },
   onStructure(_wb, sheet, edit) {
     const tables = sheet.meta.tables;
     if (!tables?.length) return;

@@ -40,8 +40,9 @@ registerSheetObjects({
     for (const { sheet: home, pivot } of allPivots(wb)) {
       if (pivot.source.range?.sheet === sheet.id) {
         const moved = shiftRect(pivot.source.range.rect, edit);
-        // A deleted source keeps its last place; the refresh reports it is empty.
+        // A source whose rows/columns were all deleted is gone: the refresh reports it.
         if (moved) pivot.source.range.rect = moved;
+        else pivot.source = {};
         home.metaDirty = true;
       }
       if (home.id === sheet.id) {

@@ -25,7 +25,8 @@ export function locateSource(wb: Workbook, pivot: PivotSpec): Source | { error: 
     if (!t) return { error: 'its source table was deleted' };
     return { sheet: t.sheet, rect: t.table.rect };
   }
-  const ref = pivot.source.range!;
+  const ref = pivot.source.range;
+  if (!ref) return { error: 'its source range was deleted; give a new source with update_pivot' };
   const sheet = sheetById(wb, ref.sheet);
   if (!sheet) return { error: 'the sheet of its source range was deleted' };
   const rect = clampOpen(sheet, ref.rect);

@@ -2,6 +2,7 @@
 // in HyperFormula. The hook gives them to a new engine; syncNames brings a live engine up to date
 // after tables change, and renames/removals rewrite the formulas that use them.
 import { isRich } from '../workbook/cell.ts';
+import { ENGINE_NAMES } from '../workbook/engine.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
 import { NO_DEPENDENCY_FUNCTIONS, patchNamedExpressionEvaluation } from './hf-names-fix.ts';
 import { allNamedExpressions, mentionsName, type NamedExpressionDef } from '../workbook/hooks.ts';
@@ -40,7 +41,9 @@ export async function syncNames(wb: Workbook): Promise<void> {
   const engine = wb.engine;
   if (!engine) return;
   const hf = engine.hf;
-  const have = new Map(hf.listNamedExpressions().map((n) => [n.toLowerCase(), n]));
+  // The engine's own names (TRUE, FALSE) are not the hooks' to manage.
+  const builtIn = new Set(ENGINE_NAMES.map((n) => n.name.toLowerCase()));
+  const have = new Map(hf.listNamedExpressions().filter((n) => !builtIn.has(n.toLowerCase())).map((n) => [n.toLowerCase(), n]));
   const wanted = allNamedExpressions(wb);
   // The common case (every commit): nothing to do, and no formula is looked at.
   const todo = wanted.filter((d) => {

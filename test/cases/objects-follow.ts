@@ -51,6 +51,9 @@ export const followCases: CaseGroup[] = [
           expect(m.cells.map((c: any) => c.cell)).toEqual(['B4', 'B6']);
           const f = await must(door, 'set_formula', { file_uuid: fx.file, cell: 'K1', formula: '=SUM(Months.Sales)' });
           expect(f.value).toBe('550');
+          // Table names sit beside the engine's own names (TRUE, FALSE), which must survive.
+          const t = await must(door, 'set_formula', { file_uuid: fx.file, cell: 'K2', formula: '=IF(AND(TRUE, NOT(FALSE)), "yes", "no")' });
+          expect(t.value).toBe('yes');
         },
       },
       {

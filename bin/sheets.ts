@@ -13,7 +13,7 @@ import { createServer } from './server.ts';
 
 const USAGE = `Usage: sheets <command>
   serve                  REST + MCP (Streamable HTTP at /mcp, SSE at /sse) on PORT (default 8080)
-  mcp                    MCP over stdio, authenticated by SHEETS_TOKEN
+  mcp [--tools full|compact]   MCP over stdio, authenticated by SHEETS_TOKEN (tools: SHEETS_MCP_TOOLS)
   admin space create NAME
   admin token create --space UUID --user NAME --role owner|editor|viewer [--expires-days N]
   admin token revoke TOKEN_OR_ID
@@ -41,7 +41,10 @@ async function serve(config: Config): Promise<void> {
   }
 }
 
-async function mcpStdio(config: Config): Promise<void> {
+async function mcpStdio(config: Config, args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { tools: { type: 'string' } } });
+  if (values.tools !== undefined && values.tools !== 'full' && values.tools !== 'compact') throw new Error('--tools must be full or compact');
+  const tools = values.tools as 'full' | 'compact' | undefined;
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const services = createServices(config, store);
   const boot = await bootstrap(store, services.clock, config.bootstrapToken);
@@ -53,7 +56,7 @@ async function mcpStdio(config: Config): Promise<void> {
   }
   if (boot?.token && !config.bootstrapToken) process.stderr.write(`sheets mcp: created owner token (shown once): ${boot.token}\n`);
   const caller = await authenticate(store, services.clock, token);
-  const server = buildMcpServer({ services, caller: () => caller, log: (err) => process.stderr.write(`sheets mcp: ${String((err as Error)?.stack ?? err)}\n`) });
+  const server = buildMcpServer({ services, caller: () => caller, tools, log: (err) => process.stderr.write(`sheets mcp: ${String((err as Error)?.stack ?? err)}\n`) });
   const transport = new StdioServerTransport();
   const shutdown = async () => {
     await server.close();
@@ -105,7 +108,7 @@ async function main(): Promise<void> {
     case 'serve':
       return serve(config);
     case 'mcp':
-      return mcpStdio(config);
+      return mcpStdio(config, args);
     case 'admin':
       return admin(config, args);
     default:

@@ -21,6 +21,10 @@ const EnvSchema = z.object({
   SHEETS_MAX_CELLS_PER_READ: int(1_000_000),
   SHEETS_MAX_BATCH_ACTIONS: int(1000),
   SHEETS_CACHE_FILES: int(32),
+  // MCP door (docs/agents.md): default tool surface, cells per result, result ceiling in tokens.
+  SHEETS_MCP_TOOLS: z.enum(['full', 'compact']).default('full'),
+  SHEETS_MCP_MAX_CELLS: int(2000),
+  SHEETS_MCP_MAX_RESULT_TOKENS: int(20_000),
 });
 
 export type Config = {
@@ -35,6 +39,7 @@ export type Config = {
   rate: { perSec: number; burst: number; maxInFlight: number; store: 'memory' | 'database' };
   limits: { bodyBytes: number; cellsPerWrite: number; cellsPerRead: number; batchActions: number };
   cacheFiles: number;
+  mcp: { tools: 'full' | 'compact'; maxCells: number; maxResultTokens: number };
 };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -62,5 +67,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rate: { perSec: e.SHEETS_RATE_PER_SEC, burst: e.SHEETS_RATE_BURST, maxInFlight: e.SHEETS_MAX_INFLIGHT, store: e.SHEETS_RATE_STORE },
     limits: { bodyBytes: e.SHEETS_BODY_LIMIT_BYTES, cellsPerWrite: e.SHEETS_MAX_CELLS_PER_WRITE, cellsPerRead: e.SHEETS_MAX_CELLS_PER_READ, batchActions: e.SHEETS_MAX_BATCH_ACTIONS },
     cacheFiles: e.SHEETS_CACHE_FILES,
+    mcp: { tools: e.SHEETS_MCP_TOOLS, maxCells: e.SHEETS_MCP_MAX_CELLS, maxResultTokens: e.SHEETS_MCP_MAX_RESULT_TOKENS },
   };
 }

@@ -1,16 +1,98 @@
-// Agent-facing tool descriptions. The op's summary is the default; longer texts for tools that
-// need an example or a "use this instead of" note live here, keyed by op name.
+// Agent-facing tool descriptions: the op's summary, then when to use it instead of its neighbours,
+// one example argument object (a test parses it and validates it against the op's own schema) and
+// what comes back. Keyed by op name; areas append their entries. Keep each short: every character
+// here is paid for by every agent that loads the tools (budgets in test/agent-budgets.test.ts).
 import type { AnyOp } from '../core/op.ts';
 
-const EXTRA: Record<string, string> = {
-  get_context: 'Returns every sheet (used range, header row, formula count), tables, charts, pivots and code cells. Example: {"file_uuid": "…"}.',
-  read_cells: 'Example: {"file_uuid": "…", "range": "A1:D20"}. Use render "formula" to see formulas as "=..." before rewriting cells. Errors like #DIV/0! are listed in `errors` with a message.',
-  write_cells: 'Example: {"file_uuid": "…", "cell": "A1", "values": [["Name", "Amount"], ["Rent", "1200"]]}. All values are strings; "" clears a cell. Text starting with "=" is stored as text unless input is "user_entered" — for one formula use set_formula.',
-  set_formula: 'Example: {"file_uuid": "…", "cell": "C2", "formula": "=A2*B2"}. Returns the computed value (or an error such as #DIV/0! with a message). Array functions (FILTER, SORT, UNIQUE, SEQUENCE) spill into the cells below/right.',
-  run_batch: 'Example: {"file_uuid": "…", "actions": [{"op": "write_cells", "args": {"cell": "A1", "values": [["1"]]}}, {"op": "set_formula", "args": {"cell": "B1", "formula": "=A1*2"}}]}. One version for the whole batch; on error nothing is kept and error.details.index names the failing action.',
+/** A file uuid for examples (valid, so examples pass the op's schema). */
+export const EX_FILE = '5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f';
+
+export interface ToolText {
+  /** When to use this tool rather than a neighbour; omit when the summary says it. */
+  use?: string;
+  /** One argument object that the op's input schema accepts. */
+  example: Record<string, unknown>;
+  /** What comes back, briefly. */
+  returns?: string;
+}
+
+const f = EX_FILE;
+
+export const TOOL_TEXTS: Record<string, ToolText | string> = {
+  // account
+  get_me: { example: {}, returns: '{user, space, role, token_id}.' },
+  create_token: { example: { user_name: 'ana', role: 'editor', expires_in_days: 30 }, returns: '{token (shown once), token_id, user, role}.' },
+  list_tokens: { example: {}, returns: '{tokens: [{token_id, user, role, created, last_used, revoked}]}.' },
+  revoke_token: { example: { token_id: '0d6f3c2a-9b1e-4f7a-8c5d-2e4f6a8b0c1d' } },
+  // files
+  list_files: { example: { limit: 20 }, returns: '{files: [{uuid, name, modified, version}], nextOffset?}.' },
+  create_file: { example: { name: 'Budget 2026', sheets: ['Data', 'Summary'] }, returns: '{uuid, name, version, sheets}.' },
+  get_file: { use: 'For sheets and contents use get_context.', example: { file_uuid: f }, returns: '{uuid, name, version, permissions, sheets, ...}.' },
+  get_context: { example: { file_uuid: f }, returns: 'sheets [{name, used_range, header_row, headers, formulas}], tables, charts, pivots, code_cells.' },
+  run_batch: {
+    use: 'Use for several edits that must succeed or fail together.',
+    example: { file_uuid: f, actions: [{ op: 'write_cells', args: { cell: 'A1', values: [['2']] } }, { op: 'set_formula', args: { cell: 'B1', formula: '=A1*2' } }] },
+    returns: '{results: [one per action], version}; on error nothing is kept and error.details.index names the action.',
+  },
+  copy_file: { use: 'Use to keep a pristine copy (e.g. to reset an evaluation episode).', example: { file_uuid: f, name: 'Budget (copy)' }, returns: '{uuid, name, version: 1, sheets, source_version}.' },
+  get_history: { example: { file_uuid: f, limit: 20 }, returns: '{entries: [{version, op, args, user, at}], nextOffset?}, newest first.' },
+  // sheets
+  list_sheets: { use: 'get_context gives the same plus header rows.', example: { file_uuid: f }, returns: '{sheets: [{name, index, used_range, rows, cols}]}.' },
+  add_sheet: { example: { file_uuid: f, name: 'Summary' }, returns: '{sheet, sheets, version}.' },
+  rename_sheet: { example: { file_uuid: f, sheet: 'Sheet1', new_name: 'Data' }, returns: '{sheet, sheets, version}.' },
+  delete_sheet: { example: { file_uuid: f, sheet: 'Old' }, returns: '{deleted, sheets, version}.' },
+  move_sheet: { example: { file_uuid: f, sheet: 'Summary', position: 0 }, returns: '{sheets, version}.' },
+  duplicate_sheet: { example: { file_uuid: f, sheet: 'Data', new_name: 'Data 2024' }, returns: '{sheet, sheets, version}.' },
+  // cells
+  read_cells: {
+    use: 'render "formula" shows formulas as "=..." before rewriting cells.',
+    example: { file_uuid: f, range: 'A1:D20' },
+    returns: '{sheet, range, values (displayed strings), errors [{cell, error, message}]}; big reads are cut with truncated and next_range.',
+  },
+  write_cells: {
+    use: 'Values are strings typed as in a spreadsheet; "" clears. For formulas use set_formula.',
+    example: { file_uuid: f, cell: 'A1', values: [['Item', 'Cost'], ['Rent', '1200']] },
+    returns: '{sheet, range, updated_cells, version}.',
+  },
+  set_formula: { example: { file_uuid: f, cell: 'C2', formula: '=A2*B2' }, returns: '{cell, value, error?, message?, version}; errors like #DIV/0! are data, not failures.' },
 };
 
+function render(text: ToolText): string {
+  const parts = [text.use, `Example: ${JSON.stringify(text.example)}`, text.returns && `Returns ${text.returns}`];
+  return parts.filter(Boolean).join(' ');
+}
+
+/** The full description of a tool: summary, then the entry (a plain string entry is used as is). */
 export function toolDescription(op: AnyOp): string {
-  const extra = EXTRA[op.name];
-  return extra ? `${op.summary} ${extra}` : op.summary;
+  const entry = TOOL_TEXTS[op.name];
+  if (entry === undefined) return op.summary;
+  return `${op.summary} ${typeof entry === 'string' ? entry : render(entry)}`;
+}
+
+/** The example argument object of a tool, found in its description text ("Example: {...}"). */
+export function exampleIn(description: string): unknown {
+  const at = description.indexOf('Example: {');
+  if (at < 0) return undefined;
+  const start = at + 'Example: '.length;
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < description.length; i++) {
+    const ch = description[i]!;
+    if (inString) {
+      if (ch === '\\') i++;
+      else if (ch === '"') inString = false;
+    } else if (ch === '"') inString = true;
+    else if (ch === '{' || ch === '[') depth++;
+    else if (ch === '}' || ch === ']') {
+      depth--;
+      if (depth === 0) return JSON.parse(description.slice(start, i + 1));
+    }
+  }
+  return undefined;
+}
+
+/** A short gist of an op for the compact surface's action list: the summary's first clause. */
+export function actionGist(op: AnyOp): string {
+  const first = op.summary.split(/(?<=[a-z0-9)])[.:;](?:\s|$)| — |\s\(/)[0]!.trim();
+  return first.length > 70 ? `${first.slice(0, 67).replace(/\s+\S*$/, '')}…` : first;
 }

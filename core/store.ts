@@ -138,6 +138,13 @@ export interface Store {
   commit(set: CommitSet): Promise<number>;
   history(fileId: string, q: { limit: number; offset: number }): Promise<HistoryEntry[]>;
 
+  // Harness support (agents area): a full copy of a file, for resetting an evaluation episode.
+  /**
+   * Copies a file as one consistent snapshot — sheets with their meta, styles and every tile — into
+   * a new file at version 1 (its log starts with a copy_file entry naming the source and version).
+   */
+  copyFile(input: { sourceId: string; spaceId: string; creatorId: string; name: string; private: boolean; at: Date }): Promise<{ file: FileRecord; sourceVersion: number; sheets: string[] }>;
+
   // Idempotency
   getIdempotent(tokenId: string, key: string, notBefore: Date): Promise<IdempotentAnswer | null>;
   putIdempotent(tokenId: string, key: string, answer: IdempotentAnswer): Promise<void>;

@@ -205,6 +205,29 @@ export class PgStore implements Store {
       .offset(q.offset);
   }
 
+  // ---- harness support (agents area) -----------------------------------------------------------
+
+  async copyFile(input: { sourceId: string; spaceId: string; creatorId: string; name: string; private: boolean; at: Date }) {
+    return this.db.transaction(async (tx) => {
+      // FOR SHARE holds off commits to the source (they update this row) until the copy is done.
+      const [src] = await tx.select({ version: files.version, styles: files.styles }).from(files).where(eq(files.id, input.sourceId)).for('share');
+      if (!src) throw new Error(`copyFile: no file ${input.sourceId}`);
+      const id = randomUUID();
+      const [file] = await tx.insert(files).values({ id, spaceId: input.spaceId, creatorId: input.creatorId, name: input.name, private: input.private, version: 1, created: input.at, modified: input.at, styles: src.styles }).returning(fileColumns);
+      const srcSheets = await tx.select({ id: sheets.id, name: sheets.name, position: sheets.position, meta: sheets.meta }).from(sheets).where(eq(sheets.fileId, input.sourceId)).orderBy(sheets.position);
+      const ids = srcSheets.map(() => randomUUID());
+      if (srcSheets.length) {
+        await tx.insert(sheets).values(srcSheets.map((s, i) => ({ id: ids[i]!, fileId: id, name: s.name, position: s.position, meta: s.meta })));
+        await tx.execute(sql`
+          insert into tiles (sheet_id, tr, tc, r0, r1, c0, c1, data)
+          select m.new_id, t.tr, t.tc, t.r0, t.r1, t.c0, t.c1, t.data
+          from tiles t join unnest(${sql.param(srcSheets.map((s) => s.id))}::uuid[], ${sql.param(ids)}::uuid[]) as m(old_id, new_id) on t.sheet_id = m.old_id`);
+      }
+      await tx.insert(opsLog).values({ fileId: id, version: 1, op: 'copy_file', args: { source: input.sourceId, source_version: src.version, name: input.name }, userId: input.creatorId, at: input.at });
+      return { file: file!, sourceVersion: src.version, sheets: srcSheets.map((s) => s.name) };
+    });
+  }
+
   // ---- idempotency ----------------------------------------------------------------------------
 
   async getIdempotent(tokenId: string, key: string, notBefore: Date): Promise<IdempotentAnswer | null> {

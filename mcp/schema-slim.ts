@@ -25,12 +25,16 @@ function slimNode(node: unknown, field?: string): unknown {
   for (const [k, v] of Object.entries(src)) {
     if (k === 'pattern' && typeof src.format === 'string') continue;
     if (k in NOISE_CAPS && typeof v === 'number' && v >= NOISE_CAPS[k]!) continue;
+    if ((k === 'minLength' || k === 'minItems') && v === 1) continue;
     if (k === 'properties' && v && typeof v === 'object') {
       out[k] = Object.fromEntries(Object.entries(v as Json).map(([name, p]) => [name, slimNode(p, name)]));
     } else out[k] = slimNode(v);
   }
   const short = field ? SHORT_FIELD_TEXTS[field] : undefined;
-  if (short && out.description === short.long) out.description = short.short;
+  if (short && out.description === short.long) {
+    if (short.short) out.description = short.short;
+    else delete out.description;
+  }
   return out;
 }
 
@@ -53,12 +57,11 @@ function typesOf(node: Json): string[] | undefined {
   return [...all];
 }
 
-/** Fields the MCP door may add to any result when it has to cut it (see mcp/results.ts). */
-export const CUT_FIELDS = {
-  truncated: { type: 'boolean', description: 'true when this result was cut to fit; see next_range(s) or narrow the request.' },
-  next_range: { type: 'string', description: 'When a read was cut: the range to read next.' },
-  next_ranges: { type: 'array', description: 'When a multi-range read was cut: the ranges still to read.' },
-};
+/**
+ * Fields the MCP door may add to any result when it has to cut it (see mcp/results.ts). Output
+ * schemas leave additionalProperties open, so they validate without being listed per tool.
+ */
+export const CUT_FIELDS = ['truncated', 'next_range', 'next_ranges'] as const;
 
 export function slimOutputSchema(schema: z.ZodType): Tool['outputSchema'] {
   const full = jsonSchemaOf(schema, 'output');
@@ -67,7 +70,5 @@ export function slimOutputSchema(schema: z.ZodType): Tool['outputSchema'] {
     const t = typesOf(p);
     props[name] = t ? { type: t.length === 1 ? t[0] : t } : {};
   }
-  for (const [name, p] of Object.entries(CUT_FIELDS)) if (!(name in props)) props[name] = { type: p.type };
-  const required = (full.required as string[] | undefined)?.filter((r) => r in props);
-  return { type: 'object', properties: props, ...(required?.length ? { required } : {}) } as Tool['outputSchema'];
+  return { type: 'object', properties: props } as Tool['outputSchema'];
 }

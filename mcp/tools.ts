@@ -7,10 +7,10 @@ import { slimInputSchema, slimOutputSchema } from './schema-slim.ts';
 
 export { jsonSchemaOf } from './schema-slim.ts';
 
-/** MCP's defaults are destructive and open-world, so say otherwise; read-only tools need no more. */
+/** MCP's default for a write is destructive, so say otherwise; read-only tools need no more. */
 export function annotationsOf(hints: OpHints): Tool['annotations'] {
-  if (hints.readOnly) return { readOnlyHint: true, openWorldHint: false };
-  return { destructiveHint: hints.destructive ?? false, ...(hints.idempotent ? { idempotentHint: true } : {}), openWorldHint: false };
+  if (hints.readOnly) return { readOnlyHint: true };
+  return { destructiveHint: hints.destructive ?? false, ...(hints.idempotent ? { idempotentHint: true } : {}) };
 }
 
 export function toolOf(op: AnyOp): Tool {

@@ -20,41 +20,32 @@ const f = EX_FILE;
 
 export const TOOL_TEXTS: Record<string, ToolText | string> = {
   // account
-  get_me: { example: {}, returns: '{user, space, role, token_id}.' },
-  create_token: { example: { user_name: 'ana', role: 'editor', expires_in_days: 30 }, returns: '{token (shown once), token_id, user, role}.' },
-  list_tokens: { example: {}, returns: '{tokens: [{token_id, user, role, created, last_used, revoked}]}.' },
+  get_me: { example: {} },
+  create_token: { example: { user_name: 'ana', role: 'editor' } },
+  list_tokens: { example: {} },
   revoke_token: { example: { token_id: '0d6f3c2a-9b1e-4f7a-8c5d-2e4f6a8b0c1d' } },
   // files
-  list_files: { example: { limit: 20 }, returns: '{files: [{uuid, name, modified, version}], nextOffset?}.' },
-  create_file: { example: { name: 'Budget 2026', sheets: ['Data', 'Summary'] }, returns: '{uuid, name, version, sheets}.' },
-  get_file: { use: 'For sheets and contents use get_context.', example: { file_uuid: f }, returns: '{uuid, name, version, permissions, sheets, ...}.' },
-  get_context: { example: { file_uuid: f }, returns: 'sheets [{name, used_range, header_row, headers, formulas}], tables, charts, pivots, code_cells.' },
+  list_files: { example: { limit: 20 } },
+  create_file: { example: { name: 'Budget', sheets: ['Data', 'Summary'] } },
+  get_file: { use: 'For contents use get_context.', example: { file_uuid: f } },
+  get_context: { example: { file_uuid: f }, returns: 'sheets [{name, used_range, header_row, headers}], tables, charts, pivots, code_cells.' },
   run_batch: {
-    use: 'Use for several edits that must succeed or fail together.',
     example: { file_uuid: f, actions: [{ op: 'write_cells', args: { cell: 'A1', values: [['2']] } }, { op: 'set_formula', args: { cell: 'B1', formula: '=A1*2' } }] },
-    returns: '{results: [one per action], version}; on error nothing is kept and error.details.index names the action.',
+    returns: 'one result per action and one new version.',
   },
-  copy_file: { use: 'Use to keep a pristine copy (e.g. to reset an evaluation episode).', example: { file_uuid: f, name: 'Budget (copy)' }, returns: '{uuid, name, version: 1, sheets, source_version}.' },
-  get_history: { example: { file_uuid: f, limit: 20 }, returns: '{entries: [{version, op, args, user, at}], nextOffset?}, newest first.' },
+  copy_file: { use: 'E.g. to reset an evaluation episode.', example: { file_uuid: f, name: 'Budget v2' } },
+  get_history: { example: { file_uuid: f, limit: 20 } },
   // sheets
-  list_sheets: { use: 'get_context gives the same plus header rows.', example: { file_uuid: f }, returns: '{sheets: [{name, index, used_range, rows, cols}]}.' },
-  add_sheet: { example: { file_uuid: f, name: 'Summary' }, returns: '{sheet, sheets, version}.' },
-  rename_sheet: { example: { file_uuid: f, sheet: 'Sheet1', new_name: 'Data' }, returns: '{sheet, sheets, version}.' },
-  delete_sheet: { example: { file_uuid: f, sheet: 'Old' }, returns: '{deleted, sheets, version}.' },
-  move_sheet: { example: { file_uuid: f, sheet: 'Summary', position: 0 }, returns: '{sheets, version}.' },
-  duplicate_sheet: { example: { file_uuid: f, sheet: 'Data', new_name: 'Data 2024' }, returns: '{sheet, sheets, version}.' },
+  list_sheets: { example: { file_uuid: f } },
+  add_sheet: { example: { file_uuid: f, name: 'Summary' } },
+  rename_sheet: { example: { file_uuid: f, sheet: 'Sheet1', new_name: 'Data' } },
+  delete_sheet: { example: { file_uuid: f, sheet: 'Old' } },
+  move_sheet: { example: { file_uuid: f, sheet: 'Summary', position: 0 } },
+  duplicate_sheet: { example: { file_uuid: f, sheet: 'Data' } },
   // cells
-  read_cells: {
-    use: 'render "formula" shows formulas as "=..." before rewriting cells.',
-    example: { file_uuid: f, range: 'A1:D20' },
-    returns: '{sheet, range, values (displayed strings), errors [{cell, error, message}]}; big reads are cut with truncated and next_range.',
-  },
-  write_cells: {
-    use: 'Values are strings typed as in a spreadsheet; "" clears. For formulas use set_formula.',
-    example: { file_uuid: f, cell: 'A1', values: [['Item', 'Cost'], ['Rent', '1200']] },
-    returns: '{sheet, range, updated_cells, version}.',
-  },
-  set_formula: { example: { file_uuid: f, cell: 'C2', formula: '=A2*B2' }, returns: '{cell, value, error?, message?, version}; errors like #DIV/0! are data, not failures.' },
+  read_cells: { use: 'render "formula" shows formulas.', example: { file_uuid: f, range: 'A1:D20' }, returns: 'values as displayed, errors with messages; long reads are cut (truncated, next_range).' },
+  write_cells: { example: { file_uuid: f, cell: 'A1', values: [['Item', 'Cost'], ['Rent', '1200']] } },
+  set_formula: { example: { file_uuid: f, cell: 'C2', formula: '=A2*B2' }, returns: 'the value; errors like #DIV/0! are data, not failures.' },
 };
 
 function render(text: ToolText): string {

@@ -8,6 +8,7 @@ import { openStore, type OpenOptions } from '../db/open.ts';
 import type { PgStore } from '../db/store.ts';
 import { mountMcp } from '../mcp/http.ts';
 import { buildApp } from '../rest/app.ts';
+import { mountViewer } from '../rest/viewer/routes.ts';
 
 export interface Server {
   app: FastifyInstance;
@@ -24,6 +25,7 @@ export async function createServer(config: Config, opts: { logger?: boolean | Re
     const boot = await bootstrap(store, services.clock, config.bootstrapToken);
     const app = buildApp({ services, logger: opts.logger });
     const mcp = mountMcp(app, services);
+    mountViewer(app, services);
     app.addHook('preClose', async () => mcp.close());
     let closed = false;
     return {

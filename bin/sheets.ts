@@ -9,6 +9,7 @@ import { createServices } from '../core/services.ts';
 import type { Role } from '../core/store.ts';
 import { openStore } from '../db/open.ts';
 import { buildMcpServer } from '../mcp/server.ts';
+import { LINK_MINUTES, signLink, viewSecret } from '../rest/viewer/link.ts';
 import { createServer } from './server.ts';
 
 const USAGE = `Usage: sheets <command>
@@ -17,6 +18,7 @@ const USAGE = `Usage: sheets <command>
   admin space create NAME
   admin token create --space UUID --user NAME --role owner|editor|viewer [--expires-days N]
   admin token revoke TOKEN_OR_ID
+  admin view-link FILE_UUID [--minutes N] [--base URL]   a short-lived link to the read-only viewer
 Environment: PORT, HOST, DATA_DIR, DATABASE_URL, SHEETS_TOKEN, SECRET_KEY, SHEETS_* limits (see README).`;
 
 async function serve(config: Config): Promise<void> {
@@ -71,7 +73,7 @@ async function mcpStdio(config: Config, args: string[]): Promise<void> {
 
 async function admin(config: Config, args: string[]): Promise<void> {
   const [noun, verb, ...rest] = args;
-  const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { space: { type: 'string' }, user: { type: 'string' }, role: { type: 'string' }, 'expires-days': { type: 'string' } } });
+  const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { space: { type: 'string' }, user: { type: 'string' }, role: { type: 'string' }, 'expires-days': { type: 'string' }, minutes: { type: 'string' }, base: { type: 'string' } } });
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const clock = makeClock(config.now);
   try {
@@ -93,6 +95,17 @@ async function admin(config: Config, args: string[]): Promise<void> {
       const ok = /^[0-9a-f-]{36}$/i.test(target) ? await store.revokeToken(target, clock.now()) : await store.revokeTokenByHash(hashToken(target), clock.now());
       if (!ok) throw new Error('no such token');
       console.log(JSON.stringify({ revoked: true }));
+    } else if (noun === 'view-link') {
+      // `admin view-link FILE`: the file is the verb's place in the argument list.
+      const fileId = verb;
+      if (!fileId || !/^[0-9a-f-]{36}$/i.test(fileId)) throw new Error('view-link needs a FILE_UUID');
+      const file = await store.getFile(fileId);
+      if (!file) throw new Error(`no file ${fileId}`);
+      const minutes = values.minutes ? Number(values.minutes) : LINK_MINUTES;
+      if (!(minutes > 0 && minutes <= 7 * 24 * 60)) throw new Error('--minutes must be between 1 and 10080');
+      const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+      const base = (values.base ?? `http://${host}:${config.port}`).replace(/\/+$/, '');
+      console.log(`${base}/view/${file.id}?${signLink(viewSecret(config), file.id, clock.now(), minutes)}`);
     } else {
       throw new Error(`unknown admin command: ${[noun, verb].filter(Boolean).join(' ') || '(none)'}\n${USAGE}`);
     }

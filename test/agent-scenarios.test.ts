@@ -20,7 +20,7 @@ afterAll(async () => {
 
 it('every scenario passes every step over stdio and HTTP, full and compact', async () => {
   const lines: string[] = [];
-  const stdioEnv = server.store.databaseUrl ? { DATABASE_URL: server.store.databaseUrl } : { DATA_DIR: dir };
+  const stdioEnv: Record<string, string> = server.store.databaseUrl ? { DATABASE_URL: server.store.databaseUrl } : { DATA_DIR: dir };
   const summary = await runScenarios({
     runs: [
       { transport: 'stdio', tools: 'full' },

@@ -60,7 +60,11 @@ async function mcpStdio(config: Config, args: string[]): Promise<void> {
   const caller = await authenticate(store, services.clock, token);
   const server = buildMcpServer({ services, caller: () => caller, tools, log: (err) => process.stderr.write(`sheets mcp: ${String((err as Error)?.stack ?? err)}\n`) });
   const transport = new StdioServerTransport();
+  let closing = false;
   const shutdown = async () => {
+    // server.close() closes the transport, whose onclose lands here again.
+    if (closing) return;
+    closing = true;
     await server.close();
     await store.close();
     process.exit(0);

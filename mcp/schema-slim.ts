@@ -26,6 +26,11 @@ function slimNode(node: unknown, field?: string): unknown {
     if (k === 'pattern' && typeof src.format === 'string') continue;
     if (k in NOISE_CAPS && typeof v === 'number' && v >= NOISE_CAPS[k]!) continue;
     if ((k === 'minLength' || k === 'minItems') && v === 1) continue;
+    // z.record(z.unknown()) gives {}: spell "any value" as true, which every client reads alike.
+    if (k === 'additionalProperties' && v && typeof v === 'object' && Object.keys(v).length === 0) {
+      out[k] = true;
+      continue;
+    }
     if (k === 'properties' && v && typeof v === 'object') {
       out[k] = Object.fromEntries(Object.entries(v as Json).map(([name, p]) => [name, slimNode(p, name)]));
     } else out[k] = slimNode(v);
@@ -68,7 +73,8 @@ export function slimOutputSchema(schema: z.ZodType): Tool['outputSchema'] {
   const props: Json = {};
   for (const [name, p] of Object.entries((full.properties ?? {}) as Record<string, Json>)) {
     const t = typesOf(p);
-    props[name] = t ? { type: t.length === 1 ? t[0] : t } : {};
+    // One type, or none: a type array (nullable fields) is legal but not portable to every client.
+    props[name] = t?.length === 1 ? { type: t[0] } : {};
   }
   return { type: 'object', properties: props } as Tool['outputSchema'];
 }

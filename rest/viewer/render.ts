@@ -125,7 +125,7 @@ nav a[aria-current]{background:#fff;font-weight:700;color:#188038}
 main{position:relative;overflow:auto}
 table{border-collapse:collapse;table-layout:fixed}
 td,th{box-sizing:border-box;border:1px solid #e2e3e3;padding:0 3px;vertical-align:bottom;white-space:nowrap;overflow:hidden;height:${DEFAULT_ROW_HEIGHT}px}
-th{background:#f8f9fa;color:#5f6368;font-weight:400;text-align:center;position:sticky;top:0}
+th{background:#f8f9fa;color:#5f6368;font-weight:400;text-align:center;vertical-align:middle;position:sticky;top:0}
 tr th:first-child{position:sticky;left:0;z-index:1}
 .graphic{position:absolute;margin:0;background:#fff;border:1px solid #dadce0}
 .graphic svg{width:100%;height:100%}

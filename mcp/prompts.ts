@@ -8,9 +8,10 @@ import { FileId } from '../core/schemas.ts';
 import type { ToolRef } from '../prompts/instructions.ts';
 import { PROMPTS } from '../prompts/prompts.ts';
 import { contextUri } from './resources.ts';
+import { fitJson, type ResultLimits } from './results.ts';
 import type { Extra, OpRunner } from './server.ts';
 
-export function registerPrompts(server: Server, ctx: { run: OpRunner; ref: ToolRef }): void {
+export function registerPrompts(server: Server, ctx: { run: OpRunner; ref: ToolRef; limits: ResultLimits }): void {
   server.setRequestHandler(ListPromptsRequestSchema, async () => ({
     prompts: PROMPTS.map((p) => ({ name: p.name, title: p.title, description: p.description, arguments: p.arguments })),
   }));
@@ -33,7 +34,7 @@ export function registerPrompts(server: Server, ctx: { run: OpRunner; ref: ToolR
         const e = asOpError(err);
         throw new McpError(ErrorCode.InvalidParams, e.code === 'internal' ? 'Internal error; it has been logged.' : `${e.code}: ${e.message}`);
       }
-      messages.push({ role: 'user', content: { type: 'resource', resource: { uri: contextUri(args.file_uuid!), mimeType: 'application/json', text: JSON.stringify(context) } } });
+      messages.push({ role: 'user', content: { type: 'resource', resource: { uri: contextUri(args.file_uuid!), mimeType: 'application/json', text: fitJson(context, ctx.limits) } } });
     }
     return { description: def.description, messages };
   });

@@ -8,7 +8,7 @@ import { asOpError } from '../core/errors.ts';
 import { findOp } from '../core/registry.ts';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { ExportShelf } from './exports.ts';
-import { RESULT_CHARS_PER_TOKEN, type ResultLimits } from './results.ts';
+import { RESULT_CHARS_PER_TOKEN, fitJson, type ResultLimits } from './results.ts';
 import type { Extra, OpRunner } from './server.ts';
 
 const PAGE = 20;
@@ -78,7 +78,7 @@ export function registerResources(server: Server, ctx: Ctx): void {
     let m = CONTEXT_URI.exec(uri);
     if (m) {
       const context = await call(ctx, extra as Extra, 'get_context', { file_uuid: m[1] });
-      return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(context) }] };
+      return { contents: [{ uri, mimeType: 'application/json', text: fitJson(context, ctx.limits) }] };
     }
     m = CSV_URI.exec(uri);
     if (m) {

@@ -74,13 +74,16 @@ export function cutGrids(out: unknown, maxCells: number): unknown {
         kept.push(item);
         continue;
       }
+      // Blocks past the budget stay in place with no values, so positions (batch results[i],
+      // ranges[i]) still line up with the request; their ranges are listed to read next.
       if (pending.length) {
+        kept.push({ ...item, values: [], ...(item.errors ? { errors: [] } : {}) });
         pending.push(item.range);
         continue;
       }
       const { block, next, cells } = cutBlock(item, budget);
       budget -= cells;
-      if (block.values.length) kept.push(block);
+      kept.push(block);
       if (next !== undefined) pending.push(next);
     }
     if (pending.length) result = { ...result, [key]: kept, truncated: true, next_ranges: pending };
@@ -111,6 +114,15 @@ function shrink(value: unknown, maxChars: number): { value: unknown; cut: boolea
     cut = true;
   }
   return { value: v, cut };
+}
+
+/** A JSON value held under the result ceiling (for resources and prompts that embed op output). */
+export function fitJson(value: unknown, limits: ResultLimits): string {
+  const text = JSON.stringify(value);
+  const maxChars = limits.maxTokens * RESULT_CHARS_PER_TOKEN;
+  if (text.length <= maxChars) return text;
+  const shrunk = shrink(value, maxChars - 100);
+  return JSON.stringify(isObj(shrunk.value) ? { ...shrunk.value, truncated: true } : shrunk.value);
 }
 
 /** The MCP result of a successful op call. */

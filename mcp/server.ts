@@ -88,7 +88,7 @@ export function buildMcpServer(opts: McpOptions): Server {
     }
   });
   registerResources(server, { run, limits, shelf });
-  registerPrompts(server, { run, ref: toolRef(surface) });
+  registerPrompts(server, { run, ref: toolRef(surface), limits });
   return server;
 }
 

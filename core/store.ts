@@ -109,6 +109,7 @@ export interface IdempotentAnswer {
 export interface Store {
   readonly kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** Resolves when the store answers and every migration is applied. */
   ping(): Promise<void>;
 
   // Spaces, users, tokens

@@ -26,6 +26,7 @@ function slimNode(node: unknown, field?: string): unknown {
     if (k === 'pattern' && typeof src.format === 'string') continue;
     if (k in NOISE_CAPS && typeof v === 'number' && v >= NOISE_CAPS[k]!) continue;
     if ((k === 'minLength' || k === 'minItems') && v === 1) continue;
+    if (k === 'minimum' && typeof v === 'number' && v <= -1e15) continue; // z.int()'s safe-integer floor
     // z.record(z.unknown()) gives {}: spell "any value" as true, which every client reads alike.
     if (k === 'additionalProperties' && v && typeof v === 'object' && Object.keys(v).length === 0) {
       out[k] = true;

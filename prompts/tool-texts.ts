@@ -45,7 +45,18 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   // cells
   read_cells: { use: 'render "formula" shows formulas.', example: { file_uuid: f, range: 'A1:D20' }, returns: 'values as displayed, errors with messages; long reads are cut (truncated, next_range).' },
   write_cells: { example: { file_uuid: f, cell: 'A1', values: [['Item', 'Cost'], ['Rent', '1200']] } },
-  set_formula: { example: { file_uuid: f, cell: 'C2', formula: '=A2*B2' }, returns: 'the value; errors like #DIV/0! are data, not failures.' },
+  set_formula: { use: 'Array functions (FILTER, SORT, SEQUENCE) spill.', example: { file_uuid: f, cell: 'C2', formula: '=A2*B2' }, returns: 'the value; errors like #DIV/0! are data, not failures.' },
+  // structure (rows, columns, sizes, merges, cell moves, dependencies)
+  insert_rows_or_columns: { use: '{"at": "C", "side": "after"} inserts a column after C.', example: { file_uuid: f, at: '5', count: 2 } },
+  delete_rows_or_columns: { example: { file_uuid: f, indices: ['B', 'D:E'] } },
+  move_rows_or_columns: { use: 'to is numbered as before the move.', example: { file_uuid: f, range: '3:4', to: '10' } },
+  set_sizes: { example: { file_uuid: f, size: 160, indices: ['A', 'C:D'] } },
+  set_default_size: { example: { file_uuid: f, size: 120 } },
+  get_layout: { example: { file_uuid: f } },
+  merge_cells: { example: { file_uuid: f, range: 'A1:D1', center: true }, returns: 'the cells whose values were cleared.' },
+  unmerge_cells: { example: { file_uuid: f, range: 'A1:D10' } },
+  move_cells: { use: 'A cut and paste; to copy, read then write.', example: { file_uuid: f, source: 'A1:C10', target: 'E1' } },
+  get_dependencies: { use: 'Before changing a cell, reverse lists the formulas that will recompute.', example: { file_uuid: f, cell: 'D2' } },
 };
 
 function render(text: ToolText): string {

@@ -59,6 +59,11 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   app.decorateRequest('caller', null);
   app.decorateRequest('rateTaken', false);
 
+  // Server-Timing: time spent in the server, so clients and bench/ can tell it from the network.
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(1)}`);
+  });
+
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
     const path = req.url.split('?')[0]!;

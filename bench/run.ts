@@ -1,0 +1,26 @@
+// npm run bench: runs every benchmark, prints a table and writes bench/results.json.
+// `npm run bench -- cells tiles` runs only the named groups.
+import { writeFileSync } from 'node:fs';
+import { benchCells } from './cells.ts';
+import type { BenchRow } from './lib.ts';
+import { benchTiles } from './tiles.ts';
+
+const groups: Record<string, () => Promise<BenchRow[]>> = {
+  tiles: benchTiles,
+  cells: benchCells,
+};
+
+const only = process.argv.slice(2);
+const results: Record<string, BenchRow[]> = {};
+for (const [name, fn] of Object.entries(groups)) {
+  if (only.length && !only.includes(name)) continue;
+  process.stdout.write(`\n## ${name}\n`);
+  const rows = await fn();
+  results[name] = rows;
+  for (const r of rows) {
+    const v = r.unit === 'x' ? r.value.toFixed(2) : r.value >= 100 ? r.value.toFixed(0) : r.value.toFixed(1);
+    const verdict = r.ok === undefined ? '' : r.ok ? '  ok' : '  MISSED';
+    process.stdout.write(`${r.name.padEnd(64)} ${v.padStart(9)} ${r.unit.padEnd(10)} ${r.target ? `target ${r.target}` : ''}${verdict}${r.note ? `  (${r.note})` : ''}\n`);
+  }
+}
+writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify({ at: new Date().toISOString(), node: process.version, results }, null, 2)}\n`);

@@ -75,9 +75,8 @@ export const agentCases: CaseGroup[] = [
       },
       { name: 'pages with limit and nextOffset', op: 'get_history', args: (fx) => ({ file_uuid: fx.file, limit: 1, offset: 1 }), ok: (d) => { expect(d.entries.map((e: any) => e.version)).toEqual([3]); expect(d.nextOffset).toBe(2); } },
       { name: 'reads log nothing', op: 'read_cells', args: (fx) => ({ file_uuid: fx.file, range: 'A1:A2' }), ok: (d) => expect(d.values).toEqual([['5'], ['10']]), then: async (door, fx) => expect((await must(door, 'get_history', { file_uuid: fx.file, limit: 1 })).entries[0].version).toBe(4) },
-      { name: 'a copy starts its own log', op: 'copy_file', args: (fx) => ({ file_uuid: fx.file }), ok: () => undefined, then: async (door, fx) => {
-        const files = await must(door, 'list_files', { limit: 1 });
-        const h = await must(door, 'get_history', { file_uuid: files.files[0].uuid });
+      { name: 'a copy starts its own log', op: 'copy_file', args: (fx) => ({ file_uuid: fx.file }), ok: (d, fx) => { fx.copied = d.uuid; }, then: async (door, fx) => {
+        const h = await must(door, 'get_history', { file_uuid: fx.copied });
         expect(h.entries).toHaveLength(1);
         expect(h.entries[0]).toMatchObject({ version: 1, op: 'copy_file', args: { source: fx.file, source_version: 4 } });
       } },
@@ -88,10 +87,11 @@ export const agentCases: CaseGroup[] = [
   {
     name: 'fixed clock',
     setup: async () => ({}),
-    cases: [{ name: 'create_file stamps SHEETS_NOW', op: 'create_file', args: () => ({ name: 'clocked' }), ok: () => undefined, then: async (door) => {
-      const files = await must(door, 'list_files', { limit: 1 });
-      atNow(files.files[0].created);
-      atNow(files.files[0].modified);
+    // Each process has its own fixed clock, so files are found by uuid, not by recency.
+    cases: [{ name: 'create_file stamps SHEETS_NOW', op: 'create_file', args: () => ({ name: 'clocked' }), ok: (d, fx) => { fx.clocked = d.uuid; }, then: async (door, fx) => {
+      const file = await must(door, 'get_file', { file_uuid: fx.clocked });
+      atNow(file.created);
+      atNow(file.modified);
     } }],
   },
 ];

@@ -42,7 +42,14 @@ function cutBlock(block: Block, budget: number): { block: Block; next?: string; 
   try {
     const ref = parseRange(block.range);
     stopRow = ref.rect.r0 + keep;
-    next = qualified(ref.sheet, rectToA1({ ...ref.rect, r0: stopRow, r1: ref.rect.r0 + rows - 1 }));
+    let r1 = ref.rect.r0 + rows - 1;
+    // An op that pages itself (next_range right below this block) keeps its continuation: the
+    // range to read next runs on to its end.
+    if (typeof block.next_range === 'string') {
+      const more = parseRange(block.next_range);
+      if (more.rect.r0 === r1 + 1 && more.rect.c0 === ref.rect.c0 && more.rect.c1 === ref.rect.c1 && (more.sheet ?? '') === (ref.sheet ?? '')) r1 = more.rect.r1;
+    }
+    next = qualified(ref.sheet, rectToA1({ ...ref.rect, r0: stopRow, r1 }));
   } catch (err) {
     if (!(err instanceof A1Error)) throw err;
   }

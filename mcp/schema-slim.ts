@@ -4,7 +4,7 @@
 // enough to know what comes back and for clients to validate structuredContent.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { SHORT_FIELD_TEXTS } from '../prompts/field-texts.ts';
+import { SCHEMA_SHORTHANDS, SHORT_FIELD_TEXTS } from '../prompts/field-texts.ts';
 
 type Json = Record<string, unknown>;
 
@@ -44,38 +44,25 @@ function slimNode(node: unknown, field?: string): unknown {
   return out;
 }
 
-export function slimInputSchema(schema: z.ZodType): Tool['inputSchema'] {
-  return slimNode(jsonSchemaOf(schema, 'input')) as Tool['inputSchema'];
-}
-
-/** The JSON types a schema node admits, or undefined when it admits anything. */
-function typesOf(node: Json): string[] | undefined {
-  if (typeof node.type === 'string') return [node.type];
-  if (Array.isArray(node.type)) return node.type as string[];
-  const branches = (node.anyOf ?? node.oneOf) as Json[] | undefined;
-  if (!branches) return undefined;
-  const all = new Set<string>();
-  for (const b of branches) {
-    const t = typesOf(b);
-    if (!t) return undefined;
-    t.forEach((x) => all.add(x));
+/** The input schema as tools/list shows it; with an op name, that op's shorthands apply. */
+export function slimInputSchema(schema: z.ZodType, shorthandsOf?: string): Tool['inputSchema'] {
+  const out = slimNode(jsonSchemaOf(schema, 'input')) as Json;
+  for (const [path, replacement] of Object.entries((shorthandsOf && SCHEMA_SHORTHANDS[shorthandsOf]) || {})) {
+    const keys = path.split('.');
+    const parent = keys.slice(0, -1).reduce<Json | undefined>((node, k) => node?.[k] as Json | undefined, out);
+    if (!parent || !(keys.at(-1)! in parent)) throw new Error(`SCHEMA_SHORTHANDS: ${shorthandsOf} has no ${path}`);
+    parent[keys.at(-1)!] = replacement;
   }
-  return [...all];
+  return out as Tool['inputSchema'];
 }
 
 /**
- * Fields the MCP door may add to any result when it has to cut it (see mcp/results.ts). Output
- * schemas leave additionalProperties open, so they validate without being listed per tool.
+ * Output schemas name the top-level fields only: what comes back is what an agent plans with, the
+ * types it sees in the result (and OpenAPI has them in full). additionalProperties stays open, so the truncated / next_range(s) a cut adds (mcp/results.ts)
+ * still validate.
  */
-export const CUT_FIELDS = ['truncated', 'next_range', 'next_ranges'] as const;
-
 export function slimOutputSchema(schema: z.ZodType): Tool['outputSchema'] {
   const full = jsonSchemaOf(schema, 'output');
-  const props: Json = {};
-  for (const [name, p] of Object.entries((full.properties ?? {}) as Record<string, Json>)) {
-    const t = typesOf(p);
-    // One type, or none: a type array (nullable fields) is legal but not portable to every client.
-    props[name] = t?.length === 1 ? { type: t[0] } : {};
-  }
+  const props = Object.fromEntries(Object.keys((full.properties ?? {}) as Json).map((name) => [name, {}]));
   return { type: 'object', properties: props } as Tool['outputSchema'];
 }

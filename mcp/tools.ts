@@ -17,7 +17,7 @@ export function toolOf(op: AnyOp): Tool {
   return {
     name: op.name,
     description: toolDescription(op),
-    inputSchema: slimInputSchema(op.input),
+    inputSchema: slimInputSchema(op.input, op.name),
     ...(op.binary ? {} : { outputSchema: slimOutputSchema(op.output) }),
     annotations: annotationsOf(op.hints),
   };

@@ -10,3 +10,14 @@ export const SHORT_FIELD_TEXTS: Record<string, { long: string | undefined; short
   file_uuid: { long: FileId.description, short: '' },
   space_uuid: { long: SpaceId.description, short: "Default: the token's space." },
 };
+
+/**
+ * Sub-schemas shown in short on the full surface, where a tool repeats another tool's fields
+ * (validation stays the op's own, and compact "help" shows the whole schema). op → dotted path in
+ * the input JSON Schema → what to show instead.
+ */
+export const SCHEMA_SHORTHANDS: Record<string, Record<string, Record<string, unknown>>> = {
+  batch_update_cells: {
+    'properties.formats.items': { type: 'object', description: 'format_cells arguments without file_uuid: {range, sheet?, bold?, fill_color?, number_format?, ...}.' },
+  },
+};

@@ -46,6 +46,18 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   read_cells: { use: 'render "formula" shows formulas.', example: { file_uuid: f, range: 'A1:D20' }, returns: 'values as displayed, errors with messages; long reads are cut (truncated, next_range).' },
   write_cells: { example: { file_uuid: f, cell: 'A1', values: [['Item', 'Cost'], ['Rent', '1200']] } },
   set_formula: { use: 'Array functions (FILTER, SORT, SEQUENCE) spill.', example: { file_uuid: f, cell: 'C2', formula: '=A2*B2' }, returns: 'the value; errors like #DIV/0! are data, not failures.' },
+  clear_cells: { use: 'keep_formats: true keeps formats.', example: { file_uuid: f, range: 'A1:C10' } },
+  batch_update_cells: {
+    use: 'Writes run first, then formats; one version, all or nothing.',
+    example: { file_uuid: f, writes: [{ cell: 'A1', values: [['Item', 'Price'], ['Tea', '3.5']] }], formats: [{ range: 'A1:B1', bold: true }] },
+  },
+  export_data: { use: 'For bulk reads: call again with next_range until it is absent.', example: { file_uuid: f, range: 'A:F', max_rows: 5000 } },
+  has_data: { use: 'Check before writing a block or placing a chart.', example: { file_uuid: f, range: 'H1:K20' } },
+  find_replace: { use: 'formulas: true also edits formula text.', example: { file_uuid: f, find: 'Q1', replace: 'Q2' }, returns: 'counts and the changed cells.' },
+  // formats
+  read_formats: { example: { file_uuid: f, range: 'A1:F20' }, returns: 'runs [{range, format}] of cells that look the same.' },
+  format_cells: { use: 'Dates: date_time "%d.%m.%Y".', example: { file_uuid: f, range: 'B2:B100', number_format: 'currency', currency_symbol: '€', bold: true } },
+  set_borders: { example: { file_uuid: f, range: 'A1:D10', sides: 'outer', line: 'line2', color: '#000000' } },
   // structure (rows, columns, sizes, merges, cell moves, dependencies)
   insert_rows_or_columns: { use: '{"at": "C", "side": "after"} inserts a column after C.', example: { file_uuid: f, at: '5', count: 2 } },
   delete_rows_or_columns: { example: { file_uuid: f, indices: ['B', 'D:E'] } },

@@ -21,6 +21,10 @@ describe('cutGrids', () => {
     });
   });
 
+  it('keeps an op\'s own paging: the next range runs on to the end of its continuation', () => {
+    expect(cutGrids({ range: 'A1:B100', values: grid(100, 2), errors: [], next_range: 'A101:B5000' }, 20)).toMatchObject({ values: grid(10, 2), truncated: true, next_range: 'A11:B5000' });
+  });
+
   it('keeps batch results aligned with their actions', () => {
     const out = cutGrids({ version: 3, results: [{ updated_cells: 4 }, { range: 'A1:A5', values: grid(5, 1), errors: [] }, { value: '2' }, { range: 'B1:B2', values: grid(2, 1), errors: [] }] }, 3) as any;
     expect(out.results.map((r: any) => r.values?.length ?? r.updated_cells ?? r.value)).toEqual([4, 3, '2', 0]);

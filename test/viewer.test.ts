@@ -1,10 +1,9 @@
 // The read-only viewer in a real headless Chromium: a signed link opens the page, cells show as
-// formatted with merges and sizes, file text is escaped, the conditional-format and chart seams
+// formatted (format_cells) with merges and sizes, file text is escaped, the conditional-format and chart seams
 // paint, the screenshot is not blank, and the page follows a write made over the API.
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authenticate } from '../core/auth.ts';
 import { registerCellOverlay, registerGraphics, viewSeams } from '../core/view.ts';
 import { signLink, viewSecret } from '../rest/viewer/link.ts';
 import { TMP_DIR } from './helpers/paths.ts';
@@ -34,13 +33,10 @@ describe.skipIf(!haveChromium)('viewer', () => {
     await rest('PUT', `/v1/files/${file}/cells`, { cell: 'A1', values: [['Item', 'Amount', 'Share'], ['Rent', '1200', '60%'], ['<script>alert(1)</script>', '80', '4%'], ['Food', '720', '36%']] });
     await rest('PUT', `/v1/files/${file}/cells`, { cell: 'A6', values: [['Merged title']] });
     await rest('PUT', `/v1/files/${file}/cells`, { sheet: 'Other', cell: 'A1', values: [['on the other sheet']] });
-    // Merges and sizes belong to other areas' ops; set the sheet meta the way they will.
-    const caller = await authenticate(server.server.store, server.server.services.clock, server.token);
-    await server.server.services.workbooks.write({ caller, services: server.server.services, op: { name: 'test_meta', args: {} } }, file, (wb) => {
-      const sheet = wb.sheet('Data');
-      sheet.meta = { ...sheet.meta, merges: ['A6:C6'], col_widths: { '0': 180 }, row_heights: { '0': 40 } };
-      sheet.metaDirty = true;
-    });
+    await rest('POST', `/v1/files/${file}/cells/merge`, { range: 'A6:C6' });
+    await rest('PUT', `/v1/files/${file}/columns/size`, { size: 180, indices: ['A'] });
+    await rest('PUT', `/v1/files/${file}/columns/size`, { size: 40, indices: [1] });
+    await rest('PUT', `/v1/files/${file}/cells/formats`, { range: 'A1:C1', bold: true, fill_color: '#00ff00' });
     // The seams other areas fill: a conditional format (amounts over 1000 in red) and a chart.
     registerCellOverlay((_wb, sheet) => (sheet.name === 'Data' ? (row, col) => (row === 1 && col === 1 ? { fill_color: '#ff0000', text_color: '#ffffff' } : undefined) : undefined));
     registerGraphics((_wb, sheet) => (sheet.name === 'Data' ? [{ row: 1, col: 4, width: 200, height: 120, title: 'Amounts', svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 120" data-chart="amounts"><rect x="10" y="10" width="60" height="100" fill="#0000ff"/><text x="100" y="60">Amounts &lt;1&gt;</text></svg>' }] : []));
@@ -84,6 +80,7 @@ describe.skipIf(!haveChromium)('viewer', () => {
     expect(Math.round((await cell('A1').boundingBox())!.width)).toBe(180);
     expect(Math.round((await cell('A1').boundingBox())!.height)).toBe(40);
     expect(await cell('B2').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 0, 0)');
+    expect(await cell('A1').evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).fontWeight])).toEqual(['rgb(0, 255, 0)', '700']);
     expect(await cell('B3').evaluate((el) => getComputedStyle(el).textAlign)).toBe('right');
     expect(await page.locator('figure svg[data-chart="amounts"]').count()).toBe(1);
     expect(await page.locator('nav a').allTextContents()).toEqual(['Data', 'Other']);

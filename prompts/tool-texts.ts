@@ -45,7 +45,10 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   // cells
   read_cells: { use: 'render "formula" shows formulas.', example: { file_uuid: f, range: 'A1:D20' }, returns: 'values as displayed, errors with messages; long reads are cut (truncated, next_range).' },
   write_cells: { example: { file_uuid: f, cell: 'A1', values: [['Item', 'Cost'], ['Rent', '1200']] } },
-  set_formula: { use: 'Array functions (FILTER, SORT, SEQUENCE) spill.', example: { file_uuid: f, cell: 'C2', formula: '=A2*B2' }, returns: 'the value; errors like #DIV/0! are data, not failures.' },
+  set_formula: {
+    use: 'Errors like #DIV/0! are data, not failures. FILTER, SORT, SORTBY, UNIQUE, SEQUENCE, TAKE spill (#SPILL! if blocked). Also XLOOKUP, XMATCH, LET, TEXTJOIN, TEXTBEFORE/AFTER, IFS, SWITCH; not LAMBDA, TEXTSPLIT, INDIRECT, LOOKUP.',
+    example: { file_uuid: f, cell: 'C2', formula: '=A2*B2' },
+  },
   clear_cells: { use: 'keep_formats: true keeps formats.', example: { file_uuid: f, range: 'A1:C10' } },
   batch_update_cells: {
     use: 'Writes run first, then formats; one version, all or nothing.',

@@ -29,8 +29,8 @@ export const GROUP_OF: Record<OpArea, GroupName> = {
 const ABOUT: Record<GroupName, string> = {
   files: 'Files: list, create, context, batches, copies, history; API tokens.',
   sheets: 'Sheets, rows and columns: add, rename, move, insert, delete, resize.',
-  cells: 'Cell values and formulas: read, write, clear, find.',
-  formatting: 'Number formats, fonts, colours, borders, merges, conditional formats.',
+  cells: 'Cell values and formulas: read, write, clear, find, merge, move.',
+  formatting: 'Number formats, fonts, colours, borders, conditional formats.',
   objects: 'Charts, data tables and pivot tables.',
   code: 'Code cells (Python, SQL, JavaScript) and database connections.',
   transfer: 'Import CSV, Excel, Parquet; export PDF, xlsx, CSV.',

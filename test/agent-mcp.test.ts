@@ -176,6 +176,8 @@ describe('resources and prompts', () => {
 
 describe('progress and cancellation', () => {
   const actions = (n: number) => Array.from({ length: n }, (_, i) => ({ op: 'write_cells', args: { cell: `A${i + 1}`, values: [[String(i)]] } }));
+  // Heavy enough (1000 blocks of 200 cells) that a cancellation always arrives mid-batch.
+  const heavy = Array.from({ length: 1000 }, (_, i) => ({ op: 'write_cells', args: { cell: `A${i * 20 + 1}`, values: Array.from({ length: 20 }, (_, r) => Array.from({ length: 10 }, (_, c) => String(i + r + c))) } }));
   // One stdio child on the compact surface (a child's fresh store is slow to create on a busy machine).
   let stdio: Client;
   beforeAll(async () => {
@@ -213,7 +215,7 @@ describe('progress and cancellation', () => {
       const c = await s.client();
       const file = ((await s.call(c, 'create_file', 'files', { name: 'cancel' })).structuredContent as any).uuid;
       const abort = new AbortController();
-      const call = s.call(c, 'run_batch', 'files', { file_uuid: file, actions: actions(1000) }, { signal: abort.signal, onprogress: () => abort.abort('enough') });
+      const call = s.call(c, 'run_batch', 'files', { file_uuid: file, actions: heavy }, { signal: abort.signal, onprogress: () => abort.abort('enough') });
       await expect(call).rejects.toThrow();
       // The server stops at the next action boundary; give it a moment, then nothing may be kept.
       await new Promise((r) => setTimeout(r, 500));

@@ -5,6 +5,8 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { authenticate, bootstrap, hashToken, issueToken } from '../core/auth.ts';
 import { loadConfig, type Config } from '../core/config.ts';
 import { makeClock } from '../core/context.ts';
+import { WorkerPool } from '../core/code/worker.ts';
+import { addConnectionAsAdmin } from '../core/connections/admin.ts';
 import { createServices } from '../core/services.ts';
 import type { Role } from '../core/store.ts';
 import { openStore } from '../db/open.ts';
@@ -17,6 +19,8 @@ const USAGE = `Usage: sheets <command>
   admin space create NAME
   admin token create --space UUID --user NAME --role owner|editor|viewer [--expires-days N]
   admin token revoke TOKEN_OR_ID
+  admin connection add --space UUID --name N --type postgres|mysql --url URL [--no-check]
+  worker                 runs code-cell tasks only (needs DATABASE_URL: PostgreSQL shared with the servers)
 Environment: PORT, HOST, DATA_DIR, DATABASE_URL, SHEETS_TOKEN, SECRET_KEY, SHEETS_* limits (see README).`;
 
 async function serve(config: Config): Promise<void> {
@@ -53,10 +57,14 @@ async function mcpStdio(config: Config): Promise<void> {
   }
   if (boot?.token && !config.bootstrapToken) process.stderr.write(`sheets mcp: created owner token (shown once): ${boot.token}\n`);
   const caller = await authenticate(store, services.clock, token);
-  const server = buildMcpServer({ services, caller: () => caller, log: (err) => process.stderr.write(`sheets mcp: ${String((err as Error)?.stack ?? err)}\n`) });
+  const log = (err: unknown) => process.stderr.write(`sheets mcp: ${String((err as Error)?.stack ?? err)}\n`);
+  const server = buildMcpServer({ services, caller: () => caller, log });
+  // Code cells queued here run here too (with the embedded store no other process can reach them).
+  const workers = config.code.workers > 0 ? new WorkerPool(services, { log: (msg, err) => log(`${msg}: ${String((err as Error)?.stack ?? err)}`) }).start() : null;
   const transport = new StdioServerTransport();
   const shutdown = async () => {
     await server.close();
+    await workers?.stop();
     await store.close();
     process.exit(0);
   };
@@ -68,7 +76,11 @@ async function mcpStdio(config: Config): Promise<void> {
 
 async function admin(config: Config, args: string[]): Promise<void> {
   const [noun, verb, ...rest] = args;
-  const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { space: { type: 'string' }, user: { type: 'string' }, role: { type: 'string' }, 'expires-days': { type: 'string' } } });
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: { space: { type: 'string' }, user: { type: 'string' }, role: { type: 'string' }, 'expires-days': { type: 'string' }, name: { type: 'string' }, type: { type: 'string' }, url: { type: 'string' }, 'no-check': { type: 'boolean' } },
+  });
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const clock = makeClock(config.now);
   try {
@@ -90,12 +102,39 @@ async function admin(config: Config, args: string[]): Promise<void> {
       const ok = /^[0-9a-f-]{36}$/i.test(target) ? await store.revokeToken(target, clock.now()) : await store.revokeTokenByHash(hashToken(target), clock.now());
       if (!ok) throw new Error('no such token');
       console.log(JSON.stringify({ revoked: true }));
+    } else if (noun === 'connection' && verb === 'add') {
+      const type = values.type;
+      if (!values.space || !values.name || !values.url || (type !== 'postgres' && type !== 'mysql')) throw new Error('connection add needs --space UUID --name N --type postgres|mysql --url URL');
+      const made = await addConnectionAsAdmin(store, config, clock, { spaceId: values.space, name: values.name, type, url: values.url, check: !values['no-check'] });
+      console.log(JSON.stringify({ connection_uuid: made.uuid, name: made.name, type: made.type }));
     } else {
       throw new Error(`unknown admin command: ${[noun, verb].filter(Boolean).join(' ') || '(none)'}\n${USAGE}`);
     }
   } finally {
     await store.close();
   }
+}
+
+/** `sheets worker`: a process that only runs code-cell tasks, beside servers on the same PostgreSQL. */
+async function worker(config: Config): Promise<void> {
+  if (!config.databaseUrl) {
+    process.stderr.write('sheets worker: needs DATABASE_URL. With the embedded store (PGlite) only one process can open the data directory, and `sheets serve` already runs its own workers (SHEETS_WORKERS).\n');
+    process.exit(2);
+  }
+  const store = await openStore({ databaseUrl: config.databaseUrl });
+  const services = createServices(config, store);
+  const pool = new WorkerPool(services, { concurrency: Math.max(1, config.code.workers), log: (msg, err) => process.stderr.write(`${msg}: ${String((err as Error)?.stack ?? err)}\n`) }).start();
+  process.stdout.write(`sheets worker ${pool.id}: running up to ${Math.max(1, config.code.workers)} code-cell tasks at once\n`);
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await pool.stop();
+    await store.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
 }
 
 async function main(): Promise<void> {
@@ -108,6 +147,8 @@ async function main(): Promise<void> {
       return mcpStdio(config);
     case 'admin':
       return admin(config, args);
+    case 'worker':
+      return worker(config);
     default:
       process.stderr.write(`${USAGE}\n`);
       process.exit(command ? 2 : 0);

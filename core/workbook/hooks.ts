@@ -18,8 +18,8 @@ export interface SheetObjectHooks {
   onMove?(wb: Workbook, sheet: SheetModel, from: Rect, to: { row: number; col: number }): void;
   /** A sheet was duplicated: give the copy's objects fresh ids. */
   onDuplicate?(wb: Workbook, source: SheetModel, copy: SheetModel): void;
-  /** Runs inside every write, after the op and before the commit (e.g. refresh pivots). */
-  beforeCommit?(wb: Workbook): void | Promise<void>;
+  /** Runs inside every write, after the op and before the commit (e.g. refresh pivots, queue code-cell reruns). */
+  beforeCommit?(wb: Workbook, ctx: OpContext): void | Promise<void>;
   /** Runs after a write committed (e.g. queue reruns of code cells whose inputs changed). */
   afterCommit?(ctx: OpContext, wb: Workbook, version: number): void | Promise<void>;
 }

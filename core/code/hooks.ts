@@ -11,6 +11,7 @@ import type { SheetModel } from '../workbook/sheet.ts';
 import type { Workbook } from '../workbook/workbook.ts';
 import { anchorA1, codeCells, edgeRect, setCodeCells, type CodeCell } from './model.ts';
 import { queueRun, type CodeTaskPayload } from './queue.ts';
+import { shiftCodeRefs } from './rewrite.ts';
 import { failure } from './sandbox/types.ts';
 import { applyOutcome } from './spill.ts';
 import { randomUUID } from 'node:crypto';
@@ -66,6 +67,11 @@ function onStructure(wb: Workbook, sheet: SheetModel, edit: StructureEdit): void
   }
   for (const s of wb.sheets) {
     for (const cc of codeCells(s)) {
+      const code = shiftCodeRefs(cc.code, cc.language, s.name, sheet.name, edit);
+      if (code !== cc.code) {
+        cc.code = code;
+        s.metaDirty = true;
+      }
       if (!cc.reads?.some((e) => e.sheet_id === sheet.id)) continue;
       cc.reads = cc.reads.flatMap((e) => {
         if (e.sheet_id !== sheet.id) return [e];
@@ -118,7 +124,7 @@ async function beforeCommit(wb: Workbook, ctx: OpContext): Promise<void> {
   await dropOverwritten(wb);
   const maxCells = ctx.services.config.code.maxResultCells;
   const result = ctx.op.name === RESULT_OP ? (ctx.op.args as { cell_id: string; chain: string[] }) : undefined;
-  const chain = result ? [...result.chain, result.cell_id] : [];
+  const chain = result ? [...(result.chain ?? []), result.cell_id] : [];
   const handled = new Set<string>(result ? [result.cell_id] : []);
   for (const t of wb.outbox.tasks ?? []) handled.add((t.payload as CodeTaskPayload).cell_id);
   // Marking a loop writes cells, which may trigger more cells: go round until nothing new.

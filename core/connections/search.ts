@@ -58,7 +58,9 @@ export class TableIndex {
         boost: { name: 4, columns: 1.5, comments: 1 },
         combineWith: 'OR',
         prefix: (term) => term.length >= 4,
-        fuzzy: (term) => (term.length >= 5 ? 0.25 : term.length >= 4 ? 1 : false),
+        // One typo in a word of 5+ letters (two from 10); a fuzzy match counts far less than an exact one.
+        fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
+        weights: { fuzzy: 0.2, prefix: 0.3 },
       },
     });
     this.search.addAll(

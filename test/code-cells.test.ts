@@ -1,0 +1,166 @@
+// Code cells as sheet objects, over REST: loops between code cells stop with an error, copies of a
+// sheet get their own code cells, a deleted input sheet is an error, and structural edits, clears
+// and moves carry code cells along (driven through the hooks the structure ops call).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authenticate } from '../core/auth.ts';
+import type { OpContext } from '../core/context.ts';
+import { sheetObjectHooks } from '../core/workbook/hooks.ts';
+import { startServer, type TestServer } from './helpers/server.ts';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startServer();
+});
+afterAll(async () => s?.close());
+
+const put = (file: string, cell: string, code: string, sheet?: string) => s.request('PUT', `/v1/files/${file}/cells/code`, { body: { cell, language: 'javascript', code, ...(sheet ? { sheet } : {}) } });
+const read = async (file: string, range: string, sheet?: string) => (await s.request('GET', `/v1/files/${file}/cells?range=${encodeURIComponent(range)}${sheet ? `&sheet=${sheet}` : ''}`)).body.values;
+const code = async (file: string, cell: string, sheet?: string) => (await s.request('GET', `/v1/files/${file}/cells/code?cell=${cell}${sheet ? `&sheet=${sheet}` : ''}`)).body;
+
+async function settle(file: string, cell: string, sheet?: string): Promise<any> {
+  for (let i = 0; i < 40; i++) {
+    const cc = await code(file, cell, sheet);
+    if (cc.status === 'done' || cc.status === 'error') {
+      // A rerun may be queued by another cell's result a moment later: look twice.
+      await new Promise((r) => setTimeout(r, 150));
+      const again = await code(file, cell, sheet);
+      if (again.task_id === cc.task_id) return cc;
+      continue;
+    }
+    await s.request('GET', `/v1/tasks/${cc.task_id}/wait?timeout_ms=20000`);
+  }
+  throw new Error(`${cell} did not settle`);
+}
+
+async function newFile(name: string, sheets?: string[]): Promise<string> {
+  return (await s.request('POST', '/v1/files', { body: { name, ...(sheets ? { sheets } : {}) } })).body.uuid;
+}
+
+describe('reruns', () => {
+  it('two code cells reading each other stop with a circular-dependency error instead of looping', async () => {
+    const file = await newFile('loop');
+    await put(file, 'A1', '(cell("B1") ?? 0) + 1');
+    await settle(file, 'A1');
+    await put(file, 'B1', '(cell("A1") ?? 0) + 1');
+    const b = await settle(file, 'B1');
+    const a = await settle(file, 'A1');
+    const errors = [a, b].filter((c) => c.status === 'error');
+    expect(errors).toHaveLength(1);
+    expect(errors[0].error).toMatch(/Circular dependency between code cells/);
+    const version = (await s.request('GET', `/v1/files/${file}`)).body.version;
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await s.request('GET', `/v1/files/${file}`)).body.version).toBe(version);
+  });
+
+  it('a chain of code cells reruns in order when the first input changes', async () => {
+    const file = await newFile('chain');
+    await s.request('PUT', `/v1/files/${file}/cells`, { body: { cell: 'A1', values: [['2']] } });
+    await put(file, 'B1', 'cell("A1") * 10');
+    await settle(file, 'B1');
+    await put(file, 'C1', 'cell("B1") + 1');
+    await settle(file, 'C1');
+    expect(await read(file, 'A1:C1')).toEqual([['2', '20', '21']]);
+    await s.request('PUT', `/v1/files/${file}/cells`, { body: { cell: 'A1', values: [['5']] } });
+    await settle(file, 'B1');
+    await settle(file, 'C1');
+    expect(await read(file, 'A1:C1')).toEqual([['5', '50', '51']]);
+    const ctx = (await s.request('GET', `/v1/files/${file}/context`)).body.code_cells;
+    expect(ctx.find((c: any) => c.cell === 'B1')).toMatchObject({ reads: ['Sheet1!A1'], read_by: ['Sheet1!C1'] });
+  });
+
+  it('a code cell reading another sheet reruns when that sheet changes, and errors when it is deleted', async () => {
+    const file = await newFile('sheets', ['Report', 'Data']);
+    await s.request('PUT', `/v1/files/${file}/cells`, { body: { cell: 'Data!A1', values: [['7']] } });
+    await put(file, 'A1', 'cell("Data!A1") * 2', 'Report');
+    await settle(file, 'A1', 'Report');
+    expect(await read(file, 'A1', 'Report')).toEqual([['14']]);
+    await s.request('DELETE', `/v1/files/${file}/sheets`, { body: { sheet: 'Data' } });
+    const cc = await settle(file, 'A1', 'Report');
+    expect(cc.status).toBe('error');
+    expect(cc.error).toMatch(/no sheet named 'Data'/);
+  });
+});
+
+describe('sheet copies', () => {
+  it('a duplicated sheet gets its own code cells, reading the copy', async () => {
+    const file = await newFile('dup');
+    await s.request('PUT', `/v1/files/${file}/cells`, { body: { cell: 'A1', values: [['3']] } });
+    await put(file, 'B1', 'cell("A1") + 100');
+    await settle(file, 'B1');
+    const dup = await s.request('POST', `/v1/files/${file}/sheets/duplicate`, { body: { sheet: 'Sheet1', new_name: 'Copy' } });
+    expect(dup.status).toBe(200);
+    expect(await read(file, 'A1:B1', 'Copy')).toEqual([['3', '103']]);
+    const original = await code(file, 'B1');
+    const copy = await code(file, 'B1', 'Copy');
+    expect(copy.reads).toEqual(['A1']);
+    await s.request('PUT', `/v1/files/${file}/cells`, { body: { cell: 'Copy!A1', values: [['4']] } });
+    await settle(file, 'B1', 'Copy');
+    expect(await read(file, 'A1:B1', 'Copy')).toEqual([['4', '104']]);
+    expect(await read(file, 'A1:B1')).toEqual([['3', '103']]);
+    expect((await code(file, 'B1')).task_id).toBe(original.task_id);
+  });
+});
+
+describe('structure, clear and move (the hooks the structure ops call)', () => {
+  async function edit(file: string, fn: Parameters<typeof s.server.services.workbooks.write>[2]) {
+    const caller = await authenticate(s.server.store, s.server.services.clock, s.token);
+    const ctx: OpContext = { caller, services: s.server.services, op: { name: 'test_edit', args: {} } };
+    return s.server.services.workbooks.write(ctx, file, fn);
+  }
+
+  it('inserting a row above moves the code cell and its result; what it reads follows', async () => {
+    const file = await newFile('insert');
+    await s.request('PUT', `/v1/files/${file}/cells`, { body: { cell: 'A1', values: [['1'], ['2']] } });
+    await put(file, 'C1', 'cells("A1:A2").map(r => [r[0] * 3])');
+    await settle(file, 'C1');
+    await edit(file, async (wb) => {
+      const sheet = wb.sheets[0]!;
+      await wb.loadAll(sheet);
+      // What an insert of one row at row 1 does to the cells, then the hooks.
+      for (let r = 1; r >= 0; r--) for (let c = 0; c < 3; c++) {
+        sheet.set(r + 1, c, sheet.get(r, c));
+        sheet.set(r, c, null);
+      }
+      for (const h of sheetObjectHooks) h.onStructure?.(wb, sheet, { kind: 'insert', axis: 'row', at: 0, count: 1 });
+    });
+    const cc = await code(file, 'C2');
+    expect(cc).toMatchObject({ cell: 'C2', result_range: 'C2:C3', reads: ['A2:A3'], code: 'cells("A2:A3").map(r => [r[0] * 3])' });
+    const cells = await s.request('GET', `/v1/files/${file}/cells?range=C2:C3&render=raw`);
+    expect(cells.body.values).toEqual([[3], [6]]);
+    await s.request('PUT', `/v1/files/${file}/cells`, { body: { cell: 'A3', values: [['10']] } });
+    await settle(file, 'C2');
+    expect(await read(file, 'C2:C3')).toEqual([['3'], ['30']]);
+  });
+
+  it('clearing the anchor removes the code cell and its whole result', async () => {
+    const file = await newFile('clear');
+    await put(file, 'B2', '[[1, 2], [3, 4]]');
+    await settle(file, 'B2');
+    await edit(file, async (wb) => {
+      const sheet = wb.sheets[0]!;
+      await wb.writeCells(sheet, 1, 1, [[null]]);
+      for (const h of sheetObjectHooks) h.onClear?.(wb, sheet, { r0: 1, c0: 1, r1: 1, c1: 1 });
+    });
+    expect((await s.request('GET', `/v1/files/${file}/cells/code?cell=B2`)).status).toBe(404);
+    expect(await read(file, 'B2:C3')).toEqual([['', ''], ['', '']]);
+  });
+
+  it('moving the whole result moves the code cell with it', async () => {
+    const file = await newFile('move');
+    await put(file, 'A1', '[[1, 2], [3, 4]]');
+    await settle(file, 'A1');
+    await edit(file, async (wb) => {
+      const sheet = wb.sheets[0]!;
+      await wb.loadAll(sheet);
+      for (let r = 0; r < 2; r++) for (let c = 0; c < 2; c++) {
+        sheet.set(r + 4, c + 3, sheet.get(r, c));
+        sheet.set(r, c, null);
+      }
+      for (const h of sheetObjectHooks) h.onMove?.(wb, sheet, { r0: 0, c0: 0, r1: 1, c1: 1 }, { row: 4, col: 3 });
+    });
+    expect(await code(file, 'D5')).toMatchObject({ cell: 'D5', result_range: 'D5:E6', status: 'done' });
+    await put(file, 'D5', '[[9]]');
+    await settle(file, 'D5');
+    expect(await read(file, 'D5:E6')).toEqual([['9', ''], ['', '']]);
+  });
+});

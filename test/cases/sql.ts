@@ -17,7 +17,7 @@ export const SQL_ENV = { SHEETS_SQL_TIMEOUT_MS: '1500', SHEETS_SQL_MAX_ROWS: '50
 /** Databases made by the setups, dropped by the test file at the end. */
 export const madeDatabases: { kind: 'postgres' | 'mysql'; name: string }[] = [];
 
-const ROWS = [
+const ROWS: [number, string, string, number][] = [
   [1, 'apples', 'north', 3],
   [2, 'pears', 'north', 5],
   [3, 'plums', 'south', 7],

@@ -55,48 +55,78 @@ const ENCODE = `(function encode(value, maxCells) {
   return JSON.stringify({ kind: 'scalar', v: enc(value) });
 })`;
 
+/** An isolate with the prelude loaded, waiting for one job; the job's hooks are set when it runs. */
+interface Warm {
+  isolate: ivm.Isolate;
+  context: ivm.Context;
+  encode: ivm.Reference;
+  job: { read(ref: string, single: boolean): Promise<string>; log(line: string): void } | undefined;
+}
+
 export class JsRunner implements Runner {
+  /** One isolate made ahead of time, so a run does not wait for an isolate and its context. */
+  private spare: Promise<Warm> | undefined;
+  private closed = false;
+
   constructor(private readonly limits: Limits) {}
 
   async run(req: RunRequest): Promise<RunResult> {
-    const isolate = new ivm.Isolate({ memoryLimit: this.limits.jsMemoryMb });
+    const warm = await (this.spare ?? this.prepare());
+    this.spare = this.closed ? undefined : this.prepare();
+    this.spare?.catch(() => undefined);
+    const { isolate, context } = warm;
     let output = '';
     let over = false;
-    try {
-      const context = await isolate.createContext();
-      const jail = context.global;
-      await jail.set('globalThis', jail.derefInto());
-      await jail.set('$read', new ivm.Reference(async (ref: string, single: boolean) => {
+    warm.job = {
+      read: async (ref, single) => {
         try {
           return JSON.stringify({ values: await req.read(String(ref), Boolean(single)) });
         } catch (err) {
           return JSON.stringify({ error: (err as Error).message });
         }
-      }));
-      await jail.set('$log', new ivm.Reference((line: string) => {
+      },
+      log: (line) => {
         const text = `${String(line)}\n`;
         if (Buffer.byteLength(output) + Buffer.byteLength(text) > this.limits.outputBytes) {
           over = true;
           throw new Error(`OutputLimit: the code printed more than the output limit of ${this.limits.outputBytes} bytes`);
         }
         output += text;
-      }));
-      await context.eval(PRELUDE);
+      },
+    };
+    try {
       const deadline = Date.now() + this.limits.timeoutMs;
       const script = await isolate.compileScript(req.code, { filename: `cell ${req.label}` });
       const value = await script.run(context, { timeout: this.limits.timeoutMs, reference: true });
-      const encode = await context.eval(ENCODE, { reference: true });
-      const json = (await encode.apply(undefined, [value.derefInto(), this.limits.maxCells], { timeout: Math.max(100, deadline - Date.now()), result: { copy: true } })) as string;
+      const json = (await warm.encode.apply(undefined, [value.derefInto(), this.limits.maxCells], { timeout: Math.max(100, deadline - Date.now()), result: { copy: true } })) as string;
       if (over) return failure(`OutputLimit: the code printed more than the output limit of ${this.limits.outputBytes} bytes`, output);
       return { ok: true, value: JSON.parse(json), output };
     } catch (err) {
       return failure(describe(err, isolate, this.limits), output, stackOf(err));
     } finally {
+      warm.job = undefined;
       if (!isolate.isDisposed) isolate.dispose();
     }
   }
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    this.closed = true;
+    const spare = await this.spare?.catch(() => undefined);
+    this.spare = undefined;
+    if (spare && !spare.isolate.isDisposed) spare.isolate.dispose();
+  }
+
+  private async prepare(): Promise<Warm> {
+    const isolate = new ivm.Isolate({ memoryLimit: this.limits.jsMemoryMb });
+    const context = await isolate.createContext();
+    const warm: Warm = { isolate, context, encode: await context.eval(ENCODE, { reference: true }), job: undefined };
+    const jail = context.global;
+    await jail.set('globalThis', jail.derefInto());
+    await jail.set('$read', new ivm.Reference(async (ref: string, single: boolean) => (warm.job ? warm.job.read(ref, single) : JSON.stringify({ error: 'no job' }))));
+    await jail.set('$log', new ivm.Reference((line: string) => warm.job?.log(line)));
+    await context.eval(PRELUDE);
+    return warm;
+  }
 }
 
 function describe(err: unknown, isolate: ivm.Isolate, limits: Limits): string {

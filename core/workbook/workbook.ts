@@ -281,7 +281,7 @@ export class Workbook {
   // ---- commit -------------------------------------------------------------------------------
 
   hasChanges(): boolean {
-    return this.renamed || this.styles.dirty || this.deletedSheets.length > 0 || this.sheets.some((s) => s.metaDirty || s.dirtyTiles.size > 0);
+    return this.renamed || this.styles.dirty || this.deletedSheets.length > 0 || Boolean(this.outbox.tasks?.length || this.outbox.finish) || this.sheets.some((s) => s.metaDirty || s.dirtyTiles.size > 0);
   }
 
   commitSet(at: Date, log: LogEntry): CommitSet {

@@ -183,5 +183,15 @@ export const codeInputCases: CaseGroup = {
     { name: 'get_task of an unknown task', op: 'get_task', args: () => ({ task_id: UNKNOWN }), error: { code: 'not_found', message: /task_id: no task/ } },
     { name: 'wait_task with a bad timeout', op: 'wait_task', args: () => ({ task_id: UNKNOWN, timeout_ms: 999_999 }), error: { code: 'invalid_argument', message: /timeout_ms: must be 0..60000/ } },
     { name: 'rerun with nothing to rerun', op: 'rerun_code_cells', args: (fx) => ({ file_uuid: fx.file }), ok: (d) => expect(d.tasks).toEqual([]) },
+    {
+      name: 'a code cell placed in a batch reads the values written before it, in one version',
+      op: 'run_batch',
+      args: (fx) => ({ file_uuid: fx.file, actions: [{ op: 'write_cells', args: { cell: 'E1', values: [['20'], ['22']] } }, { op: 'set_code_cell', args: { cell: 'F1', language: 'javascript', code: 'cells("E1:E2").flat().reduce((a, b) => a + b, 0)' } }] }),
+      ok: (d) => expect(d.results[1]).toMatchObject({ cell: 'F1', status: 'queued' }),
+      then: async (door, fx) => {
+        expect((await settle(door, fx.file, 'F1')).status).toBe('done');
+        expect(await values(door, fx.file, 'F1')).toEqual([['42']]);
+      },
+    },
   ] satisfies Case[],
 };

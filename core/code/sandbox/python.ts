@@ -164,11 +164,6 @@ export class PythonPool implements Runner {
     private readonly limits: Limits,
   ) {}
 
-  /** Starts the warm sandboxes now instead of on the first job. */
-  warm(): void {
-    while (this.all.size < this.size) this.spawn();
-  }
-
   async run(req: RunRequest): Promise<RunResult> {
     const sb = await this.acquire().catch((err: Error) => err);
     if (sb instanceof Error) return failure(`The Python sandbox could not start: ${sb.message}`);

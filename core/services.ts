@@ -1,7 +1,7 @@
 // Wires the services every door shares from a config and an open store.
 import type { Config } from './config.ts';
 import { makeClock, type Services } from './context.ts';
-import { RateLimits } from './rate-limit.ts';
+import { RateLimits, type StoreFactory } from './rate-limit.ts';
 import type { Store } from './store.ts';
 import { Workbooks } from './workbook/access.ts';
 
@@ -9,12 +9,13 @@ export interface AppServices extends Services {
   rateLimits: RateLimits;
 }
 
-export function createServices(config: Config, store: Store): AppServices {
+/** `rateStore` keeps rate-limit state elsewhere than memory (bin/server.ts passes the database). */
+export function createServices(config: Config, store: Store, opts: { rateStore?: StoreFactory } = {}): AppServices {
   return {
     store,
     config,
     clock: makeClock(config.now),
     workbooks: new Workbooks(store, config.cacheFiles),
-    rateLimits: new RateLimits(config.rate),
+    rateLimits: new RateLimits(config.rate, opts.rateStore),
   };
 }

@@ -175,6 +175,7 @@ export interface ConnectionRecord {
 export interface Store {
   readonly kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** Resolves when the store answers and every migration is applied. */
   ping(): Promise<void>;
 
   // Spaces, users, tokens

@@ -1,6 +1,7 @@
 // The Store on Drizzle: identical code for PGlite and PostgreSQL. Tiles move in bulk through
 // unnest() so an import of thousands of tiles is a handful of statements.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
 import { and, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
@@ -14,6 +15,9 @@ import { announceOutbox, applyOutbox, TaskStore } from './store-tasks.ts';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Db = PgDatabase<any, typeof schema>;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Migrations the code expects (db/migrations/meta/_journal.json). */
+const MIGRATION_COUNT = (JSON.parse(readFileSync(new URL('./migrations/meta/_journal.json', import.meta.url), 'utf8')) as { entries: unknown[] }).entries.length;
 
 /** Rows per unnest() statement, and bytes: keeps one statement well under memory limits. */
 const TILE_CHUNK_ROWS = 1000;
@@ -36,7 +40,9 @@ export class PgStore implements Store {
   }
 
   async ping(): Promise<void> {
-    await this.db.execute(sql`select 1`);
+    const rows = rowsOf<{ n: number }>(await this.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`));
+    const applied = rows[0]?.n ?? 0;
+    if (applied < MIGRATION_COUNT) throw new Error(`${applied} of ${MIGRATION_COUNT} migrations applied`);
   }
 
   // ---- spaces, users, tokens -----------------------------------------------------------------

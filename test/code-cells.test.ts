@@ -1,10 +1,7 @@
 // Code cells as sheet objects, over REST: loops between code cells stop with an error, copies of a
 // sheet get their own code cells, a deleted input sheet is an error, and structural edits, clears
-// and moves carry code cells along (driven through the hooks the structure ops call).
+// and moves carry code cells along; has-data, find/replace and dependencies see them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authenticate } from '../core/auth.ts';
-import type { OpContext } from '../core/context.ts';
-import { sheetObjectHooks } from '../core/workbook/hooks.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 let s: TestServer;
@@ -106,46 +103,37 @@ describe('sheet copies', () => {
   });
 });
 
-describe('structure, clear and move (the hooks the structure ops call)', () => {
-  async function edit(file: string, fn: Parameters<typeof s.server.services.workbooks.write>[2]) {
-    const caller = await authenticate(s.server.store, s.server.services.clock, s.token);
-    const ctx: OpContext = { caller, services: s.server.services, op: { name: 'test_edit', args: {} } };
-    return s.server.services.workbooks.write(ctx, file, fn);
-  }
-
-  it('inserting a row above moves the code cell and its result; what it reads follows', async () => {
+describe('structure, clear, move, has-data, replace and dependencies', () => {
+  it('inserting a row above moves the code cell and its result; the references in its code follow', async () => {
     const file = await newFile('insert');
     await s.request('PUT', `/v1/files/${file}/cells`, { body: { cell: 'A1', values: [['1'], ['2']] } });
     await put(file, 'C1', 'cells("A1:A2").map(r => [r[0] * 3])');
     await settle(file, 'C1');
-    await edit(file, async (wb) => {
-      const sheet = wb.sheets[0]!;
-      await wb.loadAll(sheet);
-      // What an insert of one row at row 1 does to the cells, then the hooks.
-      for (let r = 1; r >= 0; r--) for (let c = 0; c < 3; c++) {
-        sheet.set(r + 1, c, sheet.get(r, c));
-        sheet.set(r, c, null);
-      }
-      for (const h of sheetObjectHooks) h.onStructure?.(wb, sheet, { kind: 'insert', axis: 'row', at: 0, count: 1 });
-    });
-    const cc = await code(file, 'C2');
-    expect(cc).toMatchObject({ cell: 'C2', result_range: 'C2:C3', reads: ['A2:A3'], code: 'cells("A2:A3").map(r => [r[0] * 3])' });
-    const cells = await s.request('GET', `/v1/files/${file}/cells?range=C2:C3&render=raw`);
-    expect(cells.body.values).toEqual([[3], [6]]);
+    expect((await s.request('POST', `/v1/files/${file}/columns`, { body: { at: '1', count: 1 } })).status).toBe(200);
+    const cc = await settle(file, 'C2');
+    expect(cc).toMatchObject({ cell: 'C2', result_range: 'C2:C3', reads: ['A2:A3'], code: 'cells("A2:A3").map(r => [r[0] * 3])', status: 'done' });
+    expect(await read(file, 'C1:C3')).toEqual([[''], ['3'], ['6']]);
     await s.request('PUT', `/v1/files/${file}/cells`, { body: { cell: 'A3', values: [['10']] } });
     await settle(file, 'C2');
     expect(await read(file, 'C2:C3')).toEqual([['3'], ['30']]);
+  });
+
+  it('deleting the rows an input sat in turns its reference into #REF!', async () => {
+    const file = await newFile('delete-input');
+    await s.request('PUT', `/v1/files/${file}/cells`, { body: { cell: 'A1', values: [['1'], ['2']] } });
+    await put(file, 'C3', 'cell("A2") * 2');
+    await settle(file, 'C3');
+    await s.request('DELETE', `/v1/files/${file}/columns`, { body: { indices: [2] } });
+    const cc = await settle(file, 'C2');
+    expect(cc.code).toBe('cell("#REF!") * 2');
+    expect(cc.status).toBe('error');
   });
 
   it('clearing the anchor removes the code cell and its whole result', async () => {
     const file = await newFile('clear');
     await put(file, 'B2', '[[1, 2], [3, 4]]');
     await settle(file, 'B2');
-    await edit(file, async (wb) => {
-      const sheet = wb.sheets[0]!;
-      await wb.writeCells(sheet, 1, 1, [[null]]);
-      for (const h of sheetObjectHooks) h.onClear?.(wb, sheet, { r0: 1, c0: 1, r1: 1, c1: 1 });
-    });
+    expect((await s.request('DELETE', `/v1/files/${file}/cells`, { body: { range: 'B2' } })).status).toBe(200);
     expect((await s.request('GET', `/v1/files/${file}/cells/code?cell=B2`)).status).toBe(404);
     expect(await read(file, 'B2:C3')).toEqual([['', ''], ['', '']]);
   });
@@ -154,18 +142,34 @@ describe('structure, clear and move (the hooks the structure ops call)', () => {
     const file = await newFile('move');
     await put(file, 'A1', '[[1, 2], [3, 4]]');
     await settle(file, 'A1');
-    await edit(file, async (wb) => {
-      const sheet = wb.sheets[0]!;
-      await wb.loadAll(sheet);
-      for (let r = 0; r < 2; r++) for (let c = 0; c < 2; c++) {
-        sheet.set(r + 4, c + 3, sheet.get(r, c));
-        sheet.set(r, c, null);
-      }
-      for (const h of sheetObjectHooks) h.onMove?.(wb, sheet, { r0: 0, c0: 0, r1: 1, c1: 1 }, { row: 4, col: 3 });
-    });
+    expect((await s.request('POST', `/v1/files/${file}/cells/move`, { body: { source: 'A1:B2', target: 'D5' } })).status).toBe(200);
     expect(await code(file, 'D5')).toMatchObject({ cell: 'D5', result_range: 'D5:E6', status: 'done' });
+    expect(await read(file, 'D5:E6')).toEqual([['1', '2'], ['3', '4']]);
     await put(file, 'D5', '[[9]]');
     await settle(file, 'D5');
     expect(await read(file, 'D5:E6')).toEqual([['9', ''], ['', '']]);
+  });
+
+  it('has_data sees a queued code cell and its result; get_dependencies shows its edges', async () => {
+    const file = await newFile('seams');
+    await s.request('PUT', `/v1/files/${file}/cells`, { body: { cell: 'A1', values: [['5']] } });
+    await put(file, 'B1', '[[cell("A1")], [2]]');
+    await settle(file, 'B1');
+    const has = (await s.request('GET', `/v1/files/${file}/cells/has-data?range=B1:B2`)).body;
+    expect(has).toMatchObject({ has_data: true, output_cells: 2, objects: ['code cell B1 (javascript)'] });
+    const fwd = (await s.request('GET', `/v1/files/${file}/cells/dependencies?cell=B1&direction=forward`)).body;
+    expect(fwd.forward).toEqual(['A1']);
+    const rev = (await s.request('GET', `/v1/files/${file}/cells/dependencies?cell=A1&direction=reverse`)).body;
+    expect(rev.reverse).toEqual(['B1']);
+  });
+
+  it('find_replace with code: true edits sources and reruns them', async () => {
+    const file = await newFile('replace');
+    await put(file, 'A1', '"old" + "!"');
+    await settle(file, 'A1');
+    const rep = await s.request('POST', `/v1/files/${file}/cells/replace`, { body: { find: 'old', replace: 'new', code: true } });
+    expect(rep.body.code_changes).toEqual([{ cell: 'A1', before: '"old" + "!"', after: '"new" + "!"' }]);
+    await settle(file, 'A1');
+    expect(await read(file, 'A1')).toEqual([['new!']]);
   });
 });

@@ -76,3 +76,17 @@ describe('concurrency limit', () => {
     }
   });
 });
+
+describe('rate limits kept in the store', () => {
+  it('limits the same way with SHEETS_RATE_STORE=database', async () => {
+    const db = await startServer({ SHEETS_RATE_PER_SEC: '2', SHEETS_RATE_BURST: '3', SHEETS_RATE_STORE: 'database' });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 6; i++) statuses.push((await db.request('GET', '/v1/auth/me')).status);
+      expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+      expect(statuses).toContain(429);
+    } finally {
+      await db.close();
+    }
+  });
+});

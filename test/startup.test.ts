@@ -26,7 +26,7 @@ function start(viaNpm = false): Promise<{ child: ChildProcess; url: string; toke
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start within 60 s:\n${out}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`no start within 120 s:\n${out}`)), 120_000);
     const check = () => {
       const m = /serving on (http:\/\/[^\s]+)/.exec(out);
       if (!m) return;
@@ -47,7 +47,8 @@ function exited(child: ChildProcess): Promise<number | null> {
 
 const get = async (url: string, token: string) => (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).status;
 
-describe.skipIf(onPostgres())('npm start on a fresh data directory', () => {
+// Each test starts processes (tsx + PGlite): generous timeouts, as a busy CI machine is slow to spawn.
+describe.skipIf(onPostgres())('npm start on a fresh data directory', { timeout: 240_000 }, () => {
   let token: string;
 
   it('serves, prints an owner token once, and the token answers /v1/auth/me', async () => {

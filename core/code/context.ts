@@ -1,8 +1,7 @@
-// The code cells' part of GET /context (the dependency graph of code cells) and their edges for
-// GET /cells/dependencies: what a code cell reads, and which code cells read a given cell.
-import { qualified, rectContains, rectToA1, rectsIntersect } from '../a1.ts';
+// The code cells' part of GET /context: the dependency graph of code cells (what each reads,
+// which code cells read its result).
+import { qualified, rectToA1, rectsIntersect } from '../a1.ts';
 import { contextSections } from '../ops/files/context/sections.ts';
-import type { SheetModel } from '../workbook/sheet.ts';
 import type { Workbook } from '../workbook/workbook.ts';
 import { allCodeCells, anchorA1, edgeA1, edgeRect } from './model.ts';
 
@@ -23,20 +22,6 @@ export function codeCellsContext(wb: Workbook): unknown[] {
       ...(cc.error ? { error: cc.error } : {}),
     };
   });
-}
-
-/**
- * Edges of one cell for /cells/dependencies: forward = ranges the code cell anchored there reads;
- * reverse = code cells that read this cell. A1 refs, qualified when on another sheet than `sheet`.
- */
-export function codeCellEdges(wb: Workbook, sheet: SheetModel, row: number, col: number): { forward: string[]; reverse: string[] } {
-  const forward: string[] = [];
-  const reverse: string[] = [];
-  for (const { sheet: s, cc } of allCodeCells(wb)) {
-    if (s === sheet && cc.row === row && cc.col === col) forward.push(...(cc.reads ?? []).map((e) => edgeA1(wb, e, sheet)));
-    if ((cc.reads ?? []).some((e) => e.sheet_id === sheet.id && rectContains(edgeRect(e), row, col))) reverse.push(s === sheet ? anchorA1(cc) : qualified(s.name, anchorA1(cc)));
-  }
-  return { forward, reverse };
 }
 
 export function registerCodeContext(): void {

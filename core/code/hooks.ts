@@ -5,13 +5,14 @@
 import { cellToA1, rectContains, type Rect } from '../a1.ts';
 import type { OpContext } from '../context.ts';
 import { isRich } from '../workbook/cell.ts';
-import { registerSheetObjects } from '../workbook/hooks.ts';
+import { registerSheetObjects, type TextReplace } from '../workbook/hooks.ts';
 import { shiftIndex, shiftRect, type StructureEdit } from '../workbook/shift.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
 import type { Workbook } from '../workbook/workbook.ts';
 import { anchorA1, codeCells, edgeRect, setCodeCells, type CodeCell } from './model.ts';
 import { queueRun, type CodeTaskPayload } from './queue.ts';
 import { shiftCodeRefs } from './rewrite.ts';
+import { occupies, registerCodeDependencies, replaceInCode } from './seams.ts';
 import { failure } from './sandbox/types.ts';
 import { applyOutcome } from './spill.ts';
 import { randomUUID } from 'node:crypto';
@@ -71,13 +72,17 @@ function onStructure(wb: Workbook, sheet: SheetModel, edit: StructureEdit): void
       if (code !== cc.code) {
         cc.code = code;
         s.metaDirty = true;
+        // Its references moved or vanished (#REF!): run it again on what they point at now.
+        pend(wb).rerun.add(cc.id);
       }
       if (!cc.reads?.some((e) => e.sheet_id === sheet.id)) continue;
+      const before = cc.reads.length;
       cc.reads = cc.reads.flatMap((e) => {
         if (e.sheet_id !== sheet.id) return [e];
         const r = shiftRect(edgeRect(e), edit);
         return r ? [{ sheet_id: e.sheet_id, r0: r.r0, c0: r.c0, r1: r.r1 === Infinity ? null : r.r1, c1: r.c1 === Infinity ? null : r.c1 }] : [];
       });
+      if (cc.reads.length < before) pend(wb).rerun.add(cc.id);
       s.metaDirty = true;
     }
   }
@@ -208,6 +213,11 @@ async function dropOverwritten(wb: Workbook): Promise<void> {
   }
 }
 
+function onReplace(wb: Workbook, sheet: SheetModel, rect: Rect, replace: TextReplace) {
+  return replaceInCode(sheet, rect, replace, (id) => pend(wb).rerun.add(id));
+}
+
 export function registerCodeCellHooks(): void {
-  registerSheetObjects({ name: 'code_cells', onStructure, onClear, onMove, onDuplicate, beforeCommit });
+  registerSheetObjects({ name: 'code_cells', onStructure, onClear, onMove, onDuplicate, occupies, onReplace, beforeCommit });
+  registerCodeDependencies();
 }

@@ -1,74 +1,75 @@
 // Displayed values: what a person sees in the cell. Our format fields become a spreadsheet
-// number-format code, and numfmt (the ECMA-376 formatter) renders it.
-import { format } from 'numfmt';
+// number-format code (built here), and numfmt (the ECMA-376 formatter) renders it.
+import { format, formatColor } from 'numfmt';
 import { isRich, type Cell } from './cell.ts';
+import { strftimeToCodeOrNull } from './strftime.ts';
 import type { Style } from './style.ts';
 
-const STRFTIME: Record<string, string> = {
-  Y: 'yyyy', y: 'yy', m: 'mm', d: 'dd', e: 'd', B: 'mmmm', b: 'mmm', h: 'mmm', A: 'dddd', a: 'ddd',
-  H: 'hh', I: 'hh', M: 'mm', S: 'ss', p: 'AM/PM', '%': '%',
-  F: 'yyyy-mm-dd', T: 'hh:mm:ss', D: 'mm/dd/yy', R: 'hh:mm',
-};
+/**
+ * Dates count from 1899-12-30 with no phantom 29 Feb 1900 (as HyperFormula, LibreOffice and
+ * Google Sheets count), so serials before March 1900 and negative serials (dates before 1900) show
+ * the real calendar date.
+ */
+const NUMFMT_OPTIONS = { leap1900: false, nbsp: false, throws: false } as const;
 
-/** strftime pattern ("%d.%m.%Y") -> format code ("dd.mm.yyyy"). Unknown directives are a user error upstream. */
-export function strftimeToCode(pattern: string): string {
+/** Every character of a literal (a currency symbol) escaped, so no letter is read as a code. */
+function literal(text: string): string {
   let out = '';
-  for (let i = 0; i < pattern.length; i++) {
-    const ch = pattern[i]!;
-    if (ch === '%' && i + 1 < pattern.length) {
-      const d = pattern[++i]!;
-      out += d === '%' ? '\\%' : (STRFTIME[d] ?? '');
-    } else if (/[A-Za-z0-9"#?@_*\\%]/.test(ch)) out += `\\${ch}`;
-    else out += ch;
-  }
+  for (const ch of text) out += ch === ' ' ? ' ' : `\\${ch}`;
   return out;
 }
 
-export const STRFTIME_DIRECTIVES = Object.keys(STRFTIME);
-
-function groupDigits(commas: boolean, decimals: number): string {
+function digits(commas: boolean, decimals: number): string {
   const base = commas ? '#,##0' : '0';
   return decimals > 0 ? `${base}.${'0'.repeat(decimals)}` : base;
 }
 
-function withNegative(pos: string, negative: Style['negative']): string {
+/** Positive section plus the negative section the `negative` style asks for (default minus). */
+function withNegative(pos: string, negative: Style['negative'], neg: (body: string) => string = (b) => b): string {
   switch (negative) {
     case 'minus_red':
-      return `${pos};[Red]-${pos}`;
+      return `${pos};[Red]-${neg(pos)}`;
     case 'red':
-      return `${pos};[Red]${pos}`;
+      return `${pos};[Red]${neg(pos)}`;
     case 'parentheses':
-      return `${pos};(${pos})`;
+      return `${pos};(${neg(pos)})`;
     case 'parentheses_red':
-      return `${pos};[Red](${pos})`;
+      return `${pos};[Red](${neg(pos)})`;
     default:
       return pos;
   }
+}
+
+function accounting(style: Style): string {
+  const sym = literal(style.currency_symbol ?? '$');
+  const num = digits(style.numeric_commas ?? true, style.decimals ?? 2);
+  const neg = style.negative ?? 'parentheses';
+  const red = neg.endsWith('red') ? '[Red]' : '';
+  const body = neg.startsWith('parentheses') ? `(${num})` : neg.startsWith('minus') ? `-${num}` : num;
+  // Spreadsheets pad the symbol to the left edge of the cell; as text that is one space.
+  return `${sym} ${num};${red}${sym} ${body};${sym} "-"`;
 }
 
 const HINT_CODES: Record<string, string> = { d: 'yyyy-mm-dd', dt: 'yyyy-mm-dd hh:mm:ss', t: 'hh:mm:ss', p: '0%', c: '$#,##0.00' };
 
 /** The number-format code for a style (and, lacking one, the implicit hint of a formula result). */
 export function formatCode(style: Style, hint?: string): string {
-  if (style.date_time) return strftimeToCode(style.date_time);
+  if (style.date_time) return strftimeToCodeOrNull(style.date_time) ?? 'General';
   if (style.format_code) return style.format_code;
   const decimals = style.decimals;
   switch (style.number_format) {
     case 'number':
-      return withNegative(groupDigits(style.numeric_commas ?? false, decimals ?? 2), style.negative);
+      return withNegative(digits(style.numeric_commas ?? true, decimals ?? 2), style.negative);
     case 'currency': {
-      const sym = `"${(style.currency_symbol ?? '$').replace(/"/g, '')}"`;
-      return withNegative(sym + groupDigits(style.numeric_commas ?? true, decimals ?? 2), style.negative);
+      const sym = literal(style.currency_symbol ?? '$');
+      return withNegative(sym + digits(style.numeric_commas ?? true, decimals ?? 2), style.negative);
     }
-    case 'accounting': {
-      const sym = `"${(style.currency_symbol ?? '$').replace(/"/g, '')}"`;
-      const num = groupDigits(style.numeric_commas ?? true, decimals ?? 2);
-      return `${sym} ${num};${style.negative === 'minus' || style.negative === 'minus_red' ? `${style.negative === 'minus_red' ? '[Red]' : ''}${sym} -${num}` : `${style.negative?.endsWith('red') ? '[Red]' : ''}${sym} (${num})`};${sym} "-"`;
-    }
+    case 'accounting':
+      return accounting(style);
     case 'percent':
-      return withNegative(`${groupDigits(style.numeric_commas ?? false, decimals ?? 2)}%`, style.negative);
+      return withNegative(`${digits(style.numeric_commas ?? false, decimals ?? 2)}%`, style.negative);
     case 'exponential':
-      return withNegative(`${decimals === 0 ? '0' : `0.${'0'.repeat(decimals ?? 2)}`}E+00`, style.negative);
+      return withNegative(`${digits(false, decimals ?? 2)}E+00`, style.negative);
     case 'text':
       return '@';
     case 'date':
@@ -78,26 +79,51 @@ export function formatCode(style: Style, hint?: string): string {
     case 'datetime':
       return 'yyyy-mm-dd hh:mm:ss';
     default:
+      if (decimals !== undefined || style.numeric_commas !== undefined || style.negative !== undefined) {
+        return withNegative(digits(style.numeric_commas ?? false, decimals ?? 2), style.negative);
+      }
       if (hint && HINT_CODES[hint]) return HINT_CODES[hint]!;
-      if (decimals !== undefined || style.numeric_commas || style.negative) return withNegative(groupDigits(style.numeric_commas ?? false, decimals ?? 2), style.negative);
       return 'General';
   }
 }
 
 export function formatNumber(value: number, style: Style, hint?: string): string {
   const code = formatCode(style, hint);
-  if (code === 'General') return formatGeneral(value);
-  if (code === '@') return formatGeneral(value);
-  try {
-    return format(code, value, { nbsp: false, throws: false, invalid: formatGeneral(value) }) as string;
-  } catch {
-    return formatGeneral(value);
-  }
+  if (code === 'General' || code === '@') return formatGeneral(value);
+  const out = format(code, value, { ...NUMFMT_OPTIONS, invalid: '\u0000' }) as string;
+  return out === '\u0000' ? formatGeneral(value) : out;
 }
 
 /** General format, as spreadsheets show plain numbers: up to 11 significant characters. */
 function formatGeneral(value: number): string {
-  return format('General', value) as string;
+  return format('General', value, NUMFMT_OPTIONS) as string;
+}
+
+const NAMED_COLORS: Record<string, string> = {
+  black: '#000000', white: '#FFFFFF', red: '#FF0000', green: '#00FF00', blue: '#0000FF', yellow: '#FFFF00', magenta: '#FF00FF', cyan: '#00FFFF',
+};
+
+/**
+ * The text colour the number format gives this value (a red negative), as #RRGGBB, or undefined
+ * when the format sets none. Values shown as text never carry colour.
+ */
+export function formatTextColor(cell: Cell, style: Style): string | undefined {
+  const v = isRich(cell) ? (cell.e !== undefined ? null : cell.v) : cell;
+  if (typeof v !== 'number') return undefined;
+  const code = formatCode(style, isRich(cell) ? cell.h : undefined);
+  if (code === 'General' || code === '@' || !code.includes('[')) return undefined;
+  let color: unknown;
+  try {
+    color = formatColor(code, v, { throws: false });
+  } catch {
+    return undefined;
+  }
+  if (typeof color !== 'string') return undefined;
+  const named = NAMED_COLORS[color.toLowerCase()];
+  if (named) return named;
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color)?.[1];
+  if (!hex) return undefined;
+  return `#${(hex.length === 3 ? [...hex].map((h) => h + h).join('') : hex).toUpperCase()}`;
 }
 
 /** The displayed string of a cell under a style. */

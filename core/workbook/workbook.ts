@@ -32,6 +32,8 @@ export class Workbook {
   private readonly loader: TileLoader;
   private deletedSheets: string[] = [];
   private renamed = false;
+  /** Formula cells showing #SPILL! ("sheetId\trow\tcol"): see retryBlockedSpills. */
+  private readonly blockedSpills = new Set<string>();
 
   constructor(rec: WorkbookRecord, loader: TileLoader) {
     this.file = { ...rec.file };
@@ -163,7 +165,13 @@ export class Workbook {
     if (this.engine) return this.engine;
     const withFormulas = this.sheets.filter((s) => (s.meta.formulas ?? 0) > 0);
     for (const s of withFormulas) await this.loadAll(s);
-    const texts = withFormulas.flatMap((s) => collectFormulas(s));
+    const texts: string[] = [];
+    for (const s of withFormulas) {
+      forEachFormula(s, (row, col, cell) => {
+        texts.push(cell.f);
+        if (cell.e === '#SPILL!') this.blockedSpills.add(`${s.id}\t${row}\t${col}`);
+      });
+    }
     const needed = new Set(withFormulas.map((s) => s.id));
     for (const s of this.sheets) if (!needed.has(s.id) && texts.some((f) => namesSheet(f, s.name))) needed.add(s.id);
     for (const s of this.sheets) if (needed.has(s.id)) await this.loadAll(s);
@@ -198,6 +206,7 @@ export class Workbook {
       if (isRich(cell) && cell.f !== undefined) {
         const next: RichCell = { f: cell.f, ...resultFields(ch.newValue, () => engine.hf.getCellValueDetailedType(ch.address)) };
         if (cell.s) next.s = cell.s;
+        this.noteSpill(sheet, row, col, next);
         sheet.set(row, col, next);
       } else if (!isInput(cell)) {
         const s = styleOf(cell);
@@ -209,6 +218,37 @@ export class Workbook {
         }
       }
     }
+  }
+
+  /**
+   * Makes the sheet's cached formula results and spill cells equal to the engine's values (after
+   * a fresh build that included new formulas). Walks the sheet once.
+   */
+  private syncFromEngine(sheet: SheetModel): void {
+    const engine = this.engine!;
+    const hfId = engine.hfId(sheet);
+    const values = engine.hf.getSheetValues(hfId);
+    const used = sheet.usedExtent();
+    const rows = Math.max(values.length, used.rows);
+    for (let r = 0; r < rows; r++) {
+      const line = values[r] ?? [];
+      const cols = Math.max(line.length, used.cols);
+      for (let c = 0; c < cols; c++) {
+        const cell = sheet.get(r, c);
+        const v = line[c] ?? null;
+        if (isRich(cell) && cell.f !== undefined) {
+          const next: RichCell = { f: cell.f, ...resultFields(v, () => engine.hf.getCellValueDetailedType({ sheet: hfId, row: r, col: c })) };
+          if (cell.s) next.s = cell.s;
+          this.noteSpill(sheet, r, c, next);
+          sheet.set(r, c, next);
+        } else if (!isInput(cell) && (v !== null || (isRich(cell) && cell.sp !== undefined))) {
+          const s = styleOf(cell);
+          if (v === null) sheet.set(r, c, s ? { s } : null);
+          else sheet.set(r, c, { ...resultFields(v, () => 'NUMBER_RAW'), sp: 1, ...(s ? { s } : {}) });
+        }
+      }
+    }
+    this.changes.add(sheet.id, { r0: 0, c0: 0, r1: Math.max(0, rows - 1), c1: Math.max(0, used.cols - 1) });
   }
 
   /** Re-reads every formula's text from the engine after sheets or structure changed. */
@@ -246,7 +286,10 @@ export class Workbook {
     await this.load(sheet, { r0: row, c0: col, r1: row + grid.length - 1, c1: col + Math.max(width, 1) - 1 });
     const formulas: string[] = [];
     for (const r of grid) for (const c of r) if (c !== null && typeof c === 'object' && 'f' in c) formulas.push(c.f);
-    const engine = formulas.length || this.hasFormulas() ? await this.prepareFor(sheet, formulas) : undefined;
+    // First formulas of a file: store the cells, then build the engine once from the tiles — much
+    // cheaper than building an empty engine and feeding it thousands of formulas one by one.
+    const fresh = !this.engine && formulas.length > 0 && !this.hasFormulas();
+    const engine = !fresh && (formulas.length || this.hasFormulas()) ? await this.prepareFor(sheet, formulas) : undefined;
 
     if (grid.length && width) this.changes.add(sheet.id, { r0: row, c0: col, r1: row + grid.length - 1, c1: col + width - 1 });
     const written: [number, number][] = [];
@@ -269,12 +312,60 @@ export class Workbook {
         this.putCell(sheet, r, c, cell);
       }
     }
+    if (fresh) {
+      const built = await this.ensureEngine();
+      for (const s of this.sheets) if (built.loaded.has(s.id) && (s.meta.formulas ?? 0) > 0) this.syncFromEngine(s);
+      return;
+    }
     if (!engine || !engine.loaded.has(sheet.id)) return;
     const raw: RawCellContent[][] = grid.map((line, i) => line.map((_, j) => toEngineContent(sheet.get(row + i, col + j))));
     this.applyChanges(engine.setContents(sheet, row, col, raw));
     for (const [r, c] of written) {
-      const cell = sheet.get(r, c) as RichCell;
-      sheet.set(r, c, { ...cell, ...blankResult(), ...engine.resultAt(sheet, r, c) });
+      const cell = { ...(sheet.get(r, c) as RichCell), ...blankResult(), ...engine.resultAt(sheet, r, c) };
+      this.noteSpill(sheet, r, c, cell);
+      sheet.set(r, c, cell);
+    }
+    if (grid.some((line) => line.some((c) => c === null))) this.retryBlockedSpills();
+  }
+
+  private noteSpill(sheet: SheetModel, row: number, col: number, cell: RichCell): void {
+    const key = `${sheet.id}\t${row}\t${col}`;
+    if (cell.e === '#SPILL!') this.blockedSpills.add(key);
+    else this.blockedSpills.delete(key);
+  }
+
+  /**
+   * Re-learns which formulas of a sheet show #SPILL! after its cells moved (structural edits,
+   * cell moves), so retryBlockedSpills finds them at their new places.
+   */
+  rescanBlockedSpills(sheet: SheetModel): void {
+    for (const key of [...this.blockedSpills]) if (key.startsWith(`${sheet.id}\t`)) this.blockedSpills.delete(key);
+    forEachFormula(sheet, (row, col, cell) => {
+      if (cell.e === '#SPILL!') this.blockedSpills.add(`${sheet.id}\t${row}\t${col}`);
+    });
+  }
+
+  /**
+   * Re-enters formulas blocked by #SPILL!. HyperFormula recomputes a formula only when its
+   * inputs change, and the cell blocking a spill is not an input, so clearing it would leave the
+   * error in place (hyperformula#1287). Call after anything that empties cells.
+   */
+  retryBlockedSpills(): void {
+    const engine = this.engine;
+    if (!engine || this.blockedSpills.size === 0) return;
+    for (const key of [...this.blockedSpills]) {
+      const [sheetId, r, c] = key.split('\t');
+      const sheet = this.sheets.find((s) => s.id === sheetId);
+      const row = Number(r), col = Number(c);
+      const cell = sheet && engine.loaded.has(sheet.id) ? sheet.get(row, col) : null;
+      if (!sheet || !isRich(cell) || cell.f === undefined) {
+        this.blockedSpills.delete(key);
+        continue;
+      }
+      this.applyChanges(engine.setContents(sheet, row, col, [[cell.f]]));
+      const next = { ...(sheet.get(row, col) as RichCell), ...blankResult(), ...engine.resultAt(sheet, row, col) };
+      this.noteSpill(sheet, row, col, next);
+      sheet.set(row, col, next);
     }
   }
 
@@ -344,10 +435,4 @@ export function forEachFormula(sheet: SheetModel, fn: (row: number, col: number,
       });
     });
   }
-}
-
-function collectFormulas(sheet: SheetModel): string[] {
-  const out: string[] = [];
-  forEachFormula(sheet, (_r, _c, cell) => out.push(cell.f));
-  return out;
 }

@@ -66,7 +66,7 @@ export const platformCases: CaseGroup[] = [
       { name: 'formula-like text is kept literal and reported', op: 'write_cells', args: (fx) => ({ file_uuid: fx.file, cell: 'F1', values: [['=1+1']] }), ok: (d) => expect(d.formula_like_text).toEqual(['F1']) },
       { name: 'user_entered makes formulas', op: 'write_cells', args: (fx) => ({ file_uuid: fx.file, cell: 'G1', values: [['=2+3']], input: 'user_entered' }), ok: () => undefined, then: async (door, fx) => { const r = await must(door, 'read_cells', { file_uuid: fx.file, range: 'F1:G1' }); expect(r.values).toEqual([['=1+1', '5']]); } },
       { name: 'set_formula returns its value', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'E2', formula: 'B2*2' }), ok: (d) => expect(d).toMatchObject({ cell: 'E2', value: '2469', formula: '=B2*2' }) },
-      { name: 'set_formula error is data, not failure', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'E3', formula: '=1/0' }), ok: (d) => expect(d).toMatchObject({ error: '#DIV/0!', value: '' }) },
+      { name: 'set_formula error is data, not failure', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'E3', formula: '=1/0' }), ok: (d) => expect(d).toMatchObject({ error: '#DIV/0!', value: '#DIV/0!' }) },
       { name: 'set_formula that does not parse', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'E4', formula: '=SUM(' }), error: { code: 'invalid_argument', message: /formula: '=SUM\(' is not a valid formula/ } },
       { name: 'dependents recompute after a write', op: 'write_cells', args: (fx) => ({ file_uuid: fx.file, cell: 'B2', values: [['5']] }), ok: () => undefined, then: async (door, fx) => { const r = await must(door, 'read_cells', { file_uuid: fx.file, range: 'E2' }); expect(r.values).toEqual([['10']]); } },
       { name: 'stale expected_version', op: 'write_cells', args: (fx) => ({ file_uuid: fx.file, cell: 'A1', values: [['1']], expected_version: 1 }), error: { code: 'version_conflict', message: /expected_version/ } },
@@ -103,6 +103,15 @@ export const platformCases: CaseGroup[] = [
       { name: 'non-batch op', op: 'run_batch', args: (fx) => ({ file_uuid: fx.file, actions: [{ op: 'create_file', args: { name: 'x' } }] }), error: { code: 'invalid_argument', index: 0 } },
       { name: 'another file inside', op: 'run_batch', args: (fx) => ({ file_uuid: fx.file, actions: [{ op: 'read_cells', args: { file_uuid: '00000000-0000-4000-8000-000000000000', range: 'A1' } }] }), error: { code: 'invalid_argument', index: 0, message: /file_uuid/ } },
       { name: 'empty actions', op: 'run_batch', args: (fx) => ({ file_uuid: fx.file, actions: [] }), error: { code: 'invalid_argument', message: /actions/ } },
+    ],
+  },
+  {
+    name: 'spills',
+    setup: async (door) => ({ file: await newFile(door, 'spill-case') }),
+    cases: [
+      { name: 'the first formula of a file can spill', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'B2', formula: '=SEQUENCE(3)' }), ok: (d) => expect(d.value).toBe('1'), then: async (door, fx) => { const r = await must(door, 'read_cells', { file_uuid: fx.file, range: 'B2:B4' }); expect(r.values).toEqual([['1'], ['2'], ['3']]); } },
+      { name: 'a value in the spill range blocks it with #SPILL!', op: 'write_cells', args: (fx) => ({ file_uuid: fx.file, cell: 'B4', values: [['x']] }), ok: () => undefined, then: async (door, fx) => { const r = await must(door, 'read_cells', { file_uuid: fx.file, range: 'B2:B4' }); expect(r.values).toEqual([['#SPILL!'], [''], ['x']]); expect(r.errors[0]).toMatchObject({ cell: 'B2', error: '#SPILL!' }); } },
+      { name: 'clearing the blocker lets it spill again', op: 'write_cells', args: (fx) => ({ file_uuid: fx.file, cell: 'B4', values: [['']] }), ok: () => undefined, then: async (door, fx) => { const r = await must(door, 'read_cells', { file_uuid: fx.file, range: 'B2:B4' }); expect(r.values).toEqual([['1'], ['2'], ['3']]); } },
     ],
   },
 ];

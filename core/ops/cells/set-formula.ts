@@ -26,7 +26,7 @@ export const setFormula = defineOp({
     sheet: z.string(),
     cell: z.string(),
     formula: z.string(),
-    value: z.string().describe('The computed value as displayed ("" while the result is an error).'),
+    value: z.string().describe('The computed value as displayed; an error shows as its code, e.g. #DIV/0!.'),
     error: z.string().optional().describe('Formula error such as #DIV/0!, #REF!, #NAME?, #CYCLE!.'),
     message: z.string().optional(),
     version: VersionOut,
@@ -38,7 +38,7 @@ export const setFormula = defineOp({
       const t = targetCell(wb, input.sheet, input.cell, 'cell');
       await wb.writeCells(t.sheet, t.row, t.col, [[{ f: formula }]]);
       const cell = t.sheet.get(t.row, t.col) as RichCell;
-      const out = { sheet: t.sheet.name, cell: t.a1, formula: cell.f ?? formula, value: cell.e ? '' : displayCell(cell, effectiveStyle(t.sheet, wb.styles, t.row, t.col, cell)) };
+      const out = { sheet: t.sheet.name, cell: t.a1, formula: cell.f ?? formula, value: displayCell(cell, effectiveStyle(t.sheet, wb.styles, t.row, t.col, cell)) };
       return cell.e ? { ...out, error: cell.e, message: cell.m ?? describeError(cell.e) } : out;
     });
     return { ...result, version };

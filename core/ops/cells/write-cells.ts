@@ -8,6 +8,7 @@ import { targetCell } from '../../workbook/targets.ts';
 import { checkFormula } from '../../workbook/formula-check.ts';
 import { parseTyped } from '../../workbook/typed-input.ts';
 import type { Content } from '../../workbook/workbook.ts';
+import { keepTextFormatted } from './text-format.ts';
 import { VersionOut } from '../common.ts';
 
 export const ValuesGrid = z
@@ -74,6 +75,7 @@ export const writeCells = defineOp({
       const t = targetCell(wb, input.sheet, input.cell, 'cell');
       checkBlock('values', t.row, t.col, rows, cols, ctx.services.config.limits.cellsPerWrite);
       const { grid, formulaLike } = toContents(input.values, input.input, t);
+      await keepTextFormatted(wb, t.sheet, t.row, t.col, grid, input.values);
       await wb.writeCells(t.sheet, t.row, t.col, grid);
       return { sheet: t.sheet.name, range: rectToA1({ r0: t.row, c0: t.col, r1: t.row + rows - 1, c1: t.col + cols - 1 }), updated_cells: rows * cols, formulaLike };
     });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { defineOp } from '../../op.ts';
 import { FileId } from '../../schemas.ts';
 import { displayCell } from '../../workbook/display.ts';
+import { dependencySummary } from '../../workbook/dep-summary.ts';
 import { effectiveStyle } from '../../workbook/read.ts';
 import type { SheetModel } from '../../workbook/sheet.ts';
 import type { Workbook } from '../../workbook/workbook.ts';
@@ -16,6 +17,12 @@ const SheetContext = SheetInfo.extend({
   formulas: z.number().int().describe('Number of formula cells.'),
   merges: z.array(z.string()),
   frozen: z.object({ rows: z.number().int(), cols: z.number().int() }).nullable(),
+  dependencies: z
+    .object({
+      reads: z.array(z.object({ sheet: z.string(), ranges: z.array(z.string()), more_ranges: z.number().int().optional(), bounds: z.string().optional(), refs: z.number().int() })),
+      read_by: z.array(z.object({ sheet: z.string(), formulas: z.number().int() })),
+    })
+    .describe("Formula dependencies: the sheets and ranges this sheet's formulas read (refs = references), and the other sheets whose formulas read this one."),
 });
 
 /** The first used row is a header row when it is all text and data follows beneath it. */
@@ -57,6 +64,7 @@ export const getContext = defineOp({
   handler: (ctx, input) =>
     ctx.services.workbooks.read(ctx, input.file_uuid, async (wb) => {
       const sheets = [];
+      const deps = await dependencySummary(wb);
       for (const sheet of wb.sheets) {
         sheets.push({
           ...sheetInfo(sheet),
@@ -64,6 +72,7 @@ export const getContext = defineOp({
           formulas: sheet.meta.formulas ?? 0,
           merges: sheet.meta.merges ?? [],
           frozen: sheet.meta.frozen ?? null,
+          dependencies: deps.get(sheet) ?? { reads: [], read_by: [] },
         });
       }
       return { uuid: wb.file.id, name: wb.file.name, version: wb.version, sheets, ...(await collectSections(wb)) };

@@ -1,0 +1,133 @@
+// POST /v1/files/{id}/cells/replace: find and replace in one transaction — text values always,
+// formula text and code-cell sources when asked. Replaced text is re-typed as write_cells types input.
+import { z } from 'zod';
+import { MAX_COLS, MAX_ROWS, cellToA1, type Rect } from '../../a1.ts';
+import { defineOp } from '../../op.ts';
+import { A1Range, FileId, SheetName } from '../../schemas.ts';
+import { isRich, type Cell } from '../../workbook/cell.ts';
+import { checkFormula } from '../../workbook/formula-check.ts';
+import { sheetObjectHooks, type ReplacedText, type TextReplace } from '../../workbook/hooks.ts';
+import { storedCellsInOrder } from '../../workbook/iterate.ts';
+import type { SheetModel } from '../../workbook/sheet.ts';
+import { targetRange } from '../../workbook/targets.ts';
+import type { Content, Workbook } from '../../workbook/workbook.ts';
+import { VersionOut } from '../common.ts';
+import { makeReplace, retype } from './replace-text.ts';
+import { keepTextFormatted } from './text-format.ts';
+
+/** Changed cells listed in the answer; counts are always complete. */
+const MAX_LISTED = 100;
+
+const Change = z.object({ cell: z.string(), before: z.string(), after: z.string() });
+
+interface Edit {
+  row: number;
+  col: number;
+  content: Content;
+  typed: string;
+}
+
+export const findReplace = defineOp({
+  name: 'find_replace',
+  summary: 'Find and replace text in one transaction: text values always, formulas and code-cell sources when asked; an empty replace deletes the matches.',
+  area: 'cells',
+  http: { method: 'POST', path: '/v1/files/:file_uuid/cells/replace' },
+  input: z.strictObject({
+    file_uuid: FileId,
+    find: z.string().min(1, 'must not be empty').max(1000, 'must be at most 1000 characters').describe('Text to find (plain text, not a pattern).'),
+    replace: z.string().max(10_000, 'must be at most 10000 characters').describe('Replacement; "" deletes the matches (a cell left empty is cleared). The result is typed as in write_cells: "123" becomes a number.'),
+    case_sensitive: z.boolean().default(false).describe('Match case exactly. Default false.'),
+    whole_cell: z.boolean().default(false).describe('Replace only cells whose whole text equals find. Default false.'),
+    formulas: z.boolean().default(false).describe('Also replace inside formula text (e.g. rename a referenced sheet); each result must be a valid formula. Default false.'),
+    code: z.boolean().default(false).describe('Also replace inside code-cell sources. Default false.'),
+    range: A1Range.optional().describe('Limit the search to this range; default the whole sheet.'),
+    sheet: SheetName.optional(),
+  }),
+  output: z.object({
+    version: VersionOut,
+    sheet: z.string(),
+    replaced_cells: z.number().int(),
+    occurrences: z.number().int(),
+    changes: z.array(Change).describe(`Changed cells in reading order (at most ${MAX_LISTED}).`),
+    truncated: z.boolean().optional().describe('True when more cells changed than are listed.'),
+    code_changes: z.array(Change).optional().describe('Code cells whose source changed (with code: true).'),
+  }),
+  hints: { readOnly: false },
+  handler: async (ctx, input) => {
+    const rep = makeReplace(input.find, input.replace, input.case_sensitive, input.whole_cell);
+    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
+      const target = input.range ? targetRange(wb, input.sheet, input.range, 'range') : undefined;
+      const sheet = target?.sheet ?? wb.sheet(input.sheet);
+      const rect = target?.rect ?? sheet.usedRect();
+      const changes: z.infer<typeof Change>[] = [];
+      let occurrences = 0, cells = 0;
+      const edits: Edit[] = [];
+      if (rect) {
+        await wb.load(sheet, rect);
+        // Every match is found and checked before the first change is made.
+        for (const { row, col, cell } of storedCellsInOrder(sheet, rect)) {
+          const found = matchCell(cell, rep, input.formulas, cellToA1({ row, col }));
+          if (!found) continue;
+          cells++;
+          occurrences += found.count;
+          edits.push({ row, col, content: found.content, typed: found.after });
+          if (changes.length < MAX_LISTED) changes.push({ cell: cellToA1({ row, col }), before: found.before, after: found.after });
+        }
+        await applyEdits(wb, sheet, edits);
+      }
+      const codeChanges: ReplacedText[] = [];
+      if (input.code) {
+        const where = input.range && rect ? rect : FULL_SHEET;
+        for (const h of sheetObjectHooks) if (h.onReplace) codeChanges.push(...(await h.onReplace(wb, sheet, where, rep)));
+      }
+      for (const c of codeChanges) occurrences += c.count;
+      return {
+        sheet: sheet.name,
+        replaced_cells: cells,
+        occurrences,
+        changes,
+        ...(cells > changes.length ? { truncated: true } : {}),
+        ...(input.code ? { code_changes: codeChanges.map(({ cell, before, after }) => ({ cell, before, after })) } : {}),
+      };
+    });
+    return { version, ...result };
+  },
+});
+
+const FULL_SHEET: Rect = { r0: 0, c0: 0, r1: MAX_ROWS - 1, c1: MAX_COLS - 1 };
+
+/** The replacement for one stored cell, or null when it holds no match (or nothing replaceable). */
+function matchCell(cell: Cell, rep: TextReplace, formulas: boolean, a1: string): { content: Content; before: string; after: string; count: number } | null {
+  if (isRich(cell)) {
+    if (cell.f !== undefined) {
+      if (!formulas) return null;
+      const body = cell.f.slice(1);
+      const hit = rep.wholeCell ? (rep.apply(cell.f) ?? rep.apply(body)) : rep.apply(body);
+      if (!hit) return null;
+      if (hit.text === '') return { content: null, before: cell.f, after: '', count: hit.count };
+      const formula = checkFormula(hit.text, `replace (in ${a1})`);
+      return { content: { f: formula }, before: cell.f, after: formula, count: hit.count };
+    }
+    // Spilled array results, code output and errors are not typed text: they are rewritten by their source.
+    if (cell.sp !== undefined || cell.o !== undefined || cell.e !== undefined) return null;
+  }
+  const v = isRich(cell) ? cell.v : cell;
+  if (typeof v !== 'string') return null;
+  const hit = rep.apply(v);
+  if (!hit || hit.text === v) return null;
+  return { content: retype(hit.text), before: v, after: hit.text, count: hit.count };
+}
+
+/** Writes the edits as vertical runs (one column, consecutive rows), so recalculation runs once per run. */
+async function applyEdits(wb: Workbook, sheet: SheetModel, edits: Edit[]): Promise<void> {
+  const byCol = [...edits].sort((a, b) => a.col - b.col || a.row - b.row);
+  for (let i = 0; i < byCol.length; ) {
+    let j = i;
+    while (j + 1 < byCol.length && byCol[j + 1]!.col === byCol[i]!.col && byCol[j + 1]!.row === byCol[j]!.row + 1) j++;
+    const run = byCol.slice(i, j + 1);
+    const grid = run.map((e) => [e.content]);
+    await keepTextFormatted(wb, sheet, run[0]!.row, run[0]!.col, grid, run.map((e) => [e.typed]));
+    await wb.writeCells(sheet, run[0]!.row, run[0]!.col, grid);
+    i = j + 1;
+  }
+}

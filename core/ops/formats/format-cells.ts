@@ -1,0 +1,41 @@
+// PUT /v1/files/{id}/cells/formats: applies format fields (spec §2) to a range, whole columns or whole rows.
+import { z } from 'zod';
+import { indexToCol } from '../../a1.ts';
+import { defineOp } from '../../op.ts';
+import { A1Range, FileId, SheetName } from '../../schemas.ts';
+import { targetRange, type RangeTarget } from '../../workbook/targets.ts';
+import { VersionOut } from '../common.ts';
+import { applyStyle } from './apply.ts';
+import { checkFormatArgs, formatFields, pickFormatArgs, styleUpdater } from './fields.ts';
+
+export const formatCells = defineOp({
+  name: 'format_cells',
+  summary: 'Format a range (or whole columns A:C / rows 2:5): font, alignment, colors and number formats; fields left out are kept, null resets a field, clear removes all formatting.',
+  area: 'formats',
+  http: { method: 'PUT', path: '/v1/files/:file_uuid/cells/formats' },
+  input: z.strictObject({
+    file_uuid: FileId,
+    range: A1Range.describe('A1 range to format, e.g. A1:D1; whole columns (A:C) and rows (2:5) also style cells added there later.'),
+    sheet: SheetName.optional(),
+    ...formatFields,
+  }),
+  output: z.object({ version: VersionOut, sheet: z.string(), range: z.string().describe('The range as formatted (A:C and 2:5 stay whole).') }),
+  hints: { readOnly: false, idempotent: true },
+  handler: async (ctx, input) => {
+    const args = pickFormatArgs(input);
+    checkFormatArgs(args);
+    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
+      const t = targetRange(wb, input.sheet, input.range, 'range');
+      await applyStyle(wb, t, styleUpdater(args), ctx.services.config.limits.cellsPerWrite);
+      return { sheet: t.sheet.name, range: lineRange(t) };
+    });
+    return { version, ...result };
+  },
+});
+
+/** "A:C" / "2:5" for whole lines, else the A1 rectangle. */
+export function lineRange(t: RangeTarget): string {
+  if (t.kind === 'cols') return `${indexToCol(t.rect.c0)}:${indexToCol(t.rect.c1)}`;
+  if (t.kind === 'rows') return `${t.rect.r0 + 1}:${t.rect.r1 + 1}`;
+  return t.a1;
+}

@@ -1,0 +1,41 @@
+// Seam for style layers drawn over cells without being their format (conditional-format rules).
+// The area that owns the rules registers an overlay; read_formats applies the overlays only when
+// asked (readFormatRuns(..., { overlays: true })), so stored formats and shown formats stay distinct.
+import type { Rect } from '../../a1.ts';
+import type { SheetModel } from '../../workbook/sheet.ts';
+import type { Style } from '../../workbook/style.ts';
+import type { Workbook } from '../../workbook/workbook.ts';
+
+/** For one cell: the fields shown on top of its own style, or undefined when no rule applies. */
+export type CellOverlay = (row: number, col: number) => Partial<Style> | undefined;
+
+/**
+ * Prepares an overlay for one rectangle (evaluate rule conditions once per read); undefined when
+ * nothing on this sheet can apply. The rect's tiles are loaded.
+ */
+export type StyleOverlay = (wb: Workbook, sheet: SheetModel, rect: Rect) => CellOverlay | undefined | Promise<CellOverlay | undefined>;
+
+const overlays = new Map<string, StyleOverlay>();
+
+export function registerStyleOverlay(name: string, overlay: StyleOverlay): void {
+  overlays.set(name, overlay);
+}
+
+/** All overlays for a rect merged into one (later registrations win on the same field). */
+export async function collectOverlay(wb: Workbook, sheet: SheetModel, rect: Rect): Promise<CellOverlay | undefined> {
+  const parts: CellOverlay[] = [];
+  for (const make of overlays.values()) {
+    const part = await make(wb, sheet, rect);
+    if (part) parts.push(part);
+  }
+  if (parts.length === 0) return undefined;
+  if (parts.length === 1) return parts[0];
+  return (row, col) => {
+    let out: Partial<Style> | undefined;
+    for (const p of parts) {
+      const o = p(row, col);
+      if (o) out = { ...out, ...o };
+    }
+    return out;
+  };
+}

@@ -1,0 +1,45 @@
+// PUT /v1/files/{id}/cells/borders: sets or removes borders on the sides of a range.
+import { z } from 'zod';
+import { defineOp } from '../../op.ts';
+import { A1Range, FileId, SheetName } from '../../schemas.ts';
+import type { Border } from '../../workbook/style.ts';
+import { targetRange } from '../../workbook/targets.ts';
+import { VersionOut } from '../common.ts';
+import { BORDER_SIDES, applyBorders, borderEdits } from './borders.ts';
+import { HEX6_OR_8 } from './fields.ts';
+
+const SideName = z.enum(BORDER_SIDES);
+
+export const setBorders = defineOp({
+  name: 'set_borders',
+  summary: 'Set or remove borders of a range: all, inner, outer, horizontal, vertical, left, top, right or bottom sides, with a line style and color; sides "clear" removes them.',
+  area: 'formats',
+  http: { method: 'PUT', path: '/v1/files/:file_uuid/cells/borders' },
+  input: z.strictObject({
+    file_uuid: FileId,
+    range: A1Range.describe('A1 range, e.g. A1:D10 (whole columns and rows end at the used range).'),
+    sheet: SheetName.optional(),
+    sides: z
+      .union([SideName, z.array(SideName).min(1, 'must name at least one side')])
+      .default('all')
+      .describe('all (every edge), inner, outer, horizontal (inner horizontal lines), vertical (inner vertical lines), left, top, right, bottom (outer edges), clear (remove every border of the range). One value or a list; default all.'),
+    line: z.enum(['line1', 'line2', 'line3', 'double', 'dotted', 'dashed']).default('line1').describe('Line style: line1 (thin), line2 (medium), line3 (thick), double, dotted, dashed. Default line1.'),
+    color: z
+      .string()
+      .regex(HEX6_OR_8, 'must be a hex color #RRGGBB or #RRGGBBAA, e.g. "#000000"')
+      .default('#000000')
+      .describe('Line color #RRGGBB or #RRGGBBAA (alpha last). Default #000000.'),
+  }),
+  output: z.object({ version: VersionOut, sheet: z.string(), range: z.string(), sides: z.array(z.string()) }),
+  hints: { readOnly: false, idempotent: true },
+  handler: async (ctx, input) => {
+    const sides = new Set(Array.isArray(input.sides) ? input.sides : [input.sides]);
+    const border: Border = { line: input.line, color: input.color.toUpperCase() };
+    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
+      const t = targetRange(wb, input.sheet, input.range, 'range');
+      await applyBorders(wb, t.sheet, t.rect, borderEdits(t.rect, sides), border, ctx.services.config.limits.cellsPerWrite);
+      return { sheet: t.sheet.name, range: t.a1 };
+    });
+    return { version, ...result, sides: [...sides] };
+  },
+});

@@ -1,0 +1,30 @@
+// PUT /v1/files/{id}/columns/default-size: the size every column (or row) has unless set on its own.
+import { z } from 'zod';
+import { defineOp } from '../../op.ts';
+import { FileId, SheetName } from '../../schemas.ts';
+import { VersionOut } from '../common.ts';
+import { AxisParam } from './lines.ts';
+import { SizePx, setDefaultSize } from './sizes.ts';
+
+export const setDefaultSizeOp = defineOp({
+  name: 'set_default_size',
+  summary: 'Set the default column width (or, with axis rows, row height) of a sheet in pixels, 1 to 2000.',
+  area: 'structure',
+  http: { method: 'PUT', path: '/v1/files/:file_uuid/columns/default-size' },
+  input: z.strictObject({
+    file_uuid: FileId,
+    size: SizePx,
+    axis: AxisParam.default('columns').describe('columns (default): the default column width; rows: the default row height.'),
+    sheet: SheetName.optional(),
+  }),
+  output: z.object({ sheet: z.string(), axis: z.enum(['rows', 'columns']), size: z.number(), version: VersionOut }),
+  hints: { readOnly: false, idempotent: true },
+  handler: async (ctx, input) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, (wb) => {
+      const sheet = wb.sheet(input.sheet);
+      setDefaultSize(sheet, input.axis === 'rows' ? 'row' : 'col', input.size);
+      return { sheet: sheet.name, axis: input.axis, size: input.size };
+    });
+    return { ...result, version };
+  },
+});

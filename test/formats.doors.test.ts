@@ -1,0 +1,6 @@
+// Displayed values, formats, borders and the cell-value ops through every door.
+import { cellValueCases } from './cases/cell-values.ts';
+import { formatCases } from './cases/formats.ts';
+import { runCases } from './helpers/run-cases.ts';
+
+runCases('formats', [...formatCases, ...cellValueCases], { doors: process.env.FMT_DOORS ? (process.env.FMT_DOORS.split(',') as never) : undefined });

@@ -46,11 +46,13 @@ describe('reruns', () => {
       if ([a, b].some((c) => c.status === 'error') && [a, b].every((c) => c.status === 'done' || c.status === 'error')) break;
       await new Promise((r) => setTimeout(r, 100));
     }
+    // Concurrent runs may close the loop from either side; at least one side says why it stopped.
     const errors = [a, b].filter((c) => c.status === 'error');
-    expect(errors).toHaveLength(1);
-    expect(errors[0].error).toMatch(/Circular dependency between code cells/);
+    expect(errors.length).toBeGreaterThanOrEqual(1);
+    for (const e of errors) expect(e.error).toMatch(/Circular dependency between code cells/);
     const version = (await s.request('GET', `/v1/files/${file}`)).body.version;
-    await new Promise((r) => setTimeout(r, 500));
+    // And it has stopped: no more versions.
+    await new Promise((r) => setTimeout(r, 1000));
     expect((await s.request('GET', `/v1/files/${file}`)).body.version).toBe(version);
   });
 

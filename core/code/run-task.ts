@@ -5,7 +5,7 @@ import type { Caller, OpContext, Services } from '../context.ts';
 import { asOpError } from '../errors.ts';
 import { TaskLeaseLostError, type TaskFinish, type TaskRecord } from '../store.ts';
 import { secretBox } from '../connections/secret.ts';
-import { RESULT_OP } from './hooks.ts';
+import { RESULT_OP } from './reruns.ts';
 import { findCodeCell, type CodeCell, type ReadEdge } from './model.ts';
 import type { CodeTaskPayload } from './queue.ts';
 import { addEdge, readForCode, ReadError } from './reader.ts';

@@ -71,9 +71,11 @@ export class JsRunner implements Runner {
   constructor(private readonly limits: Limits) {}
 
   async run(req: RunRequest): Promise<RunResult> {
-    const warm = await (this.spare ?? this.prepare());
+    // Take the spare before awaiting it, so concurrent runs never share one isolate.
+    const mine = this.spare ?? this.prepare();
     this.spare = this.closed ? undefined : this.prepare();
     this.spare?.catch(() => undefined);
+    const warm = await mine;
     const { isolate, context } = warm;
     let output = '';
     let over = false;

@@ -8,7 +8,7 @@ import { queueRun } from '../../code/queue.ts';
 import { invalidArg } from '../../errors.ts';
 import { defineOp } from '../../op.ts';
 import { A1Cell, FileId, SheetName } from '../../schemas.ts';
-import { isRich } from '../../workbook/cell.ts';
+import { hasContent, isRich } from '../../workbook/cell.ts';
 import { targetCell } from '../../workbook/targets.ts';
 import { VersionOut } from '../common.ts';
 import { CodeLanguage, CodeText } from './common.ts';
@@ -42,8 +42,9 @@ export const setCodeCell = defineOp({
       }
       const now = ctx.services.clock.now().toISOString();
       if (!cc) {
-        // A new code cell replaces what the anchor held, as typing into it would.
-        await wb.writeCells(t.sheet, t.row, t.col, [[null]]);
+        // A new code cell replaces what the anchor held, as typing into it would (an empty anchor
+        // is not a change: cells reading it need not rerun).
+        if (hasContent(current)) await wb.writeCells(t.sheet, t.row, t.col, [[null]]);
         cc = { id: randomUUID(), row: t.row, col: t.col, language: input.language, code: input.code, status: 'queued', task_id: '', updated: now, spill: { r0: t.row, c0: t.col, r1: t.row, c1: t.col } } satisfies CodeCell;
         setCodeCells(t.sheet, [...codeCells(t.sheet), cc]);
       }

@@ -55,23 +55,23 @@ export class TaskStore {
 
   async claimTasks(q: { workerId: string; limit: number; leaseMs: number; now: Date }): Promise<TaskRecord[]> {
     const lease = new Date(q.now.getTime() + q.leaseMs);
-    const rows = await this.db.execute(sql`
+    const now = q.now.toISOString();
+    const res = await this.db.execute(sql`
       update tasks t set status = 'running', worker_id = ${q.workerId}, attempts = t.attempts + 1,
-        lease_until = ${lease.toISOString()}::timestamptz, started = coalesce(t.started, ${q.now.toISOString()}::timestamptz)
+        lease_until = ${lease.toISOString()}::timestamptz, started = coalesce(t.started, ${now}::timestamptz)
       from (
         select id from tasks
-        where (status = 'queued' and run_after <= ${q.now.toISOString()}::timestamptz)
-           or (status = 'running' and lease_until < ${q.now.toISOString()}::timestamptz)
+        where (status = 'queued' and run_after <= ${now}::timestamptz)
+           or (status = 'running' and lease_until < ${now}::timestamptz)
         order by created
         limit ${q.limit}
         for update skip locked
       ) c
       where t.id = c.id
-      returning t.id`);
-    const ids = (Array.isArray(rows) ? rows : (rows as { rows: { id: string }[] }).rows).map((r) => (r as { id: string }).id);
-    if (ids.length === 0) return [];
-    const full = await this.db.select().from(tasks).where(inArray(tasks.id, ids));
-    return full.map(toRecord).sort((a, b) => a.created.getTime() - b.created.getTime());
+      returning t.id, t.kind, t.space_id, t.file_id, t.user_id, t.token_id, t.payload, t.status, t.attempts, t.max_attempts,
+        t.worker_id, t.lease_until, t.run_after, t.created, t.started, t.finished, t.error, t.result`);
+    const rows = (Array.isArray(res) ? res : (res as { rows: RawTask[] }).rows) as RawTask[];
+    return rows.map(fromRaw).sort((a, b) => a.created.getTime() - b.created.getTime());
   }
 
   async renewLease(q: { id: string; workerId: string; attempt: number; until: Date }): Promise<boolean> {
@@ -143,6 +143,34 @@ const connectionColumns = {
   schemaCache: connections.schemaCache,
   schemaCachedAt: connections.schemaCachedAt,
 };
+
+/** A row of the raw claim statement (snake_case, timestamps maybe as text). */
+type RawTask = Record<string, unknown>;
+
+const asDate = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
+
+function fromRaw(r: RawTask): TaskRecord {
+  return toRecord({
+    id: r.id as string,
+    kind: r.kind as string,
+    spaceId: r.space_id as string,
+    fileId: r.file_id as string,
+    userId: r.user_id as string,
+    tokenId: r.token_id as string,
+    payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
+    status: r.status as TaskRecord['status'],
+    attempts: Number(r.attempts),
+    maxAttempts: Number(r.max_attempts),
+    workerId: (r.worker_id as string) ?? null,
+    leaseUntil: asDate(r.lease_until),
+    runAfter: asDate(r.run_after)!,
+    created: asDate(r.created)!,
+    started: asDate(r.started),
+    finished: asDate(r.finished),
+    error: (r.error as string) ?? null,
+    result: typeof r.result === 'string' ? JSON.parse(r.result) : (r.result ?? null),
+  });
+}
 
 function toRecord(row: typeof tasks.$inferSelect): TaskRecord {
   return {

@@ -11,11 +11,15 @@ export interface AppServices extends Services {
 
 /** `rateStore` keeps rate-limit state elsewhere than memory (bin/server.ts passes the database). */
 export function createServices(config: Config, store: Store, opts: { rateStore?: StoreFactory } = {}): AppServices {
+  const clock = makeClock(config.now);
+  // Formulas see SHEETS_NOW itself, not the service clock's per-reading millisecond steps, so
+  // NOW() gives the same value however many requests came before.
+  const fixed = config.now;
   return {
     store,
     config,
-    clock: makeClock(config.now),
-    workbooks: new Workbooks(store, config.cacheFiles),
+    clock,
+    workbooks: new Workbooks(store, config.cacheFiles, { now: fixed ? () => new Date(fixed.getTime()) : () => clock.now() }),
     rateLimits: new RateLimits(config.rate, opts.rateStore),
   };
 }

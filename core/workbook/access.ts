@@ -4,6 +4,7 @@
 import type { OpContext } from '../context.ts';
 import { OpError, forbidden, notFound } from '../errors.ts';
 import { VersionConflictError, type FileRecord, type Store } from '../store.ts';
+import type { EngineContext } from './functions/index.ts';
 import { sheetObjectHooks } from './hooks.ts';
 import { summarizeArgs } from './summarize.ts';
 import { Workbook } from './workbook.ts';
@@ -21,6 +22,8 @@ export class Workbooks {
   constructor(
     private readonly store: Store,
     private readonly maxCached: number,
+    /** The clock formulas read (NOW, TODAY); the real clock when absent. */
+    private readonly engineContext?: EngineContext,
   ) {}
 
   /** The file record if the caller may see it (404 outside the space, 403 another user's private file). */
@@ -103,7 +106,7 @@ export class Workbooks {
     if (cached) this.evict(file.id);
     const rec = await this.store.loadWorkbook(file.id);
     if (!rec) throw notFound('file', file.id);
-    const wb = new Workbook(rec, (sheetId, keys) => this.store.loadTiles(sheetId, keys));
+    const wb = new Workbook(rec, (sheetId, keys) => this.store.loadTiles(sheetId, keys), this.engineContext);
     this.cache.set(file.id, wb);
     while (this.cache.size > this.maxCached) this.evict(this.cache.keys().next().value!);
     return wb;

@@ -5,6 +5,10 @@ import { DetailedCellError, HyperFormula, type ConfigParams, type ExportedChange
 import { MAX_COLS, MAX_ROWS } from '../a1.ts';
 import { isRich, type Cell, type RichCell } from './cell.ts';
 import type { SheetModel } from './sheet.ts';
+import { registerFunctions, type EngineContext } from './functions/index.ts';
+
+// Our plugins (XMATCH, SORTBY, LET, ..., NOW/TODAY on the service clock) before any engine exists.
+registerFunctions();
 
 export const ENGINE_CONFIG: Partial<ConfigParams> = {
   licenseKey: 'gpl-v3',
@@ -16,6 +20,22 @@ export const ENGINE_CONFIG: Partial<ConfigParams> = {
   dateFormats: ['YYYY-MM-DD', 'MM/DD/YYYY', 'DD.MM.YYYY'],
   timeFormats: ['hh:mm', 'hh:mm:ss.sss'],
 };
+
+/**
+ * HyperFormula knows TRUE and FALSE only as functions (TRUE()); as bare words they would be
+ * unknown names (#NAME?), which breaks VLOOKUP(..., FALSE). Every engine defines them as names
+ * holding plain values, not formulas: a value is always there, even where HyperFormula does not
+ * track the name as a dependency (inside an array constant such as {TRUE,FALSE}).
+ */
+export const ENGINE_NAMES = [
+  { name: 'TRUE', expression: true },
+  { name: 'FALSE', expression: false },
+];
+
+/** The engine config with the clock NOW() and TODAY() read (the real clock when none is given). */
+export function engineConfig(context?: EngineContext): Partial<ConfigParams> {
+  return context ? { ...ENGINE_CONFIG, context } : ENGINE_CONFIG;
+}
 
 /** Raw content HyperFormula should see for a stored cell. Text is forced with a leading apostrophe. */
 export function toEngineContent(cell: Cell): RawCellContent {
@@ -51,10 +71,10 @@ export class FormulaEngine {
     this.hf = hf;
   }
 
-  static build(sources: EngineSheetSource[]): FormulaEngine {
+  static build(sources: EngineSheetSource[], context?: EngineContext): FormulaEngine {
     const data: Record<string, RawCellContent[][]> = {};
     for (const { sheet, loaded } of sources) data[sheet.name] = loaded ? denseContent(sheet) : [];
-    const engine = new FormulaEngine(HyperFormula.buildFromSheets(data, ENGINE_CONFIG));
+    const engine = new FormulaEngine(HyperFormula.buildFromSheets(data, engineConfig(context), ENGINE_NAMES));
     for (const { sheet, loaded } of sources) {
       engine.register(sheet);
       if (loaded) engine.loaded.add(sheet.id);

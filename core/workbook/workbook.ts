@@ -9,6 +9,7 @@ import type { CommitOutbox, CommitSet, FileRecord, LogEntry, TileRecord, Workboo
 import { formulaOf, isInput, isRich, styleOf, type Cell, type RichCell, type Scalar } from './cell.ts';
 import { ChangeLog } from './changes.ts';
 import { FormulaEngine, namesSheet, resultFields, toEngineContent } from './engine.ts';
+import type { EngineContext } from './functions/index.ts';
 import { sheetObjectHooks } from './hooks.ts';
 import { SheetModel } from './sheet.ts';
 import type { SheetMeta } from './sheet-meta.ts';
@@ -30,16 +31,19 @@ export class Workbook {
   /** Tasks this write queues or finishes, committed in the same transaction (code cells). */
   outbox: CommitOutbox = {};
   private readonly loader: TileLoader;
+  /** What the formula engine reads its clock from (NOW, TODAY). */
+  private readonly engineContext?: EngineContext;
   private deletedSheets: string[] = [];
   private renamed = false;
   /** Formula cells showing #SPILL! ("sheetId\trow\tcol"): see retryBlockedSpills. */
   private readonly blockedSpills = new Set<string>();
 
-  constructor(rec: WorkbookRecord, loader: TileLoader) {
+  constructor(rec: WorkbookRecord, loader: TileLoader, engineContext?: EngineContext) {
     this.file = { ...rec.file };
     this.styles = new StyleTable(rec.styles);
     this.sheets = rec.sheets.map((s) => new SheetModel(s, s.tiles)).sort((a, b) => a.position - b.position);
     this.loader = loader;
+    this.engineContext = engineContext;
   }
 
   get version(): number {
@@ -175,7 +179,7 @@ export class Workbook {
     const needed = new Set(withFormulas.map((s) => s.id));
     for (const s of this.sheets) if (!needed.has(s.id) && texts.some((f) => namesSheet(f, s.name))) needed.add(s.id);
     for (const s of this.sheets) if (needed.has(s.id)) await this.loadAll(s);
-    this.engine = FormulaEngine.build(this.sheets.map((sheet) => ({ sheet, loaded: needed.has(sheet.id) })));
+    this.engine = FormulaEngine.build(this.sheets.map((sheet) => ({ sheet, loaded: needed.has(sheet.id) })), this.engineContext);
     return this.engine;
   }
 

@@ -1,0 +1,40 @@
+// NOW() and TODAY() read the clock the engine was built with (config.context.now), so that a
+// service started with SHEETS_NOW computes the same dates every time. Times are UTC: the server's
+// own time zone is an accident of deployment, not something a result should depend on.
+import { FunctionPlugin } from 'hyperformula';
+import type { InterpreterState, ProcedureAst } from './shared.ts';
+
+/** What the engine's config.context carries for our plugins. */
+export interface EngineContext {
+  now: () => Date;
+}
+
+const MS_PER_DAY = 86_400_000;
+// 1899-12-30, the spreadsheet epoch the engine is configured with (nullDate).
+const EPOCH_MS = Date.UTC(1899, 11, 30);
+
+/** A Date as a spreadsheet serial number (days since 1899-12-30, UTC, fraction = time of day). */
+export function serialOf(date: Date): number {
+  return (date.getTime() - EPOCH_MS) / MS_PER_DAY;
+}
+
+export class ClockPlugin extends FunctionPlugin {
+  static override implementedFunctions = {
+    NOW: { method: 'now', parameters: [], isVolatile: true, returnNumberType: 'NUMBER_DATETIME' as never },
+    TODAY: { method: 'today', parameters: [], isVolatile: true, returnNumberType: 'NUMBER_DATE' as never },
+  };
+
+  private clock(): Date {
+    const ctx = this.config.context as Partial<EngineContext> | undefined;
+    return ctx?.now ? ctx.now() : new Date();
+  }
+
+  now(ast: ProcedureAst, state: InterpreterState) {
+    // Whole seconds, as the built-in NOW gives, so displayed and raw values agree.
+    return this.runFunction(ast.args, state, this.metadata('NOW'), () => Math.floor((this.clock().getTime() - EPOCH_MS) / 1000) / 86_400);
+  }
+
+  today(ast: ProcedureAst, state: InterpreterState) {
+    return this.runFunction(ast.args, state, this.metadata('TODAY'), () => Math.floor(serialOf(this.clock())));
+  }
+}

@@ -1,0 +1,75 @@
+// Our function plugins for HyperFormula: the modern Excel functions it lacks, and NOW/TODAY on
+// the service clock. Registered once, globally, before any engine is built (engine.ts).
+import { HyperFormula, type FunctionPluginDefinition } from 'hyperformula';
+import { ChooseLinesPlugin } from './choose-lines.ts';
+import { ClockPlugin } from './clock.ts';
+import { ConcatPlugin } from './concat.ts';
+import { BOUND_FN, LetPlugin } from './let.ts';
+import { SortByPlugin } from './sortby.ts';
+import { TakeDropPlugin } from './take-drop.ts';
+import { TextBeforeAfterPlugin } from './text-before-after.ts';
+import { ToVectorPlugin } from './to-vector.ts';
+import { XMatchPlugin } from './xmatch.ts';
+import { AverageIfsPlugin } from './averageifs.ts';
+import { DatedifPlugin } from './datedif.ts';
+import { FilterPlugin } from './filter.ts';
+import { FixedPlugin } from './fixed.ts';
+import { IntPlugin } from './int.ts';
+import { IsRefPlugin } from './isref.ts';
+import { RankModePlugin } from './rank-mode.ts';
+import { RegressionPlugin } from './regression.ts';
+import { TextFormatPlugin } from './text-format.ts';
+
+export type { EngineContext } from './clock.ts';
+export { BOUND_FN } from './let.ts';
+
+/** What docs/functions.md says about each function we add or replace (category as HyperFormula names them). */
+export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string; replaces?: boolean }> = {
+  XMATCH: { category: 'Lookup and reference', summary: 'Position of a value in a row or column; exact, next smaller/larger or wildcard match; first-to-last, last-to-first or binary search.' },
+  SORTBY: { category: 'Lookup and reference', summary: 'Sorts an array by one or more other arrays, each ascending or descending.' },
+  LET: { category: 'Logical', summary: 'Binds names to values inside one formula: LET(name1, value1, ..., calculation).' },
+  TAKE: { category: 'Lookup and reference', summary: 'The first (or, with a negative count, last) rows and columns of an array.' },
+  DROP: { category: 'Lookup and reference', summary: 'An array without its first (or, negative, last) rows and columns.' },
+  CHOOSECOLS: { category: 'Lookup and reference', summary: 'Chosen columns of an array, by number (negative counts from the end).' },
+  CHOOSEROWS: { category: 'Lookup and reference', summary: 'Chosen rows of an array, by number (negative counts from the end).' },
+  TOCOL: { category: 'Lookup and reference', summary: 'An array as one column, optionally skipping blanks and errors.' },
+  TOROW: { category: 'Lookup and reference', summary: 'An array as one row, optionally skipping blanks and errors.' },
+  TEXTBEFORE: { category: 'Text', summary: 'Text before the n-th delimiter (negative n counts from the end).' },
+  TEXTAFTER: { category: 'Text', summary: 'Text after the n-th delimiter (negative n counts from the end).' },
+  CONCAT: { category: 'Text', summary: 'Joins texts and ranges of text (the modern name of CONCATENATE).' },
+  AVERAGEIFS: { category: 'Statistical', summary: 'Average of the cells that meet every criterion (criteria as in SUMIFS).' },
+  RANK: { category: 'Statistical', summary: 'Rank of a number in a list (0 or left out: largest first; 1: smallest first).' },
+  'RANK.EQ': { category: 'Statistical', summary: 'Same as RANK.' },
+  'RANK.AVG': { category: 'Statistical', summary: 'Rank of a number in a list; ties get their average rank.' },
+  MODE: { category: 'Statistical', summary: 'The most frequent number (the first one to reach the top count).' },
+  'MODE.SNGL': { category: 'Statistical', summary: 'Same as MODE.' },
+  INTERCEPT: { category: 'Statistical', summary: 'Intercept of the least-squares line through pairs of numbers.' },
+  FORECAST: { category: 'Statistical', summary: 'Value at x on the least-squares line through pairs of numbers.' },
+  'FORECAST.LINEAR': { category: 'Statistical', summary: 'Same as FORECAST.' },
+  FIXED: { category: 'Text', summary: 'A number as text with fixed decimals and, unless told otherwise, thousands separators.' },
+  FILTER: { category: 'Lookup and reference', summary: 'Rows (or columns) of an array that meet a condition; if_empty when none do. Takes 2-D arrays, unlike the engine\'s own.', replaces: true },
+  TEXT: { category: 'Text', summary: 'A value formatted with any spreadsheet number format ("0.00%", "mmm d, yyyy", "#,##0"). The engine\'s own knew only a few.', replaces: true },
+  INT: { category: 'Math and trigonometry', summary: 'Rounds down to an integer (INT(-2.5) = -3; the engine\'s own truncated towards zero).', replaces: true },
+  DATEDIF: { category: 'Date and time', summary: 'Whole years, months or days between dates; units in any case (the engine\'s own took upper case only).', replaces: true },
+  ISREF: { category: 'Information', summary: 'TRUE when the argument is a reference (the engine\'s own tested for a #REF! error).', replaces: true },
+  NOW: { category: 'Date and time', summary: 'Date and time now, from the service clock (SHEETS_NOW when set), in UTC.', replaces: true },
+  TODAY: { category: 'Date and time', summary: 'Today\'s date, from the service clock (SHEETS_NOW when set), in UTC.', replaces: true },
+};
+
+const PLUGINS = [
+  XMatchPlugin, SortByPlugin, LetPlugin, TakeDropPlugin, ChooseLinesPlugin, ToVectorPlugin, TextBeforeAfterPlugin, ConcatPlugin,
+  AverageIfsPlugin, RankModePlugin, RegressionPlugin, FixedPlugin,
+  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin,
+] as unknown as FunctionPluginDefinition[];
+
+let registered = false;
+
+/** Registers our plugins (idempotent). Engines built before this call would not see them. */
+export function registerFunctions(): void {
+  if (registered) return;
+  registered = true;
+  // English names only: the engine is configured for enGB, and formulas are stored in English.
+  // LET's hidden node needs a name too: HyperFormula evaluates only translated functions.
+  const names = Object.fromEntries([...Object.keys(ADDED_FUNCTIONS), BOUND_FN].map((n) => [n, n]));
+  for (const plugin of PLUGINS) HyperFormula.registerFunctionPlugin(plugin, { enGB: names });
+}

@@ -1,0 +1,76 @@
+// What our HyperFormula function plugins share: AST and value types, error helpers, and a base
+// class that predicts result sizes (HyperFormula reserves a spill area before it evaluates).
+import { ArraySize, CellError, EmptyValue, ErrorType, FunctionPlugin, SimpleRangeValue } from 'hyperformula';
+
+// The package's exports map hides its AST and interpreter types; a subclass may name them
+// through the protected members of FunctionPlugin.
+abstract class TypeProbe extends FunctionPlugin {
+  declare ast: Parameters<FunctionPlugin['evaluateAst']>[0];
+  declare state: Parameters<FunctionPlugin['evaluateAst']>[1];
+  declare value: ReturnType<FunctionPlugin['evaluateAst']>;
+}
+export type Ast = TypeProbe['ast'];
+export type ProcedureAst = Extract<Ast, { type: 'FUNCTION_CALL' }>;
+export type InterpreterState = TypeProbe['state'];
+export type InterpreterValue = TypeProbe['value'];
+export type InternalScalarValue = SimpleRangeValue['data'][number][number];
+export type Grid = InternalScalarValue[][];
+
+export const valueError = (message: string) => new CellError(ErrorType.VALUE, message);
+export const naError = (message: string) => new CellError(ErrorType.NA, message);
+
+/** A number, unwrapping HyperFormula's typed numbers (dates, currency, percent). */
+export function rawNumber(v: unknown): number | undefined {
+  if (typeof v === 'number') return v;
+  if (v !== null && typeof v === 'object' && 'val' in v && typeof (v as { val: unknown }).val === 'number') return (v as { val: number }).val;
+  return undefined;
+}
+
+export const isEmpty = (v: unknown) => v === EmptyValue;
+export const isError = (v: unknown): v is CellError => v instanceof CellError;
+
+/** The value of a literal integer argument (3, -2), known before evaluation; undefined otherwise. */
+export function literalNumber(ast: Ast | undefined): number | undefined {
+  if (!ast) return undefined;
+  if (ast.type === 'NUMBER') return ast.value;
+  if (ast.type === 'MINUS_UNARY_OP' && ast.value.type === 'NUMBER') return -ast.value.value;
+  if (ast.type === 'PLUS_UNARY_OP' && ast.value.type === 'NUMBER') return ast.value.value;
+  if (ast.type === 'PARENTHESES') return literalNumber(ast.expression);
+  return undefined;
+}
+
+/** A range value as a grid (a scalar becomes 1x1). */
+export function gridOf(v: InterpreterValue): Grid {
+  return v instanceof SimpleRangeValue ? v.data : [[v as InternalScalarValue]];
+}
+
+/** Every value of an argument, row by row. */
+export function flatValues(v: InterpreterValue): InternalScalarValue[] {
+  return gridOf(v).flat();
+}
+
+export function resultOf(grid: Grid): SimpleRangeValue {
+  return SimpleRangeValue.onlyValues(grid);
+}
+
+export abstract class ArrayFunctionPlugin extends FunctionPlugin {
+  /** Sizes of every argument, with array arithmetic on (our array functions take arrays anywhere). */
+  protected argSizes(ast: ProcedureAst, state: InterpreterState): ArraySize[] {
+    return ast.args.map((arg) => this.arraySizeForAst(arg, { formulaAddress: state.formulaAddress, arraysFlag: true } as InterpreterState));
+  }
+
+  /**
+   * HyperFormula throws (and would take the whole engine down) when a result is larger than the
+   * size predicted at parse time; this turns that into a #VALUE! on the one cell instead.
+   */
+  protected fit(value: InterpreterValue, predicted: ArraySize): InterpreterValue {
+    if (!(value instanceof SimpleRangeValue)) return value;
+    if (value.width() > predicted.width || value.height() > predicted.height) {
+      return valueError(`the result (${value.height()}x${value.width()}) is larger than the area reserved when the formula was entered; re-enter the formula`);
+    }
+    return value;
+  }
+}
+
+/** A fresh ArraySize: one flagged as a reference would be treated as a single cell. */
+export const size = (width: number, height: number) => (width < 1 || height < 1 ? ArraySize.scalar() : new ArraySize(width, height));

@@ -1,0 +1,104 @@
+// Cases for the formula engine through every door: errors come back as data with a message
+// (never a failure), arrays spill and report #SPILL! when blocked, the added functions work,
+// and NOW()/TODAY() read the service clock (the suite runs with SHEETS_NOW set).
+import { expect } from 'vitest';
+import { must, newFile, type CaseGroup } from './types.ts';
+
+export const FIXED_NOW = '2024-05-01T12:34:56Z';
+
+const read = (door: Parameters<CaseGroup['setup']>[0], file: string, range: string, render = 'displayed') => must(door, 'read_cells', { file_uuid: file, range, render });
+
+export const formulaCases: CaseGroup[] = [
+  {
+    name: 'errors are data',
+    setup: async (door) => {
+      const file = await newFile(door, 'formula-errors');
+      await must(door, 'write_cells', { file_uuid: file, cell: 'A1', values: [['10', '0', 'abc']] });
+      return { file };
+    },
+    cases: [
+      { name: '#DIV/0!', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'D1', formula: '=A1/B1' }), ok: (d) => expect(d).toMatchObject({ value: '#DIV/0!', error: '#DIV/0!', message: expect.stringMatching(/zero/i) }) },
+      { name: '#NAME? for an unknown function names it', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'D2', formula: '=NOSUCHFN(1)' }), ok: (d) => expect(d).toMatchObject({ error: '#NAME?', message: expect.stringMatching(/NOSUCHFN/) }) },
+      { name: '#NAME? for an unknown name names it', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'D3', formula: '=revenue*2' }), ok: (d) => expect(d).toMatchObject({ error: '#NAME?', message: expect.stringMatching(/revenue/) }) },
+      { name: '#VALUE!', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'D4', formula: '=A1+C1' }), ok: (d) => expect(d).toMatchObject({ error: '#VALUE!', message: expect.any(String) }) },
+      { name: '#N/A', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'D5', formula: '=MATCH(99, A1:C1, 0)' }), ok: (d) => expect(d).toMatchObject({ error: '#N/A', message: expect.any(String) }) },
+      { name: '#REF!', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'D6', formula: '=OFFSET(A1, -1, 0)' }), ok: (d) => expect(d).toMatchObject({ error: '#REF!', message: expect.stringMatching(/sheet|reference/i) }) },
+      { name: 'a cycle is #CYCLE!, not a failure', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'E1', formula: '=E2+1' }), ok: (d) => expect(d.error).toBeUndefined(), then: async (door, fx) => {
+        const out = await must(door, 'set_formula', { file_uuid: fx.file, cell: 'E2', formula: '=E1+1' });
+        expect(out).toMatchObject({ error: '#CYCLE!', message: expect.stringMatching(/circular/i) });
+        const r = await read(door, fx.file, 'E1:E2');
+        expect(r.errors.map((e: any) => [e.cell, e.error])).toEqual([['E1', '#CYCLE!'], ['E2', '#CYCLE!']]);
+      } },
+      { name: 'read_cells lists each error with a message', op: 'read_cells', args: (fx) => ({ file_uuid: fx.file, range: 'D1:D6' }), ok: (d) => {
+        const codes = ['#DIV/0!', '#NAME?', '#NAME?', '#VALUE!', '#N/A', '#REF!'];
+        expect(d.values).toEqual(codes.map((c) => [c]));
+        expect(d.errors.map((e: any) => e.error)).toEqual(codes);
+        for (const e of d.errors) expect(e.message.length).toBeGreaterThan(5);
+      } },
+      { name: 'fixing the input clears the error', op: 'write_cells', args: (fx) => ({ file_uuid: fx.file, cell: 'B1', values: [['4']] }), ok: () => undefined, then: async (door, fx) => {
+        const r = await read(door, fx.file, 'D1');
+        expect(r).toMatchObject({ values: [['2.5']], errors: [] });
+      } },
+    ],
+  },
+  {
+    name: 'spills',
+    setup: async (door) => {
+      const file = await newFile(door, 'formula-spills');
+      await must(door, 'write_cells', { file_uuid: file, cell: 'A1', values: [['3'], ['1'], ['2']] });
+      await must(door, 'write_cells', { file_uuid: file, cell: 'C2', values: [['blocker']] });
+      return { file };
+    },
+    cases: [
+      { name: 'an array result spills down', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'B1', formula: '=SORT(A1:A3)' }), ok: (d) => expect(d.value).toBe('1'), then: async (door, fx) => expect((await read(door, fx.file, 'B1:B3')).values).toEqual([['1'], ['2'], ['3']]) },
+      { name: 'a blocked spill is #SPILL! and keeps the blocker', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'C1', formula: '=SEQUENCE(3)' }), ok: (d) => expect(d).toMatchObject({ error: '#SPILL!', message: expect.stringMatching(/room|space|occupied/i) }), then: async (door, fx) => {
+        const r = await read(door, fx.file, 'C1:C3');
+        expect(r.values).toEqual([['#SPILL!'], ['blocker'], ['']]);
+        expect(r.errors).toEqual([expect.objectContaining({ cell: 'C1', error: '#SPILL!' })]);
+      } },
+      { name: 'clearing the blocker lets it spill', op: 'write_cells', args: (fx) => ({ file_uuid: fx.file, cell: 'C2', values: [['']] }), ok: () => undefined, then: async (door, fx) => {
+        const r = await read(door, fx.file, 'C1:C3');
+        expect(r).toMatchObject({ values: [['1'], ['2'], ['3']], errors: [] });
+      } },
+      { name: 'typing into a spill area blocks it', op: 'write_cells', args: (fx) => ({ file_uuid: fx.file, cell: 'B2', values: [['mine']] }), ok: () => undefined, then: async (door, fx) => {
+        const r = await read(door, fx.file, 'B1:B3');
+        expect(r.values).toEqual([['#SPILL!'], ['mine'], ['']]);
+        expect(r.errors[0]).toMatchObject({ cell: 'B1', error: '#SPILL!' });
+      } },
+      { name: 'spilled values recompute with their inputs', op: 'write_cells', args: (fx) => ({ file_uuid: fx.file, cell: 'A1', values: [['30']] }), ok: () => undefined, then: async (door, fx) => expect((await read(door, fx.file, 'C1:C3')).values).toEqual([['1'], ['2'], ['3']]) },
+    ],
+  },
+  {
+    name: 'added functions',
+    setup: async (door) => {
+      const file = await newFile(door, 'formula-added');
+      await must(door, 'write_cells', { file_uuid: file, cell: 'A1', values: [['pear', '4', 'b'], ['fig', '9', 'a'], ['kiwi', '1', 'b']] });
+      return { file };
+    },
+    cases: [
+      { name: 'XMATCH last-to-first', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'E1', formula: '=XMATCH("b", C1:C3, 0, -1)' }), ok: (d) => expect(d.value).toBe('3') },
+      { name: 'XMATCH next larger', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'E2', formula: '=XMATCH(5, B1:B3, 1)' }), ok: (d) => expect(d.value).toBe('2') },
+      { name: 'LET binds names', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'E3', formula: '=LET(total, SUM(B1:B3), n, COUNT(B1:B3), total/n)' }), ok: (d) => expect(d.value).toBe('4.666666667') },
+      { name: 'LET with a bad name is #VALUE! saying why', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'E4', formula: '=LET(A1, 2, 3)' }), ok: (d) => expect(d).toMatchObject({ error: '#VALUE!', message: expect.stringMatching(/must be a name/) }) },
+      { name: 'SORTBY spills sorted rows', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'G1', formula: '=SORTBY(A1:B3, B1:B3, -1)' }), ok: (d) => expect(d.value).toBe('fig'), then: async (door, fx) => expect((await read(door, fx.file, 'G1:H3')).values).toEqual([['fig', '9'], ['pear', '4'], ['kiwi', '1']]) },
+      { name: 'FILTER keeps rows of a 2-D range', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'J1', formula: '=FILTER(A1:B3, C1:C3="b")' }), ok: (d) => expect(d.value).toBe('pear'), then: async (door, fx) => expect((await read(door, fx.file, 'J1:K3')).values).toEqual([['pear', '4'], ['kiwi', '1'], ['', '']]) },
+      { name: 'TEXT with a date format', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'E5', formula: '=TEXT(DATE(2024,3,9), "dddd, mmmm d")' }), ok: (d) => expect(d.value).toBe('Saturday, March 9') },
+      { name: 'TEXTBEFORE / TEXTAFTER', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'E6', formula: '=TEXTAFTER("ada@example.org", "@")&"|"&TEXTBEFORE("a.b.c", ".", -1)' }), ok: (d) => expect(d.value).toBe('example.org|a.b') },
+      { name: 'VLOOKUP with a bare FALSE', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'E7', formula: '=VLOOKUP("fig", A1:B3, 2, FALSE)' }), ok: (d) => expect(d.value).toBe('9') },
+      { name: 'TAKE and CHOOSECOLS', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'M1', formula: '=TAKE(CHOOSECOLS(A1:C3, 3, 1), -2)' }), ok: (d) => expect(d.value).toBe('a'), then: async (door, fx) => expect((await read(door, fx.file, 'M1:N2')).values).toEqual([['a', 'fig'], ['b', 'kiwi']]) },
+    ],
+  },
+  {
+    name: 'service clock',
+    setup: async (door) => ({ file: await newFile(door, 'formula-clock') }),
+    cases: [
+      { name: 'NOW() is SHEETS_NOW', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'A1', formula: '=NOW()' }), ok: (d) => expect(d.value).toBe('2024-05-01 12:34:56') },
+      { name: 'TODAY() is the date of SHEETS_NOW', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'A2', formula: '=TODAY()' }), ok: (d) => expect(d.value).toBe('2024-05-01') },
+      { name: 'dates computed from NOW() are reproducible', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'A3', formula: '=TEXT(EOMONTH(TODAY(), 0), "yyyy-mm-dd")&" "&TEXT(NOW(), "hh:mm:ss")' }), ok: (d) => expect(d.value).toBe('2024-05-31 12:34:56') },
+      { name: 'raw NOW() is the exact serial', op: 'read_cells', args: (fx) => ({ file_uuid: fx.file, range: 'A1:A2', render: 'raw' }), ok: (d) => {
+        expect(d.values[0][0]).toBeCloseTo(45413 + (12 * 3600 + 34 * 60 + 56) / 86400, 6);
+        expect(d.values[1][0]).toBe(45413);
+      } },
+    ],
+  },
+];

@@ -1,13 +1,15 @@
 // The registry: every op, once. REST routes, MCP tools, batch actions and OpenAPI are loops over it.
 import { accountOps } from './ops/account/index.ts';
 import { cellOps } from './ops/cells/index.ts';
+import { codeOps } from './ops/code/index.ts';
+import { connectionOps } from './ops/connections/index.ts';
 import { fileOps } from './ops/files/index.ts';
 import { formatOps } from './ops/formats/index.ts';
 import { sheetOps } from './ops/sheets/index.ts';
 import { structureOps } from './ops/structure/index.ts';
 import type { AnyOp } from './op.ts';
 
-export const ops: readonly AnyOp[] = [...accountOps, ...fileOps, ...sheetOps, ...cellOps, ...formatOps, ...structureOps] as unknown as AnyOp[];
+export const ops: readonly AnyOp[] = [...accountOps, ...fileOps, ...sheetOps, ...cellOps, ...formatOps, ...structureOps, ...codeOps, ...connectionOps] as unknown as AnyOp[];
 
 const byName = new Map(ops.map((op) => [op.name, op]));
 

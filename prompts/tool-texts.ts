@@ -17,6 +17,8 @@ export interface ToolText {
 }
 
 const f = EX_FILE;
+const EX_TASK = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+const EX_CONN = '2b1f8e4a-6c3d-4e5f-9a0b-1c2d3e4f5a6b';
 
 export const TOOL_TEXTS: Record<string, ToolText | string> = {
   // account
@@ -72,6 +74,21 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   unmerge_cells: { example: { file_uuid: f, range: 'A1:D10' } },
   move_cells: { use: 'A cut and paste; to copy, read then write.', example: { file_uuid: f, source: 'A1:C10', target: 'E1' } },
   get_dependencies: { use: 'Before changing a cell, reverse lists the formulas that will recompute.', example: { file_uuid: f, cell: 'D2' } },
+  // code cells and connections
+  set_code_cell: {
+    use: 'Python (pandas as pd, numpy as np; cells() gives a DataFrame, first row = headers), JavaScript (cells() gives rows), or SQL (language "connection" + connection_uuid; {{B1}} binds a cell). The last expression is the result: a value fills the cell, a table spills with its header row (#SPILL! if blocked). Reruns by itself when cells it read change.',
+    example: { file_uuid: f, cell: 'E1', language: 'python', code: 'df = cells("A1:C20")\ndf.groupby("region").sum()' },
+    returns: 'task_id: pass it to wait_task.',
+  },
+  get_code_cell: { example: { file_uuid: f, cell: 'E1' }, returns: 'status queued|running|done|error, output (printed), error and traceback, reads.' },
+  rerun_code_cells: { use: 'E.g. to refresh SQL results; without range, every code cell of the sheet.', example: { file_uuid: f, range: 'E1:E10' } },
+  get_task: { use: 'wait_task waits instead of polling.', example: { task_id: EX_TASK } },
+  wait_task: { example: { task_id: EX_TASK, timeout_ms: 30000 }, returns: 'status done or error once finished; then read_cells shows the result.' },
+  list_connections: { example: {} },
+  add_connection: { example: { name: 'Sales', type: 'postgres', url: 'postgres://reader:secret@db:5432/sales' } },
+  delete_connection: { example: { connection_uuid: EX_CONN } },
+  get_connection_schemas: { example: { connection_ids: [EX_CONN] }, returns: 'tables with columns and types.' },
+  search_connection_tables: { use: 'Then write SQL against the tables found.', example: { connection_uuid: EX_CONN, query: 'orders with customer shipping address', top_k: 5 } },
 };
 
 function render(text: ToolText): string {

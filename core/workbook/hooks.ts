@@ -28,8 +28,8 @@ export interface SheetObjectHooks {
    * kind inside `rect` (code cells). Return what changed; the op validates nothing further.
    */
   onReplace?(wb: Workbook, sheet: SheetModel, rect: Rect, replace: TextReplace): ReplacedText[] | Promise<ReplacedText[]>;
-  /** Runs inside every write, after the op and before the commit (e.g. refresh pivots). */
-  beforeCommit?(wb: Workbook): void | Promise<void>;
+  /** Runs inside every write, after the op and before the commit (e.g. refresh pivots, queue code-cell reruns). */
+  beforeCommit?(wb: Workbook, ctx: OpContext): void | Promise<void>;
   /** Runs after a write committed (e.g. queue reruns of code cells whose inputs changed). */
   afterCommit?(ctx: OpContext, wb: Workbook, version: number): void | Promise<void>;
 }

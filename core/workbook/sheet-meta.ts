@@ -15,6 +15,8 @@ export interface SheetMeta {
   /** Merged ranges as A1 rectangles. */
   merges?: string[];
   frozen?: { rows: number; cols: number };
+  /** Code cells anchored on this sheet (core/code/model.ts). */
+  code_cells?: import('../code/model.ts').CodeCell[];
   [extension: string]: unknown;
 }
 

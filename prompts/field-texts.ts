@@ -4,11 +4,14 @@
 // file_uuid needs no words).
 import { ExpectedVersion, FileId, SheetName, SpaceId } from '../core/schemas.ts';
 
+/** Fields the server instructions explain once (prompts/instructions.ts), so tools repeat no words for them. */
+export const EXPLAINED_ONCE = ['expected_version', 'sheet', 'space_uuid', 'file_uuid'] as const;
+
 export const SHORT_FIELD_TEXTS: Record<string, { long: string | undefined; short: string }> = {
-  expected_version: { long: ExpectedVersion.description, short: 'Write only if the file is still at this version.' },
-  sheet: { long: SheetName.description, short: 'Default: first sheet.' },
+  expected_version: { long: ExpectedVersion.description, short: '' },
+  sheet: { long: SheetName.description, short: '' },
   file_uuid: { long: FileId.description, short: '' },
-  space_uuid: { long: SpaceId.description, short: "Default: the token's space." },
+  space_uuid: { long: SpaceId.description, short: '' },
 };
 
 /**

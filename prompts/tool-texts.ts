@@ -76,9 +76,9 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   get_dependencies: { use: 'Before changing a cell, reverse lists the formulas that will recompute.', example: { file_uuid: f, cell: 'D2' } },
   // code cells and connections
   set_code_cell: {
-    use: 'Python (pandas as pd, numpy as np; cells() gives a DataFrame, first row = headers), JavaScript (cells() gives rows), or SQL (language "connection" + connection_uuid; {{B1}} binds a cell). The last expression is the result: a value fills the cell, a table spills with its header row (#SPILL! if blocked). Reruns by itself when cells it read change.',
-    example: { file_uuid: f, cell: 'E1', language: 'python', code: 'df = cells("A1:C20")\ndf.groupby("region").sum()' },
-    returns: 'task_id: pass it to wait_task.',
+    use: 'python (pandas as pd; cells() is a DataFrame), javascript (cells() is rows) or connection (SQL; connection_uuid; {{B1}} binds a cell). Last expression = result; tables spill with headers. Reruns when its inputs change.',
+    example: { file_uuid: f, cell: 'E1', language: 'python', code: 'cells("A1:C20").groupby("region").sum()' },
+    returns: 'task_id for wait_task.',
   },
   get_code_cell: { example: { file_uuid: f, cell: 'E1' }, returns: 'status queued|running|done|error, output (printed), error and traceback, reads.' },
   rerun_code_cells: { use: 'E.g. to refresh SQL results; without range, every code cell of the sheet.', example: { file_uuid: f, range: 'E1:E10' } },

@@ -15,7 +15,7 @@ import { CodeLanguage, CodeText } from './common.ts';
 
 export const setCodeCell = defineOp({
   name: 'set_code_cell',
-  summary: 'Place a code cell (python, javascript, or SQL with language "connection") and run it asynchronously: returns a task_id at once; wait_task waits for the result, which spills from the cell.',
+  summary: 'Place a code cell (python, javascript, or SQL with language "connection") and run it asynchronously.',
   area: 'code',
   http: { method: 'PUT', path: '/v1/files/:file_uuid/cells/code' },
   input: z.strictObject({

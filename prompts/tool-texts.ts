@@ -76,7 +76,7 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   get_dependencies: { use: 'Before changing a cell, reverse lists the formulas that will recompute.', example: { file_uuid: f, cell: 'D2' } },
   // code cells and connections
   set_code_cell: {
-    use: 'python (pandas as pd; cells() is a DataFrame), javascript (cells() is rows) or connection (SQL; connection_uuid; {{B1}} binds a cell). Last expression = result; tables spill with headers. Reruns when its inputs change.',
+    use: 'python: cells() is a DataFrame; javascript: rows; connection: SQL, {{B1}} binds a cell. Last expression = result; tables spill. Reruns when inputs change.',
     example: { file_uuid: f, cell: 'E1', language: 'python', code: 'cells("A1:C20").groupby("region").sum()' },
     returns: 'task_id for wait_task.',
   },

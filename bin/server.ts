@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { bootstrap, type Bootstrap } from '../core/auth.ts';
 import type { Config } from '../core/config.ts';
+import { WorkerPool } from '../core/code/worker.ts';
 import { createServices, type AppServices } from '../core/services.ts';
 import { openStore, type OpenOptions } from '../db/open.ts';
 import { rateLimits } from '../db/schema.ts';
@@ -11,12 +12,15 @@ import { RateLimiterDrizzle } from 'rate-limiter-flexible';
 import type { StoreFactory } from '../core/rate-limit.ts';
 import { mountMcp } from '../mcp/http.ts';
 import { buildApp } from '../rest/app.ts';
+import { mountViewer } from '../rest/viewer/routes.ts';
 
 export interface Server {
   app: FastifyInstance;
   services: AppServices;
   store: PgStore;
   boot: Bootstrap | null;
+  /** The in-process worker pool for code cells (none when SHEETS_WORKERS=0). */
+  workers: WorkerPool | null;
   close(): Promise<void>;
 }
 
@@ -27,17 +31,21 @@ export async function createServer(config: Config, opts: { logger?: boolean | Re
     const boot = await bootstrap(store, services.clock, config.bootstrapToken);
     const app = buildApp({ services, logger: opts.logger });
     const mcp = mountMcp(app, services);
+    mountViewer(app, services);
     app.addHook('preClose', async () => mcp.close());
+    const workers = config.code.workers > 0 ? new WorkerPool(services, { log: (msg, err) => app.log.error({ err }, msg) }).start() : null;
     let closed = false;
     return {
       app,
       services,
       store,
       boot,
+      workers,
       async close() {
         if (closed) return;
         closed = true;
         await app.close();
+        await workers?.stop();
         services.workbooks.clear();
         await store.close();
       },

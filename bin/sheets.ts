@@ -5,18 +5,24 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { authenticate, bootstrap, hashToken, issueToken } from '../core/auth.ts';
 import { loadConfig, type Config } from '../core/config.ts';
 import { makeClock } from '../core/context.ts';
+import { WorkerPool } from '../core/code/worker.ts';
+import { addConnectionAsAdmin } from '../core/connections/admin.ts';
 import { createServices } from '../core/services.ts';
 import type { Role } from '../core/store.ts';
 import { openStore } from '../db/open.ts';
 import { buildMcpServer } from '../mcp/server.ts';
+import { LINK_MINUTES, signLink, viewSecret } from '../rest/viewer/link.ts';
 import { createServer } from './server.ts';
 
 const USAGE = `Usage: sheets <command>
   serve                  REST + MCP (Streamable HTTP at /mcp, SSE at /sse) on PORT (default 8080)
-  mcp                    MCP over stdio, authenticated by SHEETS_TOKEN
+  mcp [--tools full|compact]   MCP over stdio, authenticated by SHEETS_TOKEN (tools: SHEETS_MCP_TOOLS)
   admin space create NAME
   admin token create --space UUID --user NAME --role owner|editor|viewer [--expires-days N]
   admin token revoke TOKEN_OR_ID
+  admin view-link FILE_UUID [--minutes N] [--base URL]   a short-lived link to the read-only viewer
+  admin connection add --space UUID --name N --type postgres|mysql --url URL [--no-check]
+  worker                 runs code-cell tasks only (needs DATABASE_URL: PostgreSQL shared with the servers)
 Environment: PORT, HOST, DATA_DIR, DATABASE_URL, SHEETS_TOKEN, SECRET_KEY, SHEETS_* limits (see README).`;
 
 async function serve(config: Config): Promise<void> {
@@ -41,7 +47,10 @@ async function serve(config: Config): Promise<void> {
   }
 }
 
-async function mcpStdio(config: Config): Promise<void> {
+async function mcpStdio(config: Config, args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { tools: { type: 'string' } } });
+  if (values.tools !== undefined && values.tools !== 'full' && values.tools !== 'compact') throw new Error('--tools must be full or compact');
+  const tools = values.tools as 'full' | 'compact' | undefined;
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const services = createServices(config, store);
   const boot = await bootstrap(store, services.clock, config.bootstrapToken);
@@ -53,10 +62,18 @@ async function mcpStdio(config: Config): Promise<void> {
   }
   if (boot?.token && !config.bootstrapToken) process.stderr.write(`sheets mcp: created owner token (shown once): ${boot.token}\n`);
   const caller = await authenticate(store, services.clock, token);
-  const server = buildMcpServer({ services, caller: () => caller, log: (err) => process.stderr.write(`sheets mcp: ${String((err as Error)?.stack ?? err)}\n`) });
+  const log = (err: unknown) => process.stderr.write(`sheets mcp: ${String((err as Error)?.stack ?? err)}\n`);
+  const server = buildMcpServer({ services, caller: () => caller, tools, log });
+  // Code cells queued here run here too (with the embedded store no other process can reach them).
+  const workers = config.code.workers > 0 ? new WorkerPool(services, { log: (msg, err) => log(`${msg}: ${String((err as Error)?.stack ?? err)}`) }).start() : null;
   const transport = new StdioServerTransport();
+  let closing = false;
   const shutdown = async () => {
+    // server.close() closes the transport, whose onclose lands here again.
+    if (closing) return;
+    closing = true;
     await server.close();
+    await workers?.stop();
     await store.close();
     process.exit(0);
   };
@@ -68,7 +85,22 @@ async function mcpStdio(config: Config): Promise<void> {
 
 async function admin(config: Config, args: string[]): Promise<void> {
   const [noun, verb, ...rest] = args;
-  const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { space: { type: 'string' }, user: { type: 'string' }, role: { type: 'string' }, 'expires-days': { type: 'string' } } });
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: {
+      space: { type: 'string' },
+      user: { type: 'string' },
+      role: { type: 'string' },
+      'expires-days': { type: 'string' },
+      minutes: { type: 'string' },
+      base: { type: 'string' },
+      name: { type: 'string' },
+      type: { type: 'string' },
+      url: { type: 'string' },
+      'no-check': { type: 'boolean' },
+    },
+  });
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const clock = makeClock(config.now);
   try {
@@ -90,12 +122,50 @@ async function admin(config: Config, args: string[]): Promise<void> {
       const ok = /^[0-9a-f-]{36}$/i.test(target) ? await store.revokeToken(target, clock.now()) : await store.revokeTokenByHash(hashToken(target), clock.now());
       if (!ok) throw new Error('no such token');
       console.log(JSON.stringify({ revoked: true }));
+    } else if (noun === 'view-link') {
+      // `admin view-link FILE`: the file is the verb's place in the argument list.
+      const fileId = verb;
+      if (!fileId || !/^[0-9a-f-]{36}$/i.test(fileId)) throw new Error('view-link needs a FILE_UUID');
+      const file = await store.getFile(fileId);
+      if (!file) throw new Error(`no file ${fileId}`);
+      const minutes = values.minutes ? Number(values.minutes) : LINK_MINUTES;
+      if (!(minutes > 0 && minutes <= 7 * 24 * 60)) throw new Error('--minutes must be between 1 and 10080');
+      const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+      const base = (values.base ?? `http://${host}:${config.port}`).replace(/\/+$/, '');
+      console.log(`${base}/view/${file.id}?${signLink(viewSecret(config), file.id, clock.now(), minutes)}`);
+    } else if (noun === 'connection' && verb === 'add') {
+      const type = values.type;
+      if (!values.space || !values.name || !values.url || (type !== 'postgres' && type !== 'mysql')) throw new Error('connection add needs --space UUID --name N --type postgres|mysql --url URL');
+      const made = await addConnectionAsAdmin(store, config, clock, { spaceId: values.space, name: values.name, type, url: values.url, check: !values['no-check'] });
+      console.log(JSON.stringify({ connection_uuid: made.uuid, name: made.name, type: made.type }));
     } else {
       throw new Error(`unknown admin command: ${[noun, verb].filter(Boolean).join(' ') || '(none)'}\n${USAGE}`);
     }
   } finally {
     await store.close();
   }
+}
+
+/** `sheets worker`: a process that only runs code-cell tasks, beside servers on the same PostgreSQL. */
+async function worker(config: Config): Promise<void> {
+  if (!config.databaseUrl) {
+    process.stderr.write('sheets worker: needs DATABASE_URL. With the embedded store (PGlite) only one process can open the data directory, and `sheets serve` already runs its own workers (SHEETS_WORKERS).\n');
+    process.exit(2);
+  }
+  const store = await openStore({ databaseUrl: config.databaseUrl });
+  const services = createServices(config, store);
+  const pool = new WorkerPool(services, { concurrency: Math.max(1, config.code.workers), log: (msg, err) => process.stderr.write(`${msg}: ${String((err as Error)?.stack ?? err)}\n`) }).start();
+  process.stdout.write(`sheets worker ${pool.id}: running up to ${Math.max(1, config.code.workers)} code-cell tasks at once\n`);
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await pool.stop();
+    await store.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
 }
 
 async function main(): Promise<void> {
@@ -105,9 +175,11 @@ async function main(): Promise<void> {
     case 'serve':
       return serve(config);
     case 'mcp':
-      return mcpStdio(config);
+      return mcpStdio(config, args);
     case 'admin':
       return admin(config, args);
+    case 'worker':
+      return worker(config);
     default:
       process.stderr.write(`${USAGE}\n`);
       process.exit(command ? 2 : 0);

@@ -21,6 +21,24 @@ const EnvSchema = z.object({
   SHEETS_MAX_CELLS_PER_READ: int(1_000_000),
   SHEETS_MAX_BATCH_ACTIONS: int(1000),
   SHEETS_CACHE_FILES: int(32),
+  // MCP door (docs/agents.md): default tool surface, cells per result, result ceiling in tokens.
+  SHEETS_MCP_TOOLS: z.enum(['full', 'compact']).default('full'),
+  SHEETS_MCP_MAX_CELLS: int(2000),
+  SHEETS_MCP_MAX_RESULT_TOKENS: int(20_000),
+  // Code cells and the task queue (docs/code-cells.md)
+  SHEETS_WORKERS: z.coerce.number().int().min(0).max(64).default(4),
+  SHEETS_WORKER_POLL_MS: int(250),
+  SHEETS_TASK_LEASE_MS: int(30_000),
+  SHEETS_TASK_MAX_ATTEMPTS: int(3),
+  SHEETS_PYTHON: z.string().default('/usr/bin/python3'),
+  SHEETS_PYTHON_POOL: int(2),
+  SHEETS_CODE_TIMEOUT_MS: int(30_000),
+  SHEETS_CODE_MEMORY_MB: int(512),
+  SHEETS_JS_MEMORY_MB: int(128),
+  SHEETS_CODE_OUTPUT_BYTES: int(1024 * 1024),
+  SHEETS_CODE_MAX_RESULT_CELLS: int(100_000),
+  SHEETS_SQL_TIMEOUT_MS: int(30_000),
+  SHEETS_SQL_MAX_ROWS: int(10_000),
 });
 
 export type Config = {
@@ -35,7 +53,26 @@ export type Config = {
   rate: { perSec: number; burst: number; maxInFlight: number; store: 'memory' | 'database' };
   limits: { bodyBytes: number; cellsPerWrite: number; cellsPerRead: number; batchActions: number };
   cacheFiles: number;
+  mcp: { tools: 'full' | 'compact'; maxCells: number; maxResultTokens: number };
+  code: CodeConfig;
 };
+
+export interface CodeConfig {
+  /** In-process worker slots; 0 runs no worker here (use `sheets worker`). */
+  workers: number;
+  pollMs: number;
+  leaseMs: number;
+  maxAttempts: number;
+  python: string;
+  pythonPool: number;
+  timeoutMs: number;
+  memoryMb: number;
+  jsMemoryMb: number;
+  outputBytes: number;
+  maxResultCells: number;
+  sqlTimeoutMs: number;
+  sqlMaxRows: number;
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable counts as unset (DATABASE_URL= npm start).
@@ -62,5 +99,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rate: { perSec: e.SHEETS_RATE_PER_SEC, burst: e.SHEETS_RATE_BURST, maxInFlight: e.SHEETS_MAX_INFLIGHT, store: e.SHEETS_RATE_STORE },
     limits: { bodyBytes: e.SHEETS_BODY_LIMIT_BYTES, cellsPerWrite: e.SHEETS_MAX_CELLS_PER_WRITE, cellsPerRead: e.SHEETS_MAX_CELLS_PER_READ, batchActions: e.SHEETS_MAX_BATCH_ACTIONS },
     cacheFiles: e.SHEETS_CACHE_FILES,
+    mcp: { tools: e.SHEETS_MCP_TOOLS, maxCells: e.SHEETS_MCP_MAX_CELLS, maxResultTokens: e.SHEETS_MCP_MAX_RESULT_TOKENS },
+    code: {
+      workers: e.SHEETS_WORKERS,
+      pollMs: e.SHEETS_WORKER_POLL_MS,
+      leaseMs: e.SHEETS_TASK_LEASE_MS,
+      maxAttempts: e.SHEETS_TASK_MAX_ATTEMPTS,
+      python: e.SHEETS_PYTHON,
+      pythonPool: e.SHEETS_PYTHON_POOL,
+      timeoutMs: e.SHEETS_CODE_TIMEOUT_MS,
+      memoryMb: e.SHEETS_CODE_MEMORY_MB,
+      jsMemoryMb: e.SHEETS_JS_MEMORY_MB,
+      outputBytes: e.SHEETS_CODE_OUTPUT_BYTES,
+      maxResultCells: e.SHEETS_CODE_MAX_RESULT_CELLS,
+      sqlTimeoutMs: e.SHEETS_SQL_TIMEOUT_MS,
+      sqlMaxRows: e.SHEETS_SQL_MAX_ROWS,
+    },
   };
 }

@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'conflict' // 409: the request clashes with the current state (e.g. a duplicate name)
   | 'payload_too_large' // 413: body, import or result over a configured limit
   | 'rate_limited' // 429: request rate or concurrency limit exceeded
+  | 'cancelled' // 499: the caller cancelled the call (MCP notifications/cancelled, closed HTTP request); nothing was kept
   | 'unavailable' // 503: the store is not reachable or the server is shutting down
   | 'internal'; // 500: a bug; the message shown to clients is generic
 

@@ -81,6 +81,8 @@ export interface CommitSet {
   tilesUpsert: (TileRecord & { sheetId: string })[];
   tilesDelete: { sheetId: string; tr: number; tc: number }[];
   log: LogEntry;
+  /** Tasks queued and finished by this write, in the same transaction (code cells). */
+  outbox?: CommitOutbox;
 }
 
 export class VersionConflictError extends Error {
@@ -104,6 +106,70 @@ export interface IdempotentAnswer {
   body: string;
   contentType: string;
   created: Date;
+}
+
+// ---- tasks and connections (code cells) ----------------------------------------------------
+
+export type TaskStatus = 'queued' | 'running' | 'done' | 'error' | 'cancelled';
+
+export interface TaskInsert {
+  id: string;
+  kind: 'code_cell';
+  spaceId: string;
+  fileId: string;
+  /** The caller the task acts for; its rights are checked again when it runs. */
+  userId: string;
+  tokenId: string;
+  payload: unknown;
+  maxAttempts: number;
+  created: Date;
+}
+
+export interface TaskRecord extends TaskInsert {
+  status: TaskStatus;
+  attempts: number;
+  workerId: string | null;
+  leaseUntil: Date | null;
+  started: Date | null;
+  finished: Date | null;
+  error: string | null;
+  result: unknown;
+}
+
+/** Ends a task, fenced: only the worker holding attempt `attempt` may finish it. */
+export interface TaskFinish {
+  id: string;
+  attempt: number;
+  workerId: string;
+  status: 'done' | 'error' | 'cancelled';
+  error?: string;
+  result?: Record<string, unknown>;
+  at: Date;
+}
+
+export interface CommitOutbox {
+  tasks?: TaskInsert[];
+  /** The write is the result of this task: it commits only while the worker still holds the task. */
+  finish?: TaskFinish;
+}
+
+/** The fenced finish of a commit found the lease taken over by another worker: nothing was written. */
+export class TaskLeaseLostError extends Error {
+  constructor(readonly taskId: string) {
+    super(`task ${taskId} is no longer held by this worker`);
+  }
+}
+
+export interface ConnectionRecord {
+  id: string;
+  spaceId: string;
+  name: string;
+  type: 'postgres' | 'mysql';
+  secret: string;
+  keyId: string;
+  created: Date;
+  schemaCache: unknown;
+  schemaCachedAt: Date | null;
 }
 
 export interface Store {
@@ -139,7 +205,36 @@ export interface Store {
   commit(set: CommitSet): Promise<number>;
   history(fileId: string, q: { limit: number; offset: number }): Promise<HistoryEntry[]>;
 
+  // Harness support (agents area): a full copy of a file, for resetting an evaluation episode.
+  /**
+   * Copies a file as one consistent snapshot — sheets with their meta, styles and every tile — into
+   * a new file at version 1 (its log starts with a copy_file entry naming the source and version).
+   */
+  copyFile(input: { sourceId: string; spaceId: string; creatorId: string; name: string; private: boolean; at: Date }): Promise<{ file: FileRecord; sourceVersion: number; sheets: string[] }>;
+
   // Idempotency
   getIdempotent(tokenId: string, key: string, notBefore: Date): Promise<IdempotentAnswer | null>;
   putIdempotent(tokenId: string, key: string, answer: IdempotentAnswer): Promise<void>;
+
+  // Tasks (code cells): a queue claimed with FOR UPDATE SKIP LOCKED, held by renewable leases
+  enqueueTasks(tasks: TaskInsert[]): Promise<void>;
+  getTask(id: string): Promise<TaskRecord | null>;
+  /** Claims up to `limit` tasks that are queued, or running with a lapsed lease; each claim raises `attempts`. */
+  claimTasks(q: { workerId: string; limit: number; leaseMs: number; now: Date }): Promise<TaskRecord[]>;
+  renewLease(q: { id: string; workerId: string; attempt: number; until: Date }): Promise<boolean>;
+  /** Fenced finish outside a commit; false when the worker no longer holds the task. */
+  finishTask(f: TaskFinish): Promise<boolean>;
+  /** A stopping worker hands its task back to the queue (the attempt is not counted). */
+  releaseTask(q: { id: string; workerId: string; attempt: number }): Promise<boolean>;
+  /** Drops finished tasks older than `before`; returns how many. */
+  pruneTasks(before: Date): Promise<number>;
+  /** Resolves a token by id (a worker acting for the caller who queued a task). */
+  tokenById(tokenId: string): Promise<TokenInfo | null>;
+
+  // Connections
+  listConnections(spaceId: string): Promise<ConnectionRecord[]>;
+  getConnection(id: string): Promise<ConnectionRecord | null>;
+  addConnection(c: Omit<ConnectionRecord, 'schemaCache' | 'schemaCachedAt'> & { createdBy: string | null }): Promise<void>;
+  deleteConnection(id: string, spaceId: string): Promise<boolean>;
+  setConnectionSchema(id: string, schema: unknown, at: Date): Promise<void>;
 }

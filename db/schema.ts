@@ -133,3 +133,54 @@ export const rateLimits = pgTable('rate_limits', {
   points: integer('points').notNull(),
   expire: ts('expire'),
 });
+
+/**
+ * The task queue (code cells). Workers claim rows with FOR UPDATE SKIP LOCKED and hold a lease
+ * they renew while running; `attempts` counts claims and fences a worker whose lease lapsed.
+ */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid('id').primaryKey(),
+    kind: text('kind').notNull(),
+    spaceId: uuid('space_id').notNull().references(() => spaces.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id').references(() => files.id, { onDelete: 'cascade' }),
+    /** Whose rights the task runs with (re-checked when it runs). */
+    userId: uuid('user_id'),
+    tokenId: uuid('token_id'),
+    payload: jsonb('payload').notNull(),
+    status: text('status', { enum: ['queued', 'running', 'done', 'error', 'cancelled'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull(),
+    workerId: text('worker_id'),
+    leaseUntil: ts('lease_until'),
+    runAfter: ts('run_after').notNull(),
+    created: ts('created').notNull(),
+    started: ts('started'),
+    finished: ts('finished'),
+    error: text('error'),
+    result: jsonb('result'),
+  },
+  (t) => [index('tasks_claim_idx').on(t.status, t.runAfter), index('tasks_file_idx').on(t.fileId), index('tasks_finished_idx').on(t.finished)],
+);
+
+/** Database connections of a space (SQL code cells). The URL is AES-256-GCM encrypted with SECRET_KEY. */
+export const connections = pgTable(
+  'connections',
+  {
+    id: uuid('id').primaryKey(),
+    spaceId: uuid('space_id').notNull().references(() => spaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['postgres', 'mysql'] }).notNull(),
+    /** base64(iv | tag | ciphertext) of the connection URL. */
+    secret: text('secret').notNull(),
+    /** Which key encrypted `secret` (a short hash of it), so a wrong SECRET_KEY is named, not guessed. */
+    keyId: text('key_id').notNull(),
+    created: ts('created').notNull(),
+    createdBy: uuid('created_by'),
+    /** Catalog read from the database (tables, columns, types, comments), refreshed on demand. */
+    schemaCache: jsonb('schema_cache'),
+    schemaCachedAt: ts('schema_cached_at'),
+  },
+  (t) => [uniqueIndex('connections_space_name_idx').on(t.spaceId, t.name)],
+);

@@ -10,6 +10,7 @@ import { VersionConflictError, type CommitSet, type FileRecord, type HistoryEntr
 import type { SheetMeta } from '../core/workbook/sheet-meta.ts';
 import { files, idempotencyKeys, memberships, opsLog, sheets, spaces, tiles, tokens, users } from './schema.ts';
 import type * as schema from './schema.ts';
+import { announceOutbox, applyOutbox, TaskStore } from './store-tasks.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Db = PgDatabase<any, typeof schema>;
@@ -23,12 +24,16 @@ const TILE_CHUNK_ROWS = 1000;
 const TILE_CHUNK_BYTES = 16 * 1024 * 1024;
 
 export class PgStore implements Store {
+  private readonly taskStore: TaskStore;
+
   constructor(
     readonly db: Db,
     readonly kind: 'pglite' | 'postgres',
     private readonly closer: () => Promise<void>,
     readonly pglite?: PGlite,
-  ) {}
+  ) {
+    this.taskStore = new TaskStore(db);
+  }
 
   close(): Promise<void> {
     return this.closer();
@@ -92,6 +97,16 @@ export class PgStore implements Store {
       .innerJoin(users, eq(users.id, tokens.userId))
       .innerJoin(spaces, eq(spaces.id, tokens.spaceId))
       .where(eq(tokens.hash, hash));
+    return row ?? null;
+  }
+
+  async tokenById(tokenId: string): Promise<TokenInfo | null> {
+    const [row] = await this.db
+      .select({ tokenId: tokens.id, userId: users.id, userName: users.name, spaceId: spaces.id, spaceName: spaces.name, role: tokens.role, expiresAt: tokens.expiresAt, revokedAt: tokens.revokedAt })
+      .from(tokens)
+      .innerJoin(users, eq(users.id, tokens.userId))
+      .innerJoin(spaces, eq(spaces.id, tokens.spaceId))
+      .where(eq(tokens.id, tokenId));
     return row ?? null;
   }
 
@@ -175,7 +190,7 @@ export class PgStore implements Store {
   }
 
   async commit(set: CommitSet): Promise<number> {
-    return this.db.transaction(async (tx) => {
+    const version = await this.db.transaction(async (tx) => {
       const patch: Partial<typeof files.$inferInsert> = { modified: set.at };
       if (set.name !== undefined) patch.name = set.name;
       if (set.styles !== undefined) patch.styles = set.styles;
@@ -196,8 +211,11 @@ export class PgStore implements Store {
       await deleteTiles(tx, set.tilesDelete);
       await upsertTiles(tx, set.tilesUpsert);
       await tx.insert(opsLog).values({ fileId: set.fileId, version, op: set.log.op, args: set.log.args ?? {}, userId: set.log.userId, tokenId: set.log.tokenId, at: set.at });
+      await applyOutbox(tx, set.outbox, version);
       return version;
     });
+    announceOutbox(set.outbox);
+    return version;
   }
 
   async history(fileId: string, q: { limit: number; offset: number }): Promise<HistoryEntry[]> {
@@ -210,6 +228,43 @@ export class PgStore implements Store {
       .limit(q.limit)
       .offset(q.offset);
   }
+
+  // ---- harness support (agents area) -----------------------------------------------------------
+
+  async copyFile(input: { sourceId: string; spaceId: string; creatorId: string; name: string; private: boolean; at: Date }) {
+    return this.db.transaction(async (tx) => {
+      // FOR SHARE holds off commits to the source (they update this row) until the copy is done.
+      const [src] = await tx.select({ version: files.version, styles: files.styles }).from(files).where(eq(files.id, input.sourceId)).for('share');
+      if (!src) throw new Error(`copyFile: no file ${input.sourceId}`);
+      const id = randomUUID();
+      const [file] = await tx.insert(files).values({ id, spaceId: input.spaceId, creatorId: input.creatorId, name: input.name, private: input.private, version: 1, created: input.at, modified: input.at, styles: src.styles }).returning(fileColumns);
+      const srcSheets = await tx.select({ id: sheets.id, name: sheets.name, position: sheets.position, meta: sheets.meta }).from(sheets).where(eq(sheets.fileId, input.sourceId)).orderBy(sheets.position);
+      const ids = srcSheets.map(() => randomUUID());
+      if (srcSheets.length) {
+        await tx.insert(sheets).values(srcSheets.map((s, i) => ({ id: ids[i]!, fileId: id, name: s.name, position: s.position, meta: s.meta })));
+        await tx.execute(sql`
+          insert into tiles (sheet_id, tr, tc, r0, r1, c0, c1, data)
+          select m.new_id, t.tr, t.tc, t.r0, t.r1, t.c0, t.c1, t.data
+          from tiles t join unnest(${sql.param(srcSheets.map((s) => s.id))}::uuid[], ${sql.param(ids)}::uuid[]) as m(old_id, new_id) on t.sheet_id = m.old_id`);
+      }
+      await tx.insert(opsLog).values({ fileId: id, version: 1, op: 'copy_file', args: { source: input.sourceId, source_version: src.version, name: input.name }, userId: input.creatorId, at: input.at });
+      return { file: file!, sourceVersion: src.version, sheets: srcSheets.map((s) => s.name) };
+    });
+  }
+  // ---- tasks and connections (store-tasks.ts) --------------------------------------------------
+
+  enqueueTasks: TaskStore['enqueueTasks'] = (rows) => this.taskStore.enqueueTasks(rows);
+  getTask: TaskStore['getTask'] = (id) => this.taskStore.getTask(id);
+  claimTasks: TaskStore['claimTasks'] = (q) => this.taskStore.claimTasks(q);
+  renewLease: TaskStore['renewLease'] = (q) => this.taskStore.renewLease(q);
+  finishTask: TaskStore['finishTask'] = (f) => this.taskStore.finishTask(f);
+  releaseTask: TaskStore['releaseTask'] = (q) => this.taskStore.releaseTask(q);
+  pruneTasks: TaskStore['pruneTasks'] = (before) => this.taskStore.pruneTasks(before);
+  listConnections: TaskStore['listConnections'] = (spaceId) => this.taskStore.listConnections(spaceId);
+  getConnection: TaskStore['getConnection'] = (id) => this.taskStore.getConnection(id);
+  addConnection: TaskStore['addConnection'] = (c) => this.taskStore.addConnection(c);
+  deleteConnection: TaskStore['deleteConnection'] = (id, spaceId) => this.taskStore.deleteConnection(id, spaceId);
+  setConnectionSchema: TaskStore['setConnectionSchema'] = (id, schema, at) => this.taskStore.setConnectionSchema(id, schema, at);
 
   // ---- idempotency ----------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../core/context.ts';
 import { OpError } from '../core/errors.ts';
 import type { AppServices } from '../core/services.ts';
-import { buildMcpServer } from './server.ts';
+import { buildMcpServer, type ToolSurface } from './server.ts';
 
 interface Session {
   tokenId: string;
@@ -36,6 +36,13 @@ function withAuth(req: FastifyRequest): IncomingMessage & { auth?: AuthInfo } {
 
 function sendJsonRpcError(reply: FastifyReply, status: number, message: string) {
   return reply.code(status).send({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
+}
+
+/** The tool surface a connection asked for (?tools=full|compact), else the server default. */
+function surfaceOf(req: FastifyRequest): ToolSurface | undefined | null {
+  const t = (req.query as Record<string, unknown>).tools;
+  if (t === undefined) return undefined;
+  return t === 'full' || t === 'compact' ? t : null;
 }
 
 export function mountMcp(app: FastifyInstance, services: AppServices): McpMount {
@@ -67,8 +74,10 @@ export function mountMcp(app: FastifyInstance, services: AppServices): McpMount 
       return reply;
     }
     if (!isInitializeRequest(req.body)) return sendJsonRpcError(reply, 400, 'No mcp-session-id header: the first request must be initialize.');
+    const tools = surfaceOf(req);
+    if (tools === null) return sendJsonRpcError(reply, 400, 'tools: must be full or compact.');
     const tokenId = req.caller!.tokenId;
-    const server = buildMcpServer({ services, caller: callerOf, log });
+    const server = buildMcpServer({ services, caller: callerOf, log, tools });
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (sid) => {
@@ -96,9 +105,11 @@ export function mountMcp(app: FastifyInstance, services: AppServices): McpMount 
   app.delete('/mcp', getOrDelete);
 
   app.get('/sse', async (req, reply) => {
+    const tools = surfaceOf(req);
+    if (tools === null) return sendJsonRpcError(reply, 400, 'tools: must be full or compact.');
     reply.hijack();
     const transport = new SSEServerTransport('/messages', reply.raw);
-    const server = buildMcpServer({ services, caller: callerOf, log });
+    const server = buildMcpServer({ services, caller: callerOf, log, tools });
     sse.set(transport.sessionId, { tokenId: req.caller!.tokenId, transport, close: () => server.close() });
     transport.onclose = () => sse.delete(transport.sessionId);
     await server.connect(transport);

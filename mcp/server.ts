@@ -1,73 +1,127 @@
-// The MCP door: a low-level SDK Server whose tools/list and tools/call are loops over the
-// registry. Validation and errors are ours (core/dispatch.ts), worded for agents, and a rate
-// limit hit is an error result that says when to retry.
+// The MCP door: a low-level SDK Server whose tools are generated from the registry — one per op
+// (`full`) or a few grouped by area (`compact`, mcp/compact.ts). Validation and errors are ours
+// (core/dispatch.ts), results are token-thrifty (mcp/results.ts), progress notifications and
+// cancellation reach ops as ctx.progress / ctx.signal, and files are readable as resources.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Caller, OpContext } from '../core/context.ts';
 import { runOp } from '../core/dispatch.ts';
 import { OpError, asOpError } from '../core/errors.ts';
 import type { AnyOp, BinaryResult } from '../core/op.ts';
 import { findOp, ops } from '../core/registry.ts';
 import type { AppServices } from '../core/services.ts';
+import { instructionsText, type ToolRef } from '../prompts/instructions.ts';
+import { GROUP_OF, compactGroups, resolveCompact } from './compact.ts';
+import { ExportShelf } from './exports.ts';
+import { registerPrompts } from './prompts.ts';
+import { registerResources } from './resources.ts';
+import { RESULT_CHARS_PER_TOKEN, toolResult, type ResultLimits } from './results.ts';
 import { toolOf } from './tools.ts';
 
 export const SERVER_INFO = { name: 'sheets', version: '0.1.0' };
 
-const INSTRUCTIONS = 'Spreadsheets for agents. Start with list_files / create_file, then get_context on a file before reading or editing. Cells use A1 notation (A1, B2:D10, Sheet2!A:C). write_cells writes strings typed like spreadsheet input; set_formula sets one formula and returns its value; run_batch applies several ops atomically.';
+export type ToolSurface = 'full' | 'compact';
+export type Extra = { authInfo?: { extra?: Record<string, unknown> }; signal?: AbortSignal; sendNotification?: (n: never) => Promise<void> };
 
 export interface McpOptions {
   services: AppServices;
-  /** The caller of a tool call: fixed for stdio, per HTTP request otherwise. */
+  /** The caller of a request: fixed for stdio, per HTTP request otherwise. */
   caller: (extra: { authInfo?: { extra?: Record<string, unknown> } }) => Caller;
+  /** Tool surface of this connection; default from SHEETS_MCP_TOOLS. */
+  tools?: ToolSurface;
   log?: (err: unknown) => void;
 }
 
+/** Runs one op as the request's caller, under the per-token rate limit. */
+export type OpRunner = (extra: Extra, op: AnyOp, args: unknown, progress?: OpContext['progress']) => Promise<unknown>;
+
+const PROGRESS_EVERY_MS = 50;
+
 export function buildMcpServer(opts: McpOptions): Server {
-  const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
-  const tools = ops.map(toolOf);
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
-  server.setRequestHandler(CallToolRequestSchema, async (req, extra): Promise<CallToolResult> => {
-    const op = findOp(req.params.name);
-    if (!op) return errorResult(new OpError('not_found', `No tool named '${req.params.name}'. Call tools/list for the tools.`));
-    let caller: Caller;
+  const surface = opts.tools ?? opts.services.config.mcp.tools;
+  const limits: ResultLimits = { maxCells: opts.services.config.mcp.maxCells, maxTokens: opts.services.config.mcp.maxResultTokens };
+  const server = new Server(SERVER_INFO, {
+    capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } },
+    instructions: instructionsText(toolRef(surface)),
+  });
+  const groups = compactGroups(ops);
+  const tools: Tool[] = surface === 'compact' ? [...groups.values()].map((g) => g.tool) : ops.map(toolOf);
+  const shelf = new ExportShelf();
+
+  const run: OpRunner = async (extra, op, args, progress) => {
+    const caller = opts.caller(extra);
+    await opts.services.rateLimits.take(caller.tokenId);
     try {
-      caller = opts.caller(extra);
-    } catch (err) {
-      return errorResult(asOpError(err));
-    }
-    try {
-      await opts.services.rateLimits.take(caller.tokenId);
-    } catch (err) {
-      return errorResult(asOpError(err));
-    }
-    try {
-      const ctx: OpContext = { caller, services: opts.services, op: { name: op.name, args: undefined }, signal: extra.signal };
-      const out = await runOp(op, ctx, req.params.arguments ?? {});
-      return op.binary ? binaryResult(op, out as BinaryResult) : { content: [{ type: 'text', text: JSON.stringify(out) }], structuredContent: out as Record<string, unknown> };
-    } catch (err) {
-      const e = asOpError(err);
-      if (e.code === 'internal') opts.log?.(e.cause ?? e);
-      return errorResult(e);
+      const ctx: OpContext = { caller, services: opts.services, op: { name: op.name, args: undefined }, signal: extra.signal, progress };
+      return await runOp(op, ctx, args);
     } finally {
       opts.services.rateLimits.release(caller.tokenId);
     }
+  };
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
+  server.setRequestHandler(CallToolRequestSchema, async (req, extra): Promise<CallToolResult> => {
+    const name = req.params.name;
+    let op: AnyOp | undefined;
+    let args: unknown = req.params.arguments ?? {};
+    let compactHint = '';
+    try {
+      if (surface === 'compact') {
+        const group = groups.get(name);
+        if (!group) throw new OpError('not_found', `No tool named '${name}'; the tools are ${[...groups.keys()].join(', ')}.`);
+        const resolved = resolveCompact(group, req.params.arguments);
+        if (resolved.kind === 'help') return { content: [{ type: 'text', text: resolved.text }], structuredContent: resolved.data };
+        op = resolved.op;
+        args = resolved.args;
+        compactHint = ` (for ${op.name}'s fields call action "help" with args {"action": "${op.name}"})`;
+      } else {
+        op = findOp(name);
+        if (!op) throw new OpError('not_found', `No tool named '${name}'. Call tools/list for the tools.`);
+      }
+      const out = await run(extra as Extra, op, args, progressSender(req.params._meta?.progressToken, extra.sendNotification as Notify));
+      if (op.binary) return shelf.result(op, out as BinaryResult, limits.maxTokens * RESULT_CHARS_PER_TOKEN);
+      return toolResult(out, limits, { structured: true });
+    } catch (err) {
+      const e = asOpError(err);
+      if (e.code === 'internal') opts.log?.(e.cause ?? e);
+      return errorResult(e, e.code === 'invalid_argument' ? compactHint : '');
+    }
   });
+  registerResources(server, { run, limits, shelf });
+  registerPrompts(server, { run, ref: toolRef(surface), limits });
   return server;
 }
 
-function errorResult(e: OpError): CallToolResult {
-  const message = e.code === 'internal' ? 'Internal error; it has been logged.' : e.message;
-  const retry = e.code === 'rate_limited' ? ` Retry after ${String(e.details.retry_after)} s.` : '';
-  const details = e.code === 'internal' ? {} : e.details;
-  return { isError: true, content: [{ type: 'text', text: `Error (${e.code}): ${message}${retry && !message.includes('retry after') ? retry : ''}${Object.keys(details).length ? `\nDetails: ${JSON.stringify(details)}` : ''}` }] };
+/** Names an op as the connection's surface exposes it. */
+export function toolRef(surface: ToolSurface): ToolRef {
+  return (name) => {
+    const op = findOp(name);
+    if (!op) return '';
+    return surface === 'compact' ? `${GROUP_OF[op.area]}(action "${name}")` : name;
+  };
 }
 
-function binaryResult(op: AnyOp, out: BinaryResult): CallToolResult {
-  const name = out.fileName ?? op.name;
-  return {
-    content: [
-      { type: 'text', text: `${name} (${out.contentType}, ${out.body.length} bytes)` },
-      { type: 'resource', resource: { uri: `sheets://export/${encodeURIComponent(name)}`, mimeType: out.contentType, blob: out.body.toString('base64') } },
-    ],
+type Notify = (n: { method: 'notifications/progress'; params: Record<string, unknown> }) => Promise<void>;
+
+/** ctx.progress for a call that carried a progressToken: monotonic, at most one notification per 50 ms but always the last. */
+function progressSender(token: string | number | undefined, send: Notify | undefined): OpContext['progress'] {
+  if (token === undefined || !send) return undefined;
+  let last = -Infinity;
+  let lastAt = 0;
+  return (done, total, message) => {
+    const now = performance.now();
+    const final = total !== undefined && done >= total;
+    if (done <= last || (!final && last !== -Infinity && now - lastAt < PROGRESS_EVERY_MS)) return;
+    last = done;
+    lastAt = now;
+    const params = { progressToken: token, progress: done, ...(total !== undefined ? { total } : {}), ...(message ? { message } : {}) };
+    send({ method: 'notifications/progress', params }).catch(() => undefined);
   };
+}
+
+export function errorResult(e: OpError, hint = ''): CallToolResult {
+  const message = e.code === 'internal' ? 'Internal error; it has been logged.' : e.message;
+  const retry = e.code === 'rate_limited' && !message.includes('retry after') ? ` Retry after ${String(e.details.retry_after)} s.` : '';
+  const details = e.code === 'internal' ? {} : e.details;
+  return { isError: true, content: [{ type: 'text', text: `Error (${e.code}): ${message}${retry}${hint}${Object.keys(details).length ? `\nDetails: ${JSON.stringify(details)}` : ''}` }] };
 }

@@ -1,28 +1,24 @@
-// MCP tool definitions generated from the registry: the same zod schemas become the tools'
-// input and output JSON Schemas (zod 4's own toJSONSchema; see docs/dependencies.md).
+// MCP tool definitions generated from the registry, one tool per op (the `full` surface): the op's
+// zod schemas become slim JSON Schemas (mcp/schema-slim.ts) and its texts come from prompts/.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
-import type { AnyOp } from '../core/op.ts';
+import type { AnyOp, OpHints } from '../core/op.ts';
 import { toolDescription } from '../prompts/tool-texts.ts';
+import { slimInputSchema, slimOutputSchema } from './schema-slim.ts';
 
-export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Tool['inputSchema'] {
-  const out = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
-  delete out.$schema;
-  return out as Tool['inputSchema'];
+export { jsonSchemaOf } from './schema-slim.ts';
+
+/** MCP's default for a write is destructive, so say otherwise; read-only tools need no more. */
+export function annotationsOf(hints: OpHints): Tool['annotations'] {
+  if (hints.readOnly) return { readOnlyHint: true };
+  return { destructiveHint: hints.destructive ?? false, ...(hints.idempotent ? { idempotentHint: true } : {}) };
 }
 
 export function toolOf(op: AnyOp): Tool {
   return {
     name: op.name,
-    title: op.summary.split(/[.:;]/)[0],
     description: toolDescription(op),
-    inputSchema: jsonSchemaOf(op.input, 'input'),
-    ...(op.binary ? {} : { outputSchema: jsonSchemaOf(op.output, 'output') as Tool['outputSchema'] }),
-    annotations: {
-      readOnlyHint: op.hints.readOnly,
-      idempotentHint: op.hints.idempotent ?? op.hints.readOnly,
-      destructiveHint: op.hints.destructive ?? false,
-      openWorldHint: false,
-    },
+    inputSchema: slimInputSchema(op.input, op.name),
+    ...(op.binary ? {} : { outputSchema: slimOutputSchema(op.output) }),
+    annotations: annotationsOf(op.hints),
   };
 }

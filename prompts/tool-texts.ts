@@ -1,42 +1,161 @@
-// Agent-facing tool descriptions. The op's summary is the default; longer texts for tools that
-// need an example or a "use this instead of" note live here, keyed by op name.
+// Agent-facing tool descriptions: the op's summary, then when to use it instead of its neighbours,
+// one example argument object (a test parses it and validates it against the op's own schema) and
+// what comes back. Keyed by op name; areas append their entries. Keep each short: every character
+// here is paid for by every agent that loads the tools (budgets in test/agent-budgets.test.ts).
 import type { AnyOp } from '../core/op.ts';
 
-const EXTRA: Record<string, string> = {
-  get_context: 'Returns every sheet (used range, header row, formula count, which sheets/ranges its formulas read and which sheets read it), tables, charts, pivots and code cells. Example: {"file_uuid": "…"}.',
-  read_cells: 'Example: {"file_uuid": "…", "range": "A1:D20"}. Use render "formula" to see formulas as "=..." before rewriting cells. Errors like #DIV/0! are listed in `errors` with a message.',
-  write_cells: 'Example: {"file_uuid": "…", "cell": "A1", "values": [["Name", "Amount"], ["Rent", "1200"]]}. All values are strings; "" clears a cell. Text starting with "=" is stored as text unless input is "user_entered" — for one formula use set_formula.',
-  set_formula: 'Example: {"file_uuid": "…", "cell": "C2", "formula": "=A2*B2"}. Returns the computed value (or an error such as #DIV/0! with a message). Array functions (FILTER, SORT, SORTBY, UNIQUE, SEQUENCE, TAKE, ...) spill into the cells below/right; a value in the way gives #SPILL!. Also available: XLOOKUP, XMATCH, LET, TEXTJOIN, TEXTBEFORE/TEXTAFTER, IFS, SWITCH; not available: LAMBDA, TEXTSPLIT, INDIRECT, LOOKUP. Use TRUE/FALSE and commas between arguments.',
+/** A file uuid for examples (valid, so examples pass the op's schema). */
+export const EX_FILE = '5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f';
+
+export interface ToolText {
+  /** When to use this tool rather than a neighbour; omit when the summary says it. */
+  use?: string;
+  /** One argument object that the op's input schema accepts. */
+  example: Record<string, unknown>;
+  /** What comes back, briefly. */
+  returns?: string;
+}
+
+const f = EX_FILE;
+const EX_TASK = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+const EX_CONN = '2b1f8e4a-6c3d-4e5f-9a0b-1c2d3e4f5a6b';
+
+export const TOOL_TEXTS: Record<string, ToolText | string> = {
+  // account
+  get_me: { example: {} },
+  create_token: { example: { user_name: 'ana', role: 'editor' } },
+  list_tokens: { example: {} },
+  revoke_token: { example: { token_id: '0d6f3c2a-9b1e-4f7a-8c5d-2e4f6a8b0c1d' } },
+  // files
+  list_files: { example: { limit: 20 } },
+  create_file: { example: { name: 'Budget', sheets: ['Data', 'Summary'] } },
+  get_file: { use: 'For contents use get_context.', example: { file_uuid: f } },
+  get_context: { example: { file_uuid: f }, returns: 'sheets [{name, used_range, header_row, headers}], tables, charts, pivots, code_cells.' },
+  run_batch: {
+    example: { file_uuid: f, actions: [{ op: 'write_cells', args: { cell: 'A1', values: [['2']] } }, { op: 'set_formula', args: { cell: 'B1', formula: '=A1*2' } }] },
+    returns: 'one result per action and one new version.',
+  },
+  copy_file: { use: 'E.g. to reset an evaluation episode.', example: { file_uuid: f, name: 'Budget v2' } },
+  get_history: { example: { file_uuid: f, limit: 20 } },
+  // sheets
+  list_sheets: { example: { file_uuid: f } },
+  add_sheet: { example: { file_uuid: f, name: 'Summary' } },
+  rename_sheet: { example: { file_uuid: f, sheet: 'Sheet1', new_name: 'Data' } },
+  delete_sheet: { example: { file_uuid: f, sheet: 'Old' } },
+  move_sheet: { example: { file_uuid: f, sheet: 'Summary', position: 0 } },
+  duplicate_sheet: { example: { file_uuid: f, sheet: 'Data' } },
+  // cells
+  read_cells: { use: 'render "formula" shows formulas.', example: { file_uuid: f, range: 'A1:D20' }, returns: 'values as displayed, errors with messages; long reads are cut (truncated, next_range).' },
+  write_cells: { example: { file_uuid: f, cell: 'A1', values: [['Item', 'Cost'], ['Rent', '1200']] } },
+  set_formula: {
+    use: 'Errors like #DIV/0! are data, not failures. FILTER, SORT, SORTBY, UNIQUE, SEQUENCE, TAKE spill (#SPILL! if blocked). Also XLOOKUP, XMATCH, LET, TEXTJOIN, TEXTBEFORE/AFTER, IFS, SWITCH; not LAMBDA, TEXTSPLIT, INDIRECT, LOOKUP.',
+    example: { file_uuid: f, cell: 'C2', formula: '=A2*B2' },
+  },
+  clear_cells: { use: 'keep_formats: true keeps formats.', example: { file_uuid: f, range: 'A1:C10' } },
+  batch_update_cells: {
+    use: 'Writes run first, then formats; one version, all or nothing.',
+    example: { file_uuid: f, writes: [{ cell: 'A1', values: [['Item', 'Price'], ['Tea', '3.5']] }], formats: [{ range: 'A1:B1', bold: true }] },
+  },
+  export_data: { use: 'For bulk reads: call again with next_range until it is absent.', example: { file_uuid: f, range: 'A:F', max_rows: 5000 } },
+  has_data: { use: 'Check before writing a block or placing a chart.', example: { file_uuid: f, range: 'H1:K20' } },
+  find_replace: { use: 'formulas: true also edits formula text.', example: { file_uuid: f, find: 'Q1', replace: 'Q2' }, returns: 'counts and the changed cells.' },
+  // formats
+  read_formats: { example: { file_uuid: f, range: 'A1:F20' }, returns: 'runs [{range, format}] of cells that look the same.' },
+  format_cells: { use: 'Dates: date_time "%d.%m.%Y".', example: { file_uuid: f, range: 'B2:B100', number_format: 'currency', currency_symbol: '€', bold: true } },
+  set_borders: { example: { file_uuid: f, range: 'A1:D10', sides: 'outer', line: 'line2', color: '#000000' } },
   // structure (rows, columns, sizes, merges, cell moves, dependencies)
-  insert_rows_or_columns: 'Example: {"file_uuid": "…", "at": "5", "count": 2} inserts two rows before row 5; {"at": "C", "side": "after"} inserts a column after C. Formulas everywhere are re-pointed.',
-  delete_rows_or_columns: 'Example: {"file_uuid": "…", "indices": ["B", "D:E"]} or {"indices": [3, "10:12"]}. Only columns or only rows per call. Formulas that read deleted cells become #REF!.',
-  move_rows_or_columns: 'Example: {"file_uuid": "…", "range": "3:4", "to": "10"} moves rows 3-4 to just above row 10 (numbered before the move). Check formulas whose ranges straddle the moved lines afterwards.',
-  set_sizes: 'Example: {"file_uuid": "…", "size": 160, "indices": ["A", "C:D"]}; rows: {"size": 40, "indices": [1]}. Without indices it sets the sheet default (axis "rows" for row height).',
-  get_layout: 'Shows the sizes set by set_sizes / set_default_size, merged ranges and frozen panes of a sheet.',
-  merge_cells: 'Example: {"file_uuid": "…", "range": "A1:D1", "center": true}. Only the top-left value survives; the response lists cleared cells. Overlapping an existing merge is refused.',
-  move_cells: 'Example: {"file_uuid": "…", "source": "A1:C10", "target": "E1"} — a cut and paste on one sheet; formulas that read the moved cells follow them. The target area is overwritten.',
-  get_dependencies: 'Example: {"file_uuid": "…", "cell": "D2", "direction": "both"}. Before changing a cell, its reverse list says which formulas will recompute.',
-  run_batch: 'Example: {"file_uuid": "…", "actions": [{"op": "write_cells", "args": {"cell": "A1", "values": [["1"]]}}, {"op": "set_formula", "args": {"cell": "B1", "formula": "=A1*2"}}]}. One version for the whole batch; on error nothing is kept and error.details.index names the failing action.',
-  add_chart: 'Example: {"file_uuid": "…", "chart_type": "column", "data_range": "A1:C13", "title": "Sales"}. Series options use the zero-based column of the data range (0 is usually the category column, so the first series is 1), e.g. "secondary_series": [2], "trend_series": [] (all), "series_marks": [{"series": 2, "mark": "line"}] with chart_type combo. The answer shows the series the chart plots now; look at it with get_chart_image.',
-  update_chart: 'Example: {"file_uuid": "…", "chart_id": "chart_…", "chart_type": "line", "title": ""}. Only supplied fields change; null clears a series list or x_column.',
-  get_chart_image: 'Example: {"file_uuid": "…", "chart_id": "chart_…", "format": "png"}. Returns the image as an embedded resource (REST: the image bytes).',
-  set_conditional_format: 'Example: {"file_uuid": "…", "range": "A2:D100", "formula": "=$C2>1000", "fill_color": "#FCE8E6", "bold": true}. Write the condition for the top-left cell; $ keeps a column or row fixed. Check the result with evaluate_conditional_formats.',
-  set_color_scale: 'Example: {"file_uuid": "…", "range": "C2:C50", "thresholds": [{"value_type": "min", "color": "#F8696B"}, {"value_type": "percentile", "value": 50, "color": "#FFEB84"}, {"value_type": "max", "color": "#63BE7B"}]}.',
-  create_table: 'Example: {"file_uuid": "…", "range": "A1:D200", "name": "Sales"}. Then use =SUM(Sales.Amount) or =COUNTA(Sales.Region) in formulas; names like Table1 or Sales2024 read as cell references, so use Table_1, Sales_2024.',
-  query_table: 'Example: {"file_uuid": "…", "table": "Sales", "filters": [{"column": "Region", "op": "eq", "value": "East"}, {"column": "Amount", "op": "gt", "value": "100"}], "sort": [{"column": "Amount", "descending": true}], "limit": 20}. Read-only: the sheet is not filtered.',
-  append_table_rows: 'Example: {"file_uuid": "…", "table": "Sales", "rows": [["West", "Ann", "250", "2024-05-01"]]}. Formulas and pivots over the table see the new rows.',
-  create_pivot: 'Example: {"file_uuid": "…", "source": "Data!A:F", "anchor": "Report!A1", "rows": ["Region"], "columns": ["Quarter"], "values": [{"field": "Amount", "agg": "sum"}]}. The pivot is written into cells (read output_range with read_cells) and refreshes itself when the source changes.',
-  read_formats: 'Example: {"file_uuid": "…", "range": "A1:F20"}. Returns runs [{range, format}] of cells that look the same (cell style over row over column style, borders seen from either side, text_color "#FF0000" where a negative shows red); cells in no run are unformatted.',
-  format_cells: 'Example: {"file_uuid": "…", "range": "B2:B100", "number_format": "currency", "currency_symbol": "€", "decimals": 2, "bold": true}. Dates: {"range": "A2:A100", "date_time": "%d.%m.%Y"}. Whole columns "A:C" and rows "2:5" also style cells added later; null resets one field; {"clear": true} removes all formatting.',
-  set_borders: 'Example: {"file_uuid": "…", "range": "A1:D10", "sides": "outer", "line": "line2", "color": "#000000"}. sides also takes a list (["top", "bottom"]); "clear" removes borders; colors may carry alpha (#RRGGBBAA).',
-  clear_cells: 'Example: {"file_uuid": "…", "range": "A1:C10"}. Removes values, formulas and formats (keep_formats: true keeps formats), and code cells, charts and tables anchored inside. Formulas reading the range recompute.',
-  batch_update_cells: 'Example: {"file_uuid": "…", "writes": [{"cell": "A1", "values": [["Item", "Price"], ["Tea", "3.5"]]}], "formats": [{"range": "A1:B1", "bold": true}, {"range": "B2", "number_format": "currency"}]}. Writes run first, then formats; one version; nothing is kept if an item fails.',
-  export_data: 'Example: {"file_uuid": "…", "range": "A:F", "max_rows": 5000}. Same values as read_cells, one page at a time: while the answer has next_range, call again with {"range": next_range}.',
-  has_data: 'Example: {"file_uuid": "…", "range": "H1:K20"}. Check before writing a block or placing a chart: has_data is true for values, formulas, spilled or code output, merged cells, code cells and tables — not for formatting alone.',
-  find_replace: 'Example: {"file_uuid": "…", "find": "Q1", "replace": "Q2", "whole_cell": false}. Case-insensitive unless case_sensitive; formulas: true also edits formula text; code: true code-cell sources. Results are typed as write_cells types input ("123" becomes a number). Returns counts and the changed cells.',
+  insert_rows_or_columns: { use: '{"at": "C", "side": "after"} inserts a column after C.', example: { file_uuid: f, at: '5', count: 2 } },
+  delete_rows_or_columns: { example: { file_uuid: f, indices: ['B', 'D:E'] } },
+  move_rows_or_columns: { use: 'to is numbered as before the move.', example: { file_uuid: f, range: '3:4', to: '10' } },
+  set_sizes: { example: { file_uuid: f, size: 160, indices: ['A', 'C:D'] } },
+  set_default_size: { example: { file_uuid: f, size: 120 } },
+  get_layout: { example: { file_uuid: f } },
+  merge_cells: { example: { file_uuid: f, range: 'A1:D1', center: true }, returns: 'the cells whose values were cleared.' },
+  unmerge_cells: { example: { file_uuid: f, range: 'A1:D10' } },
+  move_cells: { use: 'A cut and paste; to copy, read then write.', example: { file_uuid: f, source: 'A1:C10', target: 'E1' } },
+  get_dependencies: { use: 'Before changing a cell, reverse lists the formulas that will recompute.', example: { file_uuid: f, cell: 'D2' } },
+  // code cells and connections
+  set_code_cell: {
+    use: 'python: cells() is a DataFrame; javascript: rows; connection: SQL, {{B1}} binds a cell. Last expression = result; tables spill. Reruns when inputs change.',
+    example: { file_uuid: f, cell: 'E1', language: 'python', code: 'cells("A1:C20").groupby("region").sum()' },
+    returns: 'task_id for wait_task.',
+  },
+  get_code_cell: { example: { file_uuid: f, cell: 'E1' }, returns: 'status queued|running|done|error, output (printed), error and traceback, reads.' },
+  rerun_code_cells: { use: 'E.g. to refresh SQL results; without range, every code cell of the sheet.', example: { file_uuid: f, range: 'E1:E10' } },
+  get_task: { use: 'wait_task waits instead of polling.', example: { task_id: EX_TASK } },
+  wait_task: { example: { task_id: EX_TASK, timeout_ms: 30000 }, returns: 'status done or error once finished; then read_cells shows the result.' },
+  list_connections: { example: {} },
+  add_connection: { example: { name: 'Sales', type: 'postgres', url: 'postgres://reader:secret@db:5432/sales' } },
+  delete_connection: { example: { connection_uuid: EX_CONN } },
+  get_connection_schemas: { example: { connection_ids: [EX_CONN] }, returns: 'tables with columns and types.' },
+  search_connection_tables: { use: 'Then write SQL against the tables found.', example: { connection_uuid: EX_CONN, query: 'orders with customer shipping address', top_k: 5 } },
+  // charts
+  add_chart: {
+    use: 'Series options count zero-based columns of data_range (0 is usually the categories, so the first series is 1); combo mixes marks via series_marks.',
+    example: { file_uuid: f, chart_type: 'combo', data_range: 'A1:C13', series_marks: [{ series: 2, mark: 'line' }], secondary_series: [2] },
+    returns: 'chart_id and the series it plots now.',
+  },
+  update_chart: { use: 'Only supplied fields change; null clears a list.', example: { file_uuid: f, chart_id: 'chart_1a2b3c4d5e', chart_type: 'line', title: '' } },
+  delete_chart: { example: { file_uuid: f, chart_id: 'chart_1a2b3c4d5e' } },
+  list_charts: { example: { file_uuid: f } },
+  get_chart_image: { use: 'To look at a chart.', example: { file_uuid: f, chart_id: 'chart_1a2b3c4d5e', format: 'png' } },
+  // conditional formats
+  list_conditional_formats: { example: { file_uuid: f, sheet: 'Sheet1' } },
+  set_conditional_format: { use: 'Write the condition for the top-left cell; $ fixes a column or row.', example: { file_uuid: f, range: 'A2:D100', formula: '=$C2>1000', fill_color: '#FCE8E6' } },
+  set_color_scale: { example: { file_uuid: f, range: 'C2:C50', thresholds: [{ value_type: 'min', color: '#F8696B' }, { value_type: 'max', color: '#63BE7B' }] } },
+  delete_conditional_format: { example: { file_uuid: f, id: 'cf_1a2b3c4d5e' } },
+  evaluate_conditional_formats: { example: { file_uuid: f, range: 'A1:D20' }, returns: 'cells where rules apply, with rule ids and style.' },
+  // data tables
+  create_table: { use: 'Formulas can then use =SUM(Sales.Amount); Table1-like names read as cells, use Table_1.', example: { file_uuid: f, range: 'A1:D200', name: 'Sales' } },
+  list_tables: { example: { file_uuid: f } },
+  rename_table: { example: { file_uuid: f, table: 'Sales', new_name: 'Orders' } },
+  delete_table: { example: { file_uuid: f, table: 'Sales' } },
+  append_table_rows: { example: { file_uuid: f, table: 'Sales', rows: [['West', 'Ann', '250']] } },
+  sort_table: { example: { file_uuid: f, table: 'Sales', by: [{ column: 'Amount', descending: true }] } },
+  query_table: { use: 'Read-only filtered view; the sheet is not filtered.', example: { file_uuid: f, table: 'Sales', filters: [{ column: 'Amount', op: 'gt', value: '100' }], limit: 20 } },
+  // pivot tables
+  create_pivot: { use: 'Written into cells and refreshed when the source changes.', example: { file_uuid: f, source: 'Data!A:F', anchor: 'Report!A1', rows: ['Region'], values: [{ field: 'Amount', agg: 'sum' }] }, returns: 'pivot_id and output_range.' },
+  list_pivots: { example: { file_uuid: f } },
+  update_pivot: { example: { file_uuid: f, pivot_id: 'pvt_1a2b3c4d5e', columns: ['Quarter'] } },
+  delete_pivot: { example: { file_uuid: f, pivot_id: 'pvt_1a2b3c4d5e' } },
 };
 
+function render(text: ToolText): string {
+  const parts = [text.use, `Example: ${JSON.stringify(text.example)}`, text.returns && `Returns ${text.returns}`];
+  return parts.filter(Boolean).join(' ');
+}
+
+/** The full description of a tool: summary, then the entry (a plain string entry is used as is). */
 export function toolDescription(op: AnyOp): string {
-  const extra = EXTRA[op.name];
-  return extra ? `${op.summary} ${extra}` : op.summary;
+  const entry = TOOL_TEXTS[op.name];
+  if (entry === undefined) return op.summary;
+  return `${op.summary} ${typeof entry === 'string' ? entry : render(entry)}`;
+}
+
+/** The example argument object of a tool, found in its description text ("Example: {...}"). */
+export function exampleIn(description: string): unknown {
+  const at = description.indexOf('Example: {');
+  if (at < 0) return undefined;
+  const start = at + 'Example: '.length;
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < description.length; i++) {
+    const ch = description[i]!;
+    if (inString) {
+      if (ch === '\\') i++;
+      else if (ch === '"') inString = false;
+    } else if (ch === '"') inString = true;
+    else if (ch === '{' || ch === '[') depth++;
+    else if (ch === '}' || ch === ']') {
+      depth--;
+      if (depth === 0) return JSON.parse(description.slice(start, i + 1));
+    }
+  }
+  return undefined;
+}
+
+/** A short gist of an op for the compact surface's action list: the summary's first clause. */
+export function actionGist(op: AnyOp): string {
+  const first = op.summary.split(/(?<=[a-z0-9)])[.:;](?:\s|$)| — |\s\(/)[0]!.trim();
+  return first.length > 70 ? `${first.slice(0, 67).replace(/\s+\S*$/, '')}…` : first;
 }

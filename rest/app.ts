@@ -139,8 +139,10 @@ async function execute(op: AnyOp, ctx: OpContext, raw: unknown, req: FastifyRequ
 
 function opContext(req: FastifyRequest, reply: FastifyReply, services: AppServices, op: AnyOp): OpContext {
   const abort = new AbortController();
-  req.raw.once('close', () => {
-    if (!reply.sent) abort.abort();
+  // The response's 'close' before it finished means the client went away. (The request's own
+  // 'close' fires as soon as its body has been read, so it cannot tell.)
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) abort.abort();
   });
   return { caller: req.caller!, services, op: { name: op.name, args: undefined }, signal: abort.signal };
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ops } from '../core/registry.ts';
 import { toolOf } from '../mcp/tools.ts';
+import { EXPLAINED_ONCE } from '../prompts/field-texts.ts';
 
 describe('op registry', () => {
   it('has unique snake_case verb_noun names', () => {
@@ -37,8 +38,8 @@ describe('op registry', () => {
     }
   });
 
-  it('describes every input field an agent fills (except the obvious ids)', () => {
-    const obvious = new Set(['file_uuid', 'space_uuid']);
+  it('describes every input field an agent fills (except those the server instructions explain once)', () => {
+    const obvious = new Set<string>(EXPLAINED_ONCE);
     for (const op of ops) {
       const props = (toolOf(op).inputSchema.properties ?? {}) as Record<string, { description?: string }>;
       for (const [k, v] of Object.entries(props)) {

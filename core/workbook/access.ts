@@ -61,7 +61,7 @@ export class Workbooks {
         try {
           result = await fn(wb);
           if (!wb.hasChanges()) return { result, version: wb.version };
-          for (const h of sheetObjectHooks) await h.beforeCommit?.(wb);
+          for (const h of sheetObjectHooks) await h.beforeCommit?.(wb, ctx);
           const at = ctx.services.clock.now();
           const version = await this.store.commit(wb.commitSet(at, { op: ctx.op.name, args: summarizeArgs(ctx.op.args), userId: ctx.caller.userId, tokenId: ctx.caller.tokenId }));
           wb.afterCommit(version, at);

@@ -28,8 +28,8 @@ export interface SheetObjectHooks {
    * kind inside `rect` (code cells). Return what changed; the op validates nothing further.
    */
   onReplace?(wb: Workbook, sheet: SheetModel, rect: Rect, replace: TextReplace): ReplacedText[] | Promise<ReplacedText[]>;
-  /** Runs inside every write, after the op and before the commit (e.g. refresh pivots). */
-  beforeCommit?(wb: Workbook): void | Promise<void>;
+  /** Runs inside every write, after the op and before the commit (e.g. refresh pivots, queue code-cell reruns). */
+  beforeCommit?(wb: Workbook, ctx: OpContext): void | Promise<void>;
   /**
    * Workbook-level names the formula engine must know (e.g. data tables): given to HyperFormula
    * when the engine is built; a formula that mentions one needs the sheet it points into.

@@ -27,6 +27,8 @@ export interface SheetMeta {
   tables?: TableSpec[];
   /** Pivot tables whose output is on this sheet. */
   pivots?: PivotSpec[];
+  /** Code cells anchored on this sheet (core/code/model.ts). */
+  code_cells?: import('../code/model.ts').CodeCell[];
   [extension: string]: unknown;
 }
 

@@ -5,7 +5,7 @@ import type { RawCellContent, ExportedChange } from 'hyperformula';
 import { ExportedCellChange } from 'hyperformula';
 import type { Rect } from '../a1.ts';
 import { invalidArg } from '../errors.ts';
-import type { CommitSet, FileRecord, LogEntry, TileRecord, WorkbookRecord } from '../store.ts';
+import type { CommitOutbox, CommitSet, FileRecord, LogEntry, TileRecord, WorkbookRecord } from '../store.ts';
 import { formulaOf, isInput, isRich, styleOf, type Cell, type RichCell, type Scalar } from './cell.ts';
 import { ChangeLog } from './changes.ts';
 import { FormulaEngine, namesSheet, resultFields, toEngineContent } from './engine.ts';
@@ -28,6 +28,8 @@ export class Workbook {
   engine: FormulaEngine | undefined;
   /** Cells changed by the current write (inputs and recomputed values). */
   readonly changes = new ChangeLog();
+  /** Tasks this write queues or finishes, committed in the same transaction (code cells). */
+  outbox: CommitOutbox = {};
   private readonly loader: TileLoader;
   /** What the formula engine reads its clock from (NOW, TODAY). */
   private readonly engineContext?: EngineContext;
@@ -380,13 +382,14 @@ export class Workbook {
   // ---- commit -------------------------------------------------------------------------------
 
   hasChanges(): boolean {
-    return this.renamed || this.styles.dirty || this.deletedSheets.length > 0 || this.sheets.some((s) => s.metaDirty || s.dirtyTiles.size > 0);
+    return this.renamed || this.styles.dirty || this.deletedSheets.length > 0 || Boolean(this.outbox.tasks?.length || this.outbox.finish) || this.sheets.some((s) => s.metaDirty || s.dirtyTiles.size > 0);
   }
 
   commitSet(at: Date, log: LogEntry): CommitSet {
     const set: CommitSet = { fileId: this.file.id, baseVersion: this.file.version, at, sheetsUpsert: [], sheetsDelete: [...this.deletedSheets], tilesUpsert: [], tilesDelete: [], log };
     if (this.renamed) set.name = this.file.name;
     if (this.styles.dirty) set.styles = this.styles.toJSON();
+    if (this.outbox.tasks?.length || this.outbox.finish) set.outbox = this.outbox;
     for (const sheet of this.sheets) {
       if (sheet.metaDirty) set.sheetsUpsert.push(sheet.toRecord());
       for (const key of sheet.dirtyTiles) {
@@ -406,6 +409,7 @@ export class Workbook {
     this.renamed = false;
     this.styles.dirty = false;
     this.deletedSheets = [];
+    this.outbox = {};
     for (const sheet of this.sheets) {
       sheet.metaDirty = false;
       for (const key of sheet.dirtyTiles) {

@@ -96,7 +96,7 @@ export async function mcpStdioDoor(server: TestServer, env: Record<string, strin
   const storeEnv: Record<string, string> = server.store.databaseUrl ? { DATABASE_URL: server.store.databaseUrl } : { DATA_DIR: dir };
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--import', 'tsx', join(ROOT, 'bin/sheets.ts'), 'mcp'],
+    args: ['--no-node-snapshot', '--import', 'tsx', join(ROOT, 'bin/sheets.ts'), 'mcp'],
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SHEETS_TOKEN: server.token, SHEETS_RATE_PER_SEC: '100000', SHEETS_RATE_BURST: '100000', SHEETS_MAX_INFLIGHT: '1000', SHEETS_CHECK_OUTPUT: '1', ...storeEnv, ...env },
     stderr: 'pipe',

@@ -1,0 +1,111 @@
+// Before every commit: finish what the sync hooks left (clear results of removed code cells,
+// rename owner labels of moved ones), drop code cells whose anchor was written over, and queue a
+// run of every code cell whose inputs the write changed. The loop guard is the chain of code
+// cells whose results led to this write.
+import { cellToA1, rectContains } from '../a1.ts';
+import type { OpContext } from '../context.ts';
+import { isRich } from '../workbook/cell.ts';
+import type { Workbook } from '../workbook/workbook.ts';
+import { anchorA1, codeCells, edgeRect, setCodeCells } from './model.ts';
+import { takePending, type Pending } from './pending.ts';
+import { queueRun, type CodeTaskPayload } from './queue.ts';
+import { failure } from './sandbox/types.ts';
+import { applyOutcome } from './spill.ts';
+
+/** The op name of a worker's result write; its args carry the task's cell id and chain. */
+export const RESULT_OP = 'code_cell_result';
+/** Longest chain of code cells feeding each other before a rerun is refused as a loop. */
+const MAX_CHAIN = 32;
+
+/** Finishes what the sync hooks left, then queues the code cells whose inputs changed. */
+export async function beforeCommit(wb: Workbook, ctx: OpContext): Promise<void> {
+  const p = takePending(wb);
+  if (p) await settle(wb, p);
+  if (!wb.sheets.some((s) => codeCells(s).length)) return;
+  await dropOverwritten(wb);
+  const maxCells = ctx.services.config.code.maxResultCells;
+  const result = ctx.op.name === RESULT_OP ? (ctx.op.args as { cell_id: string; chain: string[] }) : undefined;
+  const chain = result ? [...(result.chain ?? []), result.cell_id] : [];
+  const handled = new Set<string>(result ? [result.cell_id] : []);
+  for (const t of wb.outbox.tasks ?? []) handled.add((t.payload as CodeTaskPayload).cell_id);
+  // Marking a loop writes cells, which may trigger more cells: go round until nothing new.
+  for (let round = 0; round < 4; round++) {
+    let more = false;
+    for (const sheet of wb.sheets) {
+      for (const cc of codeCells(sheet)) {
+        if (handled.has(cc.id)) continue;
+        const triggered = p?.rerun.has(cc.id) || cc.reads?.some((e) => wb.changes.touches(e.sheet_id, edgeRect(e)));
+        if (!triggered) continue;
+        handled.add(cc.id);
+        if (chain.includes(cc.id) || chain.length >= MAX_CHAIN) {
+          const path = [...chain.slice(chain.indexOf(cc.id) >= 0 ? chain.indexOf(cc.id) : 0), cc.id].map((id) => labelOf(wb, id)).join(' → ');
+          const outcome = { result: failure(`Circular dependency between code cells (${path}): each reads the other's result, so they are not run again.`), reads: cc.reads ?? [], durationMs: 0, at: ctx.services.clock.now() };
+          await applyOutcome(wb, sheet, cc, outcome, maxCells);
+          more = true;
+        } else queueRun(wb, ctx, sheet, cc, 'dependency', chain);
+      }
+    }
+    if (!more) break;
+  }
+}
+
+function labelOf(wb: Workbook, id: string): string {
+  for (const s of wb.sheets) for (const cc of codeCells(s)) if (cc.id === id) return cellToA1({ row: cc.row, col: cc.col });
+  return '?';
+}
+
+/** Clears cells of removed code cells, and renames the owner label of moved ones. */
+async function settle(wb: Workbook, p: Pending): Promise<void> {
+  for (const o of p.orphans) {
+    const sheet = wb.sheets.find((s) => s.id === o.sheetId);
+    if (!sheet) continue;
+    await wb.load(sheet, o.rect);
+    for (let r = o.rect.r0; r <= o.rect.r1; r++) {
+      for (let c = o.rect.c0; c <= o.rect.c1; c++) {
+        const cell = sheet.get(r, c);
+        if (isRich(cell) && cell.o === o.label) await wb.writeCells(sheet, r, c, [[null]]);
+      }
+    }
+  }
+  for (const sheet of wb.sheets) {
+    for (const cc of codeCells(sheet)) {
+      const from = p.relabel.get(cc.id);
+      const to = anchorA1(cc);
+      if (from === undefined || from === to) continue;
+      const rect = cc.spill ?? { r0: cc.row, c0: cc.col, r1: cc.row, c1: cc.col };
+      await wb.load(sheet, rect);
+      for (let r = rect.r0; r <= rect.r1; r++) {
+        for (let c = rect.c0; c <= rect.c1; c++) {
+          const cell = sheet.get(r, c);
+          if (isRich(cell) && cell.o === from) sheet.set(r, c, { ...cell, o: to });
+        }
+      }
+    }
+  }
+}
+
+/** A value written over a code cell's anchor replaces the code cell (as typing over it would). */
+async function dropOverwritten(wb: Workbook): Promise<void> {
+  for (const sheet of wb.sheets) {
+    const rects = wb.changes.rects(sheet.id);
+    if (!rects.length) continue;
+    for (const cc of [...codeCells(sheet)]) {
+      if (!rects.some((r) => rectContains(r, cc.row, cc.col))) continue;
+      await wb.load(sheet, { r0: cc.row, c0: cc.col, r1: cc.row, c1: cc.col });
+      const cell = sheet.get(cc.row, cc.col);
+      if (isRich(cell) && cell.o === anchorA1(cc)) continue;
+      const label = anchorA1(cc);
+      setCodeCells(sheet, codeCells(sheet).filter((c) => c !== cc));
+      const spill = cc.spill;
+      if (!spill) continue;
+      await wb.load(sheet, spill);
+      for (let r = spill.r0; r <= spill.r1; r++) {
+        for (let c = spill.c0; c <= spill.c1; c++) {
+          const x = sheet.get(r, c);
+          if (!(r === cc.row && c === cc.col) && isRich(x) && x.o === label) await wb.writeCells(sheet, r, c, [[null]]);
+        }
+      }
+    }
+  }
+}
+

@@ -1,0 +1,43 @@
+// GET /v1/tasks/{id}/wait: waits (up to timeout_ms) until a task has finished, then answers as
+// get_task does. Wakes at once for tasks finished in this process, and polls for the others.
+import { z } from 'zod';
+import { taskEvents } from '../../code/task-events.ts';
+import { defineOp } from '../../op.ts';
+import { TaskId } from './get-task.ts';
+import { TaskOut, taskView, visibleTask } from './task-view.ts';
+
+const POLL_MS = 250;
+const FINAL = new Set(['done', 'error', 'cancelled']);
+
+export const waitTask = defineOp({
+  name: 'wait_task',
+  summary: 'Wait until a task (a code-cell run) finishes or the timeout passes; answers with its status, timings and error (timed_out: true if still running).',
+  area: 'code',
+  http: { method: 'GET', path: '/v1/tasks/:task_id/wait' },
+  input: z.strictObject({
+    task_id: TaskId,
+    timeout_ms: z.number().int().min(0, 'must be 0..60000').max(60_000, 'must be 0..60000').default(30_000).describe('How long to wait at most, in milliseconds (default 30000, at most 60000).'),
+  }),
+  output: TaskOut.extend({ timed_out: z.boolean() }),
+  hints: { readOnly: true, idempotent: true },
+  handler: async (ctx, input) => {
+    let task = await visibleTask(ctx, input.task_id);
+    const deadline = Date.now() + input.timeout_ms;
+    while (!FINAL.has(task.status) && Date.now() < deadline && !ctx.signal?.aborted) {
+      await new Promise<void>((resolve) => {
+        const event = `finished:${task.id}`;
+        const done = () => {
+          clearTimeout(timer);
+          taskEvents.off(event, done);
+          ctx.signal?.removeEventListener('abort', done);
+          resolve();
+        };
+        const timer = setTimeout(done, Math.min(POLL_MS, Math.max(0, deadline - Date.now())));
+        taskEvents.on(event, done);
+        ctx.signal?.addEventListener('abort', done);
+      });
+      task = (await ctx.services.store.getTask(task.id)) ?? task;
+    }
+    return { ...taskView(task), timed_out: !FINAL.has(task.status) };
+  },
+});

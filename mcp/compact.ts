@@ -1,0 +1,115 @@
+// The `compact` tool surface: the registry folded into a few tools by area, each taking
+// {action, args}. args are validated by the named op's own schema, so nothing is re-declared here;
+// action "help" returns one op's full description, example and input schema on demand.
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { OpError } from '../core/errors.ts';
+import type { AnyOp, OpArea } from '../core/op.ts';
+import { actionGist, toolDescription } from '../prompts/tool-texts.ts';
+import { slimInputSchema } from './schema-slim.ts';
+
+export type GroupName = 'files' | 'sheets' | 'cells' | 'formatting' | 'objects' | 'code' | 'transfer';
+
+/** Every area belongs to one compact tool (a Record, so a new area fails to compile until placed). */
+export const GROUP_OF: Record<OpArea, GroupName> = {
+  files: 'files',
+  account: 'files',
+  sheets: 'sheets',
+  structure: 'sheets',
+  cells: 'cells',
+  formats: 'formatting',
+  rules: 'formatting',
+  charts: 'objects',
+  tables: 'objects',
+  pivots: 'objects',
+  code: 'code',
+  connections: 'code',
+  io: 'transfer',
+};
+
+const ABOUT: Record<GroupName, string> = {
+  files: 'Files: list, create, context, batches, copies, history; API tokens.',
+  sheets: 'Sheets, rows and columns: add, rename, move, insert, delete, resize.',
+  cells: 'Cell values and formulas: read, write, clear, find, merge, move.',
+  formatting: 'Number formats, fonts, colours, borders, conditional formats.',
+  objects: 'Charts, data tables and pivot tables.',
+  code: 'Code cells (Python, SQL, JavaScript) and database connections.',
+  transfer: 'Import CSV, Excel, Parquet; export PDF, xlsx, CSV.',
+};
+
+const HIDDEN_ARGS = new Set(['file_uuid', 'expected_version', 'space_uuid']);
+const MAX_SIGNATURE_FIELDS = 5;
+
+/** write_cells(cell,values,sheet?,input?) — with "*" in front when the action needs file_uuid. */
+export function signatureOf(op: AnyOp): string {
+  const schema = slimInputSchema(op.input);
+  const required = new Set(schema.required ?? []);
+  const names = Object.keys(schema.properties ?? {}).filter((n) => !HIDDEN_ARGS.has(n));
+  names.sort((a, b) => Number(required.has(b)) - Number(required.has(a)));
+  const shown = names.slice(0, MAX_SIGNATURE_FIELDS).map((n) => (required.has(n) ? n : `${n}?`));
+  if (names.length > MAX_SIGNATURE_FIELDS) shown.push('…');
+  return `${required.has('file_uuid') ? '*' : ''}${op.name}(${shown.join(',')})`;
+}
+
+export interface CompactGroup {
+  tool: Tool;
+  ops: AnyOp[];
+}
+
+export function compactGroups(ops: readonly AnyOp[]): Map<string, CompactGroup> {
+  const byGroup = new Map<GroupName, AnyOp[]>();
+  for (const op of ops) {
+    const g = GROUP_OF[op.area];
+    byGroup.set(g, [...(byGroup.get(g) ?? []), op]);
+  }
+  const out = new Map<string, CompactGroup>();
+  for (const [name, members] of byGroup) {
+    const lines = members.map((op) => `${signatureOf(op)}: ${actionGist(op)}`);
+    const description = `${ABOUT[name]} Put the action's fields in args (* = needs file_uuid). Action "help", args {"action": name}: its schema and an example.\n${lines.join('\n')}`;
+    out.set(name, {
+      ops: members,
+      tool: {
+        name,
+        description,
+        inputSchema: {
+          type: 'object',
+          properties: {
+            action: { type: 'string', enum: [...members.map((o) => o.name), 'help'] },
+            args: { type: 'object', description: "The action's arguments." },
+          },
+          required: ['action'],
+          additionalProperties: false,
+        },
+        annotations: {
+          readOnlyHint: members.every((o) => o.hints.readOnly),
+          destructiveHint: members.some((o) => o.hints.destructive),
+          openWorldHint: false,
+        },
+      },
+    });
+  }
+  return out;
+}
+
+export type Resolved = { kind: 'op'; op: AnyOp; args: unknown } | { kind: 'help'; text: string; data: Record<string, unknown> };
+
+/** Turns a compact call into the op it names; validation of args is the op's own (core/dispatch.ts). */
+export function resolveCompact(group: CompactGroup, raw: Record<string, unknown> | undefined): Resolved {
+  const input = raw ?? {};
+  const names = group.ops.map((o) => o.name);
+  const unknownKeys = Object.keys(input).filter((k) => k !== 'action' && k !== 'args');
+  if (unknownKeys.length) throw new OpError('invalid_argument', `${unknownKeys[0]}: unknown field; put the action's fields inside args`, { field: unknownKeys[0] });
+  const action = input.action;
+  const args = input.args ?? {};
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new OpError('invalid_argument', 'args: must be an object holding the action\'s fields', { field: 'args' });
+  if (action === 'help') {
+    const target = (args as Record<string, unknown>).action;
+    const op = group.ops.find((o) => o.name === target);
+    if (!op) throw new OpError('invalid_argument', `args.action: name one of ${names.join(', ')}`, { field: 'args.action' });
+    const schema = slimInputSchema(op.input);
+    const data = { action: op.name, description: toolDescription(op), input_schema: schema };
+    return { kind: 'help', data, text: `${op.name}: ${data.description}\nargs schema: ${JSON.stringify(schema)}` };
+  }
+  const op = typeof action === 'string' ? group.ops.find((o) => o.name === action) : undefined;
+  if (!op) throw new OpError('invalid_argument', `action: ${action === undefined ? 'is required' : `'${String(action)}' is not an action of this tool`}; one of ${names.join(', ')}, help`, { field: 'action' });
+  return { kind: 'op', op, args };
+}

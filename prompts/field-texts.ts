@@ -1,0 +1,26 @@
+// Short MCP descriptions for fields every tool repeats. The core's texts (core/schemas.ts) serve
+// OpenAPI and REST readers; agents pay per character for each of ~70 tools, so the MCP door swaps
+// the long shared texts for these when a field still carries the shared one ('' drops it: a
+// file_uuid needs no words).
+import { ExpectedVersion, FileId, SheetName, SpaceId } from '../core/schemas.ts';
+
+/** Fields the server instructions explain once (prompts/instructions.ts), so tools repeat no words for them. */
+export const EXPLAINED_ONCE = ['expected_version', 'sheet', 'space_uuid', 'file_uuid'] as const;
+
+export const SHORT_FIELD_TEXTS: Record<string, { long: string | undefined; short: string }> = {
+  expected_version: { long: ExpectedVersion.description, short: '' },
+  sheet: { long: SheetName.description, short: '' },
+  file_uuid: { long: FileId.description, short: '' },
+  space_uuid: { long: SpaceId.description, short: '' },
+};
+
+/**
+ * Sub-schemas shown in short on the full surface, where a tool repeats another tool's fields
+ * (validation stays the op's own, and compact "help" shows the whole schema). op → dotted path in
+ * the input JSON Schema → what to show instead.
+ */
+export const SCHEMA_SHORTHANDS: Record<string, Record<string, Record<string, unknown>>> = {
+  batch_update_cells: {
+    'properties.formats.items': { type: 'object', description: 'format_cells arguments without file_uuid: {range, sheet?, bold?, fill_color?, number_format?, ...}.' },
+  },
+};

@@ -1,0 +1,22 @@
+// The MCP server's instructions (sent once at initialize) and the way texts name a tool on each
+// surface: `get_context` on the full surface, `files` with action `get_context` on the compact one.
+import { findOp } from '../core/registry.ts';
+
+/** How a text names an op for the connection's tool surface; '' when the op does not exist here. */
+export type ToolRef = (op: string) => string;
+
+export function instructionsText(ref: ToolRef): string {
+  const lines = [
+    `Spreadsheets for agents. Start with ${ref('list_files')} or ${ref('create_file')}, then ${ref('get_context')} on a file before reading or editing.`,
+    'Cells use A1 notation (A1, B2:D10, Sheet2!A:C); every `sheet` argument defaults to the first sheet; `space_uuid` is never needed (the token has one space).',
+    `${ref('write_cells')} writes strings typed as in a spreadsheet; ${ref('set_formula')} sets one formula and returns its value; ${ref('run_batch')} applies several ops atomically (one version).`,
+    'Writes accept expected_version (the version you last saw) to avoid overwriting someone else.',
+    'Results are cut past a cell budget with truncated: true and next_range: read that range next.',
+    'Each file is also a resource: sheets://files/{uuid}/context (JSON) and sheets://files/{uuid}/sheets/{sheet}.csv.',
+  ];
+  return lines.join('\n');
+}
+
+export function has(op: string): boolean {
+  return findOp(op) !== undefined;
+}

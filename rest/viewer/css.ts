@@ -1,0 +1,54 @@
+// Cell styles as CSS rules for the viewer. Every value that reaches CSS is checked against a
+// strict pattern first (colours, sizes, font names), so file contents cannot inject styles.
+import type { Border, Style } from '../../core/workbook/style.ts';
+
+const COLOR = /^#[0-9A-Fa-f]{6}([0-9A-Fa-f]{2})?$/;
+const FONT = /^[A-Za-z0-9 _-]{1,60}$/;
+const LINES: Record<Border['line'], string> = { line1: '1px solid', line2: '2px solid', line3: '3px solid', double: '3px double', dotted: '1px dotted', dashed: '1px dashed' };
+
+function border(b: Border | undefined): string | undefined {
+  if (!b || !LINES[b.line] || !COLOR.test(b.color)) return undefined;
+  return `${LINES[b.line]} ${b.color}`;
+}
+
+/** CSS declarations for a style; `numeric` right-aligns by default as spreadsheets do. */
+export function styleCss(s: Style, numeric: boolean): string {
+  const d: string[] = [];
+  if (s.bold) d.push('font-weight:700');
+  if (s.italic) d.push('font-style:italic');
+  const deco = [s.underline && 'underline', s.strikethrough && 'line-through'].filter(Boolean);
+  if (deco.length) d.push(`text-decoration:${deco.join(' ')}`);
+  const align = s.align ?? (numeric ? 'right' : undefined);
+  if (align === 'left' || align === 'center' || align === 'right') d.push(`text-align:${align}`);
+  if (s.vertical_align === 'top' || s.vertical_align === 'middle' || s.vertical_align === 'bottom') d.push(`vertical-align:${s.vertical_align}`);
+  if (s.wrap === 'wrap') d.push('white-space:pre-wrap', 'word-break:break-word');
+  else if (s.wrap === 'clip') d.push('overflow:hidden', 'text-overflow:clip');
+  if (typeof s.font_size === 'number' && s.font_size >= 1 && s.font_size <= 400) d.push(`font-size:${s.font_size}pt`);
+  if (s.font_family && FONT.test(s.font_family)) d.push(`font-family:"${s.font_family}",sans-serif`);
+  if (s.text_color && COLOR.test(s.text_color)) d.push(`color:${s.text_color}`);
+  if (s.fill_color && COLOR.test(s.fill_color)) d.push(`background:${s.fill_color}`);
+  for (const side of ['top', 'bottom', 'left', 'right'] as const) {
+    const b = border(s[`border_${side}`]);
+    if (b) d.push(`border-${side}:${b}`);
+  }
+  return d.join(';');
+}
+
+/** Interns declaration sets as classes (.k0, .k1, ...) so the page needs no style attributes. */
+export class ClassTable {
+  private readonly ids = new Map<string, string>();
+
+  of(css: string): string {
+    if (!css) return '';
+    let id = this.ids.get(css);
+    if (!id) {
+      id = `k${this.ids.size}`;
+      this.ids.set(css, id);
+    }
+    return id;
+  }
+
+  rules(): string {
+    return [...this.ids].map(([css, id]) => `.${id}{${css}}`).join('\n');
+  }
+}

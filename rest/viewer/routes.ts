@@ -1,0 +1,97 @@
+// GET /view/{file_uuid}: a read-only page for people watching what agents do, and
+// GET /view/{file_uuid}/version for its live refresh. Access: a short-lived signed link
+// (`sheets admin view-link FILE`), which becomes a cookie for that file's viewer, or an API token
+// in the `sheets_token` cookie (checked like a bearer token, with the token's rights).
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { authenticate } from '../../core/auth.ts';
+import type { Caller, OpContext } from '../../core/context.ts';
+import { OpError, asOpError } from '../../core/errors.ts';
+import { FileId } from '../../core/schemas.ts';
+import type { AppServices } from '../../core/services.ts';
+import { checkLink, checkSession, signSession, viewSecret } from './link.ts';
+import { esc, renderPage } from './render.ts';
+
+const SESSION_COOKIE = 'sheets_view';
+const TOKEN_COOKIE = 'sheets_token';
+
+function cookies(req: FastifyRequest): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const i = part.indexOf('=');
+    if (i > 0) out[part.slice(0, i).trim()] = decodeURIComponent(part.slice(i + 1).trim());
+  }
+  return out;
+}
+
+function secure(reply: FastifyReply, nonce?: string): FastifyReply {
+  const policy = ["default-src 'none'", nonce ? `style-src 'nonce-${nonce}'` : "style-src 'unsafe-inline'", nonce ? `script-src 'nonce-${nonce}'` : '', "connect-src 'self'", 'img-src data:', "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"].filter(Boolean).join('; ');
+  return reply.header('content-security-policy', policy).header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer').header('cache-control', 'no-store');
+}
+
+function page(reply: FastifyReply, status: number, title: string, message: string) {
+  return secure(reply).code(status).type('text/html; charset=utf-8').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title></head><body><h1>${esc(title)}</h1><p>${esc(message)}</p></body></html>`);
+}
+
+export function mountViewer(app: FastifyInstance, services: AppServices): void {
+  const secret = viewSecret(services.config);
+
+  /** Who may view this file: a view session for it, or an API token cookie; null when neither. */
+  async function viewer(req: FastifyRequest, fileId: string): Promise<Caller | null> {
+    const jar = cookies(req);
+    const now = services.clock.now();
+    if (checkSession(secret, fileId, jar[SESSION_COOKIE], now)) {
+      const file = await services.store.getFile(fileId);
+      if (!file) throw new OpError('not_found', `No file ${fileId}.`);
+      // A signed link stands for the operator who made it: read-only, on this one file.
+      return { tokenId: 'view-link', userId: file.creatorId, userName: 'view link', spaceId: file.spaceId, spaceName: '', role: 'viewer' };
+    }
+    if (jar[TOKEN_COOKIE]) return authenticate(services.store, services.clock, jar[TOKEN_COOKIE]);
+    return null;
+  }
+
+  const ctxOf = (caller: Caller): OpContext => ({ caller, services, op: { name: 'view', args: {} } });
+
+  app.get('/view/:file_uuid', async (req, reply) => {
+    const fileId = (req.params as { file_uuid: string }).file_uuid;
+    if (!FileId.safeParse(fileId).success) return page(reply, 404, 'Not found', 'No such file.');
+    const q = req.query as Record<string, unknown>;
+    const base = `/view/${fileId}`;
+    if (q.sig !== undefined) {
+      if (!checkLink(secret, fileId, q.exp, q.sig, services.clock.now())) return page(reply, 401, 'Link expired', 'This view link is invalid or has expired; ask for a new one (sheets admin view-link FILE).');
+      const s = signSession(secret, fileId, services.clock.now());
+      reply.header('set-cookie', `${SESSION_COOKIE}=${s.value}; Path=${base}; Max-Age=${s.maxAge}; HttpOnly; SameSite=Strict`);
+      return secure(reply).code(303).header('location', base).send();
+    }
+    try {
+      const caller = await viewer(req, fileId);
+      if (!caller) return page(reply, 401, 'Sign-in needed', 'Open this file through a view link (sheets admin view-link FILE), or send your API token in the sheets_token cookie.');
+      const nonce = randomBytes(16).toString('base64');
+      const html = await services.workbooks.read(ctxOf(caller), fileId, async (wb) => {
+        const sheet = typeof q.sheet === 'string' ? wb.sheet(q.sheet) : wb.sheets[0]!;
+        return renderPage({ wb, sheet, nonce, base });
+      });
+      return secure(reply, nonce).type('text/html; charset=utf-8').send(html);
+    } catch (err) {
+      const e = asOpError(err);
+      if (e.code === 'internal') req.log.error({ err: e.cause ?? e }, 'viewer failed');
+      const status = { unauthenticated: 401, forbidden: 403, not_found: 404, invalid_argument: 400 }[e.code as string] ?? 500;
+      return page(reply, status, status === 500 ? 'Error' : 'Cannot show this file', status === 500 ? 'Internal error; it has been logged.' : e.message);
+    }
+  });
+
+  app.get('/view/:file_uuid/version', async (req, reply) => {
+    const fileId = (req.params as { file_uuid: string }).file_uuid;
+    secure(reply);
+    if (!FileId.safeParse(fileId).success) return reply.code(404).send({ error: { code: 'not_found', message: 'No such file.', details: {} } });
+    try {
+      const caller = await viewer(req, fileId);
+      if (!caller) return reply.code(401).send({ error: { code: 'unauthenticated', message: 'No view session for this file.', details: {} } });
+      const file = await services.workbooks.file(ctxOf(caller), fileId, 'read');
+      return { version: file.version };
+    } catch (err) {
+      const e = asOpError(err);
+      return reply.code(e.code === 'not_found' ? 404 : e.code === 'forbidden' ? 403 : e.code === 'unauthenticated' ? 401 : 500).send({ error: { code: e.code, message: e.code === 'internal' ? 'Internal error.' : e.message, details: {} } });
+    }
+  });
+}

@@ -1,0 +1,147 @@
+// The read-only viewer in a real headless Chromium: a signed link opens the page, cells show as
+// formatted (format_cells) with merges and sizes, file text is escaped, the conditional-format and chart seams
+// paint, the screenshot is not blank, and the page follows a write made over the API.
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerCellOverlay, registerGraphics, viewSeams } from '../core/view.ts';
+import { signLink, viewSecret } from '../rest/viewer/link.ts';
+import { TMP_DIR } from './helpers/paths.ts';
+import { startServer, type TestServer } from './helpers/server.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const haveChromium = existsSync(CHROMIUM);
+if (!haveChromium) {
+  if (process.env.CI === 'true') throw new Error(`viewer test: ${CHROMIUM} is missing (apt-get install chromium)`);
+  console.warn(`viewer test skipped: ${CHROMIUM} is missing (apt-get install chromium)`);
+}
+
+let server: TestServer;
+let file: string;
+let browser: import('playwright-core').Browser;
+
+async function rest(method: string, path: string, body?: unknown) {
+  const r = await server.request(method, path, { body });
+  if (r.status !== 200) throw new Error(`${method} ${path}: ${r.status} ${r.text}`);
+  return r.body;
+}
+
+describe.skipIf(!haveChromium)('viewer', () => {
+  beforeAll(async () => {
+    server = await startServer();
+    file = (await rest('POST', '/v1/files', { name: 'Viewer <test>', sheets: ['Data', 'Other'] })).uuid;
+    await rest('PUT', `/v1/files/${file}/cells`, { cell: 'A1', values: [['Item', 'Amount', 'Share'], ['Rent', '1200', '60%'], ['<script>alert(1)</script>', '80', '4%'], ['Food', '720', '36%']] });
+    await rest('PUT', `/v1/files/${file}/cells`, { cell: 'A6', values: [['Merged title']] });
+    await rest('PUT', `/v1/files/${file}/cells`, { sheet: 'Other', cell: 'A1', values: [['on the other sheet']] });
+    await rest('POST', `/v1/files/${file}/cells/merge`, { range: 'A6:C6' });
+    await rest('PUT', `/v1/files/${file}/columns/size`, { size: 180, indices: ['A'] });
+    await rest('PUT', `/v1/files/${file}/columns/size`, { size: 40, indices: [1] });
+    await rest('PUT', `/v1/files/${file}/cells/formats`, { range: 'A1:C1', bold: true, fill_color: '#00ff00' });
+    // The seams other areas fill: a conditional format (amounts over 1000 in red) and a chart.
+    registerCellOverlay((_wb, sheet) => (sheet.name === 'Data' ? (row, col) => (row === 1 && col === 1 ? { fill_color: '#ff0000', text_color: '#ffffff' } : undefined) : undefined));
+    registerGraphics((_wb, sheet) => (sheet.name === 'Data' ? [{ row: 1, col: 4, width: 200, height: 120, title: 'Amounts', svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 120" data-chart="amounts"><rect x="10" y="10" width="60" height="100" fill="#0000ff"/><text x="100" y="60">Amounts &lt;1&gt;</text></svg>' }] : []));
+    const { chromium } = await import('playwright-core');
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  });
+  afterAll(async () => {
+    viewSeams.overlays.length = 0;
+    viewSeams.graphics.length = 0;
+    await browser?.close();
+    await server?.close();
+  });
+
+  const link = () => `${server.url}/view/${file}?${signLink(viewSecret(server.config), file, server.server.services.clock.now())}`;
+
+  it('shows the sheet as a person sees it, and follows writes', async () => {
+    const context = await browser.newContext({ viewport: { width: 1000, height: 500 } });
+    const page = await context.newPage();
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    const res = await page.goto(link());
+    expect(res?.status()).toBe(200);
+    expect(page.url()).toBe(`${server.url}/view/${file}`); // the signature left the address bar
+    expect(res?.headers()['content-security-policy']).toMatch(/default-src 'none'.*script-src 'nonce-/);
+    expect(await page.title()).toBe('Viewer <test> — Data');
+
+    const cell = (a1: string) => page.locator(`td[data-cell="${a1}"]`);
+    expect(await cell('A1').textContent()).toBe('Item');
+    expect(await cell('C2').textContent()).toBe('60%');
+    expect(await cell('A3').textContent()).toBe('<script>alert(1)</script>');
+    expect(await page.locator('main script').count()).toBe(0);
+    expect(await cell('A6').getAttribute('colspan')).toBe('3');
+    expect(await cell('B6').count()).toBe(0);
+    expect(Math.round((await cell('A1').boundingBox())!.width)).toBe(180);
+    expect(Math.round((await cell('A1').boundingBox())!.height)).toBe(40);
+    expect(await cell('B2').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 0, 0)');
+    expect(await cell('A1').evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).fontWeight])).toEqual(['rgb(0, 255, 0)', '700']);
+    expect(await cell('B3').evaluate((el) => getComputedStyle(el).textAlign)).toBe('right');
+    expect(await page.locator('figure svg[data-chart="amounts"]').count()).toBe(1);
+    expect(await page.locator('nav a').allTextContents()).toEqual(['Data', 'Other']);
+
+    // The screenshot is not blank and shows the painted cell and the chart.
+    const shot = await page.screenshot();
+    writeFileSync(join(TMP_DIR, 'viewer.png'), shot); // for a person to look at
+    const probe = await context.newPage();
+    const stats = await probe.evaluate(async (src) => {
+      const img = new Image();
+      img.src = src;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = img.width;
+      canvas.height = img.height;
+      const g = canvas.getContext('2d')!;
+      g.drawImage(img, 0, 0);
+      const d = g.getImageData(0, 0, img.width, img.height).data;
+      let nonWhite = 0, red = 0, blue = 0;
+      for (let i = 0; i < d.length; i += 4) {
+        const [r, gr, b] = [d[i]!, d[i + 1]!, d[i + 2]!];
+        if (r < 245 || gr < 245 || b < 245) nonWhite++;
+        if (r > 230 && gr < 30 && b < 30) red++;
+        if (b > 230 && r < 30 && gr < 30) blue++;
+      }
+      return { total: d.length / 4, nonWhite, red, blue };
+    }, `data:image/png;base64,${shot.toString('base64')}`);
+    expect(stats.nonWhite / stats.total).toBeGreaterThan(0.02);
+    expect(stats.red).toBeGreaterThan(500);
+    expect(stats.blue).toBeGreaterThan(2000);
+
+    // A write over the API shows up without a reload by hand.
+    await rest('PUT', `/v1/files/${file}/cells`, { cell: 'A2', values: [['Mortgage']] });
+    await page.waitForFunction(() => document.querySelector('td[data-cell="A2"]')?.textContent === 'Mortgage', undefined, { timeout: 15_000 });
+    await page.click('nav a:has-text("Other")');
+    expect(await cell('A1').textContent()).toBe('on the other sheet');
+    expect(dialogs).toEqual([]);
+    expect(violations).toEqual([]);
+    await context.close();
+  });
+
+  it('needs a valid link, a view session or a token cookie', async () => {
+    const plain = await fetch(`${server.url}/view/${file}`);
+    expect(plain.status).toBe(401);
+    expect(await plain.text()).toMatch(/view link/);
+    expect((await fetch(`${server.url}/view/${file}/version`)).status).toBe(401);
+    const forged = await fetch(`${server.url}/view/${file}?exp=9999999999&sig=AAAA`, { redirect: 'manual' });
+    expect(forged.status).toBe(401);
+    const other = '00000000-0000-4000-8000-000000000000';
+    const wrongFile = await fetch(link().replace(`/view/${file}`, `/view/${other}`), { redirect: 'manual' });
+    expect(wrongFile.status).toBe(401);
+    const opened = await fetch(link(), { redirect: 'manual' });
+    expect(opened.status).toBe(303);
+    const cookie = opened.headers.get('set-cookie')!;
+    expect(cookie).toMatch(new RegExp(`^sheets_view=\\d+\\.[\\w-]+; Path=/view/${file}; Max-Age=\\d+; HttpOnly; SameSite=Strict$`));
+    const version = await fetch(`${server.url}/view/${file}/version`, { headers: { cookie: cookie.split(';')[0]! } });
+    expect(await version.json()).toEqual({ version: (await rest('GET', `/v1/files/${file}`)).version });
+    const byToken = await fetch(`${server.url}/view/${file}`, { headers: { cookie: `sheets_token=${server.token}` } });
+    expect(byToken.status).toBe(200);
+    expect((await fetch(`${server.url}/view/${file}`, { headers: { cookie: 'sheets_token=sht_wrong' } })).status).toBe(401);
+    expect((await fetch(`${server.url}/view/not-a-uuid`)).status).toBe(404);
+    expect((await fetch(`${server.url}/view/${file}?sheet=Nope`, { headers: { cookie: `sheets_token=${server.token}` } })).status).toBe(400);
+  });
+});

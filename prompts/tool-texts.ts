@@ -91,9 +91,9 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   search_connection_tables: { use: 'Then write SQL against the tables found.', example: { connection_uuid: EX_CONN, query: 'orders with customer shipping address', top_k: 5 } },
   // charts
   add_chart: {
-    use: 'Series options count zero-based columns of data_range (0 is usually the categories, so the first series is 1); combo mixes marks via series_marks.',
+    use: 'Series options use zero-based data columns (first series = 1 when column 0 holds categories).',
     example: { file_uuid: f, chart_type: 'combo', data_range: 'A1:C13', series_marks: [{ series: 2, mark: 'line' }], secondary_series: [2] },
-    returns: 'chart_id and the series it plots now.',
+    returns: 'chart_id and the current series.',
   },
   update_chart: { use: 'Only supplied fields change; null clears a list.', example: { file_uuid: f, chart_id: 'chart_1a2b3c4d5e', chart_type: 'line', title: '' } },
   delete_chart: { example: { file_uuid: f, chart_id: 'chart_1a2b3c4d5e' } },
@@ -112,7 +112,7 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   delete_table: { example: { file_uuid: f, table: 'Sales' } },
   append_table_rows: { example: { file_uuid: f, table: 'Sales', rows: [['West', 'Ann', '250']] } },
   sort_table: { example: { file_uuid: f, table: 'Sales', by: [{ column: 'Amount', descending: true }] } },
-  query_table: { use: 'Read-only filtered view; the sheet is not filtered.', example: { file_uuid: f, table: 'Sales', filters: [{ column: 'Amount', op: 'gt', value: '100' }], limit: 20 } },
+  query_table: { example: { file_uuid: f, table: 'Sales', filters: [{ column: 'Amount', op: 'gt', value: '100' }], limit: 20 } },
   // pivot tables
   create_pivot: { use: 'Written into cells and refreshed when the source changes.', example: { file_uuid: f, source: 'Data!A:F', anchor: 'Report!A1', rows: ['Region'], values: [{ field: 'Amount', agg: 'sum' }] }, returns: 'pivot_id and output_range.' },
   list_pivots: { example: { file_uuid: f } },

@@ -11,7 +11,7 @@ export const deleteChart = defineOp({
   summary: 'Delete a chart by its chart_id; the cells it plotted are not touched.',
   area: 'charts',
   http: { method: 'DELETE', path: '/v1/files/:file_uuid/charts' },
-  input: z.strictObject({ file_uuid: FileId, chart_id: ChartId, sheet: SheetName.optional().describe('Sheet of the chart (optional: chart ids are unique in the file).') }),
+  input: z.strictObject({ file_uuid: FileId, chart_id: ChartId, sheet: SheetName.optional() }),
   output: z.object({ chart_id: z.string(), deleted: z.boolean(), version: VersionOut }),
   hints: { readOnly: false, destructive: true },
   handler: async (ctx, input) => {

@@ -10,7 +10,7 @@ export const listCharts = defineOp({
   summary: "List charts with their options and current series (categories, names, values read from the cells now).",
   area: 'charts',
   http: { method: 'GET', path: '/v1/files/:file_uuid/charts' },
-  input: z.strictObject({ file_uuid: FileId, sheet: SheetName.optional().describe('Only charts on this sheet; default all sheets.') }),
+  input: z.strictObject({ file_uuid: FileId, sheet: SheetName.optional().describe('Only this sheet.') }),
   output: z.object({ charts: z.array(ChartOut) }),
   hints: { readOnly: true, idempotent: true },
   handler: (ctx, input) =>

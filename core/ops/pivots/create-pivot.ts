@@ -16,7 +16,7 @@ export const createPivot = defineOp({
   summary: 'Create a pivot table (rows, columns, values such as sum/count/average, filters) from a range or data table, written into the cells at an anchor and kept up to date.',
   area: 'pivots',
   http: { method: 'POST', path: '/v1/files/:file_uuid/pivots' },
-  input: z.strictObject({ file_uuid: FileId, ...pivotFields, sheet: SheetName.optional().describe('Sheet of the output (or qualify the anchor); default the first sheet.') }),
+  input: z.strictObject({ file_uuid: FileId, ...pivotFields, sheet: SheetName.optional() }),
   output: PivotOut.extend({ version: VersionOut }),
   hints: { readOnly: false },
   handler: async (ctx, input) => {

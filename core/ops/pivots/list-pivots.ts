@@ -10,7 +10,7 @@ export const listPivots = defineOp({
   summary: 'List pivot tables: source, rows, columns, values, filters and the output range (read it with read_cells).',
   area: 'pivots',
   http: { method: 'GET', path: '/v1/files/:file_uuid/pivots' },
-  input: z.strictObject({ file_uuid: FileId, sheet: SheetName.optional().describe('Only pivots on this sheet; default all sheets.') }),
+  input: z.strictObject({ file_uuid: FileId, sheet: SheetName.optional().describe('Only this sheet.') }),
   output: z.object({ pivots: z.array(PivotOut) }),
   hints: { readOnly: true, idempotent: true },
   handler: (ctx, input) => ctx.services.workbooks.read(ctx, input.file_uuid, (wb) => ({ pivots: pivotViews(wb, input.sheet !== undefined ? wb.sheet(input.sheet) : undefined) })),

@@ -12,7 +12,7 @@ export const deleteConditionalFormat = defineOp({
   summary: 'Delete a conditional-format rule by its id; the cells keep their own formats.',
   area: 'rules',
   http: { method: 'DELETE', path: '/v1/files/:file_uuid/conditional-formats' },
-  input: z.strictObject({ file_uuid: FileId, id: RuleId.describe('Id of the rule (from list_conditional_formats).'), sheet: SheetName.optional().describe('Sheet of the rule (optional: ids are unique in the file).') }),
+  input: z.strictObject({ file_uuid: FileId, id: RuleId.describe('Rule id.'), sheet: SheetName.optional() }),
   output: z.object({ id: z.string(), deleted: z.boolean(), version: VersionOut }),
   hints: { readOnly: false, destructive: true },
   handler: async (ctx, input) => {

@@ -16,11 +16,11 @@ export const evaluateConditionalFormats = defineOp({
   summary: 'Evaluate conditional formats on a range: each cell where a rule applies, the rule ids and the style they add now.',
   area: 'rules',
   http: { method: 'GET', path: '/v1/files/:file_uuid/conditional-formats/evaluate' },
-  input: z.strictObject({ file_uuid: FileId, range: A1Range.describe('Cells to evaluate, e.g. A1:D50.'), sheet: SheetName.optional() }),
+  input: z.strictObject({ file_uuid: FileId, range: A1Range.describe('Cells to evaluate.'), sheet: SheetName.optional() }),
   output: z.object({
     sheet: z.string(),
     range: z.string(),
-    cells: z.array(z.object({ cell: z.string(), rules: z.array(z.string()), style: StyleOut })).describe('Only cells where at least one rule applies.'),
+    cells: z.array(z.object({ cell: z.string(), rules: z.array(z.string()), style: StyleOut })),
   }),
   hints: { readOnly: true, idempotent: true },
   handler: (ctx, input) =>

@@ -6,21 +6,21 @@ import { THRESHOLD_TYPES } from '../../rules/model.ts';
 export const RuleId = z
   .string()
   .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1-64 letters, digits, _ . or -')
-  .describe('Rule identifier (from list_conditional_formats). On PUT: replaces the rule with this id, or creates one with it; omit to create a new rule.');
+  .describe('Rule id; PUT with an id replaces that rule.');
 
 export const ruleStyleFields = {
-  bold: z.boolean().optional().describe('Bold text where the condition holds.'),
-  italic: z.boolean().optional().describe('Italic text where the condition holds.'),
-  underline: z.boolean().optional().describe('Underlined text where the condition holds.'),
-  strikethrough: z.boolean().optional().describe('Struck-through text where the condition holds.'),
-  text_color: HexColor.optional().describe('Text colour #RRGGBB where the condition holds.'),
-  fill_color: HexColor.optional().describe('Fill colour #RRGGBB where the condition holds.'),
+  bold: z.boolean().optional().describe('Style where true.'),
+  italic: z.boolean().optional().describe('Style where true.'),
+  underline: z.boolean().optional().describe('Style where true.'),
+  strikethrough: z.boolean().optional().describe('Style where true.'),
+  text_color: HexColor.optional().describe('#RRGGBB where true.'),
+  fill_color: HexColor.optional().describe('#RRGGBB where true.'),
 };
 
 export const ThresholdIn = z.strictObject({
-  value_type: z.enum(THRESHOLD_TYPES).describe('min (smallest value in the range), max (largest), number (the value itself), percent (0-100 between min and max), percentile (0-100, as PERCENTILE.INC).'),
-  color: HexColor.describe('Colour #RRGGBB at this threshold.'),
-  value: z.number().finite().optional().describe('Required for number, percent and percentile (0..100 for the last two); omitted for min and max.'),
+  value_type: z.enum(THRESHOLD_TYPES).describe('Where the colour sits.'),
+  color: HexColor.describe('#RRGGBB.'),
+  value: z.number().finite().optional().describe('For number, percent, percentile (0..100).'),
 });
 
 const StyleOut = z.object({
@@ -37,7 +37,7 @@ export const RuleOut = z.object({
   sheet: z.string(),
   range: z.string(),
   type: z.enum(['formula', 'color_scale']),
-  formula: z.string().optional().describe('The condition, written for the top-left cell of the range.'),
+  formula: z.string().optional(),
   style: StyleOut.optional(),
   apply_to_blank: z.boolean().optional(),
   thresholds: z.array(z.object({ value_type: z.enum(THRESHOLD_TYPES), color: z.string(), value: z.number().optional() })).optional(),

@@ -19,14 +19,14 @@ export const setConditionalFormat = defineOp({
   http: { method: 'PUT', path: '/v1/files/:file_uuid/conditional-formats' },
   input: z.strictObject({
     file_uuid: FileId,
-    range: A1Range.describe('Range the rule applies to, e.g. B2:B100 or B:B (whole columns grow with the data).'),
-    formula: z.string().trim().min(1, 'must not be empty').max(8192, 'must be at most 8192 characters').describe('Condition for the top-left cell of the range, e.g. "=B2>100" or "=$C2=\\"late\\""; relative references shift for the other cells. True or a non-zero number applies the style.'),
+    range: A1Range.describe('Cells the rule styles, e.g. B2:B100 or B:B.'),
+    formula: z.string().trim().min(1, 'must not be empty').max(8192, 'must be at most 8192 characters').describe('Condition for the top-left cell, e.g. =B2>100; relative references shift per cell.'),
     id: RuleId.optional(),
     sheet: SheetName.optional(),
-    apply_to_blank: z.boolean().optional().describe('Also style empty cells where the condition holds (default false: empty cells are never styled).'),
+    apply_to_blank: z.boolean().optional().describe('Also style empty cells (default false).'),
     ...ruleStyleFields,
   }),
-  output: RuleOut.extend({ created: z.boolean().describe('True when a new rule was made, false when one was replaced.'), version: VersionOut }),
+  output: RuleOut.extend({ created: z.boolean(), version: VersionOut }),
   hints: { readOnly: false, idempotent: true },
   handler: async (ctx, input) => {
     const formula = checkFormula(input.formula, 'formula');

@@ -23,9 +23,9 @@ export const appendTableRows = defineOp({
     rows: z
       .array(z.array(z.string({ message: 'expected a string (write numbers as strings, e.g. "42")' })))
       .min(1, 'must hold at least one row')
-      .describe('Rows in column order, all strings ("42", "2024-01-15", "TRUE"); a row may be shorter than the table (the rest stays empty, or gets the column\'s formula).'),
+      .describe('Rows of strings, typed as in write_cells; short rows are padded.'),
     input: InputMode,
-    sheet: SheetName.optional().describe('Sheet of the table (optional).'),
+    sheet: SheetName.optional(),
   }),
   output: TableOut.extend({ appended: z.number().int(), appended_range: z.string(), version: VersionOut }),
   hints: { readOnly: false },

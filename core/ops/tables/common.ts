@@ -5,18 +5,18 @@ import { invalidArg } from '../../errors.ts';
 import { allTables, findTable } from '../../tables/model.ts';
 import type { Workbook } from '../../workbook/workbook.ts';
 
-export const TableRef = z.string().min(1, 'must not be empty').max(100).describe('Table name (as in list_tables; case does not matter) or its id.');
+export const TableRef = z.string().min(1, 'must not be empty').max(100).describe('Table name or id.');
 
 export const TableOut = z.object({
   name: z.string(),
   id: z.string(),
   sheet: z.string(),
-  range: z.string().describe('Header row plus data rows.'),
-  data_range: z.string().nullable().describe('Data rows only (null when the table has none yet).'),
-  columns: z.array(z.string()).describe('Column headers, left to right.'),
-  rows: z.number().int().describe('Number of data rows.'),
-  formula_names: z.array(z.string()).describe('Names usable in formulas: the table (its data rows) and Table.Column for each column, e.g. =SUM(Sales.Amount).'),
-  code_cell: z.string().optional().describe('The code cell whose output this table is.'),
+  range: z.string(),
+  data_range: z.string().nullable(),
+  columns: z.array(z.string()),
+  rows: z.number().int(),
+  formula_names: z.array(z.string()).describe('Use in formulas, e.g. =SUM(Sales.Amount).'),
+  code_cell: z.string().optional(),
 });
 
 export function locateTable(wb: Workbook, name: string, sheet: string | undefined, field = 'table') {

@@ -19,8 +19,8 @@ export const createTable = defineOp({
   http: { method: 'POST', path: '/v1/files/:file_uuid/tables' },
   input: z.strictObject({
     file_uuid: FileId,
-    range: A1Range.describe('Header row plus data rows, e.g. A1:D200 (whole columns A:D stop at the last used row).'),
-    name: TableName.optional().describe('Table name: letters, digits, _ (e.g. Sales). Default Table1, Table2, ...'),
+    range: A1Range.describe('Header row plus data, e.g. A1:D200.'),
+    name: TableName.optional().describe('Letters, digits, _ (default Table_1).'),
     sheet: SheetName.optional(),
   }),
   output: TableOut.extend({ version: VersionOut }),

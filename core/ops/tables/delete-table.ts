@@ -16,8 +16,8 @@ export const deleteTable = defineOp({
   input: z.strictObject({
     file_uuid: FileId,
     table: TableRef,
-    clear: z.boolean().default(false).describe('Also clear the table\'s cells (values and formats). Default false: only the table goes.'),
-    sheet: SheetName.optional().describe('Sheet of the table (optional).'),
+    clear: z.boolean().default(false).describe('Also empty its cells.'),
+    sheet: SheetName.optional(),
   }),
   output: z.object({ table: z.string(), deleted: z.boolean(), cleared: z.boolean(), formulas_updated: z.number().int(), version: VersionOut }),
   hints: { readOnly: false, destructive: true },

@@ -11,7 +11,7 @@ export const listTables = defineOp({
   summary: 'List data tables: name, sheet, range, column headers, row count and the names formulas can use.',
   area: 'tables',
   http: { method: 'GET', path: '/v1/files/:file_uuid/tables' },
-  input: z.strictObject({ file_uuid: FileId, sheet: SheetName.optional().describe('Only tables on this sheet; default all sheets.') }),
+  input: z.strictObject({ file_uuid: FileId, sheet: SheetName.optional().describe('Only this sheet.') }),
   output: z.object({ tables: z.array(TableOut) }),
   hints: { readOnly: true, idempotent: true },
   handler: (ctx, input) =>

@@ -14,7 +14,7 @@ import { SortKeys } from './sort-table.ts';
 
 export const queryTable = defineOp({
   name: 'query_table',
-  summary: 'Read a data table\'s rows with filters, sorting and paging, without changing the sheet (a filtered view).',
+  summary: 'Read a data table\'s rows with filters, sorting and paging; the sheet itself is not filtered.',
   area: 'tables',
   http: { method: 'POST', path: '/v1/files/:file_uuid/tables/query' },
   input: z.strictObject({
@@ -23,27 +23,27 @@ export const queryTable = defineOp({
     filters: z
       .array(
         z.strictObject({
-          column: z.string().min(1).describe('Column header.'),
-          op: z.enum(FILTER_OPS).describe('eq, ne, gt, gte, lt, lte (numbers as numbers, dates typed like "2024-01-15", text without case), contains, not_contains, starts_with, ends_with, blank, not_blank, in.'),
-          value: z.string().optional().describe('Value to compare with (typed as in write_cells); not used by blank/not_blank/in.'),
-          values: z.array(z.string()).max(1000).optional().describe('For op "in": the accepted values.'),
+          column: z.string().min(1).describe('Header.'),
+          op: z.enum(FILTER_OPS).describe('Comparison (text ignores case).'),
+          value: z.string().optional().describe('Typed as in write_cells.'),
+          values: z.array(z.string()).optional().describe('For op in.'),
         }),
       )
       .max(50, 'at most 50 filters')
       .default([])
-      .describe('All filters must hold (AND).'),
+      .describe('All must hold.'),
     sort: SortKeys.optional(),
-    columns: z.array(z.string().min(1)).max(1000).optional().describe('Columns to return, in this order (default all).'),
+    columns: z.array(z.string().min(1)).optional().describe('Columns to return (default all).'),
     ...PageQuery,
-    sheet: SheetName.optional().describe('Sheet of the table (optional).'),
+    sheet: SheetName.optional(),
   }),
   output: z.object({
     table: z.string(),
     sheet: z.string(),
     columns: z.array(z.string()),
-    rows: z.array(z.array(z.string())).describe('Displayed values.'),
-    row_numbers: z.array(z.number().int()).describe('One-based sheet row of each returned row (to edit it with write_cells).'),
-    total: z.number().int().describe('Rows matching the filters.'),
+    rows: z.array(z.array(z.string())),
+    row_numbers: z.array(z.number().int()).describe('Sheet row of each row.'),
+    total: z.number().int(),
     nextOffset: z.number().int().optional(),
   }),
   hints: { readOnly: true, idempotent: true },

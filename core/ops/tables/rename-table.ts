@@ -14,8 +14,8 @@ export const renameTable = defineOp({
   summary: 'Rename a data table; formulas that use its name (or Name.Column) are rewritten to the new name.',
   area: 'tables',
   http: { method: 'PATCH', path: '/v1/files/:file_uuid/tables' },
-  input: z.strictObject({ file_uuid: FileId, table: TableRef, new_name: TableName.describe('New name: letters, digits, _.'), sheet: SheetName.optional().describe('Sheet of the table (optional).') }),
-  output: TableOut.extend({ formulas_updated: z.number().int().describe('Formula cells rewritten to the new name.'), version: VersionOut }),
+  input: z.strictObject({ file_uuid: FileId, table: TableRef, new_name: TableName.describe('Letters, digits, _.'), sheet: SheetName.optional() }),
+  output: TableOut.extend({ formulas_updated: z.number().int(), version: VersionOut }),
   hints: { readOnly: false, idempotent: true },
   handler: async (ctx, input) => {
     const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {

@@ -8,17 +8,17 @@ import { VersionOut } from '../common.ts';
 import { TableOut, TableRef, columnIndex, locateTable } from './common.ts';
 
 export const SortKeys = z
-  .array(z.strictObject({ column: z.string().min(1).describe('Column header.'), descending: z.boolean().default(false).describe('Largest first (default false).') }))
+  .array(z.strictObject({ column: z.string().min(1).describe('Header.'), descending: z.boolean().default(false).describe('Largest first.') }))
   .min(1, 'give at least one column to sort by')
   .max(20, 'at most 20 sort columns')
-  .describe('Sort columns in order of importance. Numbers sort before text, then booleans; blanks always go last.');
+  .describe('Sort keys, most important first; blanks last.');
 
 export const sortTableOp = defineOp({
   name: 'sort_table',
   summary: 'Sort a data table\'s rows in place by one or more columns; formats and formulas move with their rows.',
   area: 'tables',
   http: { method: 'POST', path: '/v1/files/:file_uuid/tables/sort' },
-  input: z.strictObject({ file_uuid: FileId, table: TableRef, by: SortKeys, sheet: SheetName.optional().describe('Sheet of the table (optional).') }),
+  input: z.strictObject({ file_uuid: FileId, table: TableRef, by: SortKeys, sheet: SheetName.optional() }),
   output: TableOut.extend({ version: VersionOut }),
   hints: { readOnly: false, idempotent: true },
   handler: async (ctx, input) => {

@@ -5,6 +5,7 @@ import { MAX_COLS, MAX_ROWS, cellToA1, rectContains, type Rect } from '../a1.ts'
 import { hasContent, isRich, type Cell, type RichCell } from '../workbook/cell.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
 import type { Content, Workbook } from '../workbook/workbook.ts';
+import { syncOutputTable } from '../tables/output.ts';
 import { anchorA1, type CodeCell, type ReadEdge } from './model.ts';
 import type { RunResult } from './sandbox/types.ts';
 import { fromWire } from './wire.ts';
@@ -66,6 +67,8 @@ export async function applyOutcome(wb: Workbook, sheet: SheetModel, cc: CodeCell
     delete cc.traceback;
   }
   cc.spill = target;
+  // A result with a header row becomes a data table (core/tables/output.ts).
+  await syncOutputTable(wb, sheet, { row: cc.row, col: cc.col }, error ? null : grid, target);
   cc.reads = outcome.reads;
   cc.ran_at = outcome.at.toISOString();
   cc.duration_ms = Math.round(outcome.durationMs);

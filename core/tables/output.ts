@@ -4,7 +4,7 @@
 // range rather than failing the run.
 import { cellToA1, rectToA1, rectsIntersect, type Rect } from '../a1.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
-import type { Workbook } from '../workbook/workbook.ts';
+import type { Content, Workbook } from '../workbook/workbook.ts';
 import { tableView } from './columns.ts';
 import { fixHeaders, freeTableName, makeTable } from './create.ts';
 import { headersOf } from './columns.ts';
@@ -52,4 +52,14 @@ export async function removeOutputTable(wb: Workbook, sheet: SheetModel, codeCel
   sheet.metaDirty = true;
   await syncNames(wb);
   return true;
+}
+
+/**
+ * After a code cell's run: a result of 2+ rows whose first row is all text becomes (or stays) a
+ * table over the output; any other result (or an error) drops the table the output had.
+ */
+export async function syncOutputTable(wb: Workbook, sheet: SheetModel, codeCell: { row: number; col: number }, grid: Content[][] | null, rect: Rect): Promise<void> {
+  const header = grid && grid.length >= 2 ? grid[0]! : null;
+  if (header && header.length && header.every((h) => typeof h === 'string' && h.trim() !== '')) await tableFromOutput(wb, sheet, codeCell, rect);
+  else if (tablesOf(sheet).some((t) => t.code_cell === cellToA1(codeCell))) await removeOutputTable(wb, sheet, codeCell);
 }

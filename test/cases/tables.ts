@@ -1,6 +1,7 @@
 // Data tables through every door: create (headers fixed, names in formulas), list, append, sort,
 // query with filters, rename (formulas follow), delete (formulas keep working), bad input.
 import { expect } from 'vitest';
+import { settle } from './code.ts';
 import { must, newFile, type CaseGroup } from './types.ts';
 
 const DATA = [
@@ -108,6 +109,39 @@ export const tableCases: CaseGroup[] = [
         },
       },
       { name: 'delete_table with clear empties the cells', op: 'delete_table', args: (fx) => ({ file_uuid: fx.file, table: 'Table_1', clear: true }), ok: (d) => expect(d.cleared).toBe(true), then: async (door, fx) => { const r = await must(door, 'read_cells', { file_uuid: fx.file, range: 'H1:J2' }); expect(r.values).toEqual([['', '', ''], ['', '', '']]); } },
+    ],
+  },
+  {
+    name: 'code outputs become tables',
+    setup: async (door) => ({ file: await newFile(door, 'output-tables') }),
+    cases: [
+      {
+        name: 'a result with a header row is a table named after its code cell',
+        op: 'set_code_cell',
+        args: (fx) => ({ file_uuid: fx.file, cell: 'B2', language: 'javascript', code: '[["name", "score"], ["a", 1], ["b", 2]]' }),
+        ok: () => undefined,
+        then: async (door, fx) => {
+          expect((await settle(door, fx.file, 'B2')).status).toBe('done');
+          const { tables } = await must(door, 'list_tables', { file_uuid: fx.file });
+          expect(tables).toEqual([expect.objectContaining({ name: 'Output_B2', range: 'B2:C4', columns: ['name', 'score'], rows: 2, code_cell: 'B2' })]);
+          const f = await must(door, 'set_formula', { file_uuid: fx.file, cell: 'E1', formula: '=SUM(Output_B2.score)' });
+          expect(f.value).toBe('3');
+        },
+      },
+      {
+        name: 'a rerun with more rows grows the table; a scalar result drops it',
+        op: 'set_code_cell',
+        args: (fx) => ({ file_uuid: fx.file, cell: 'B2', language: 'javascript', code: '[["name", "score"], ["a", 1], ["b", 2], ["c", 4]]' }),
+        ok: () => undefined,
+        then: async (door, fx) => {
+          await settle(door, fx.file, 'B2');
+          expect((await must(door, 'list_tables', { file_uuid: fx.file })).tables[0]).toMatchObject({ range: 'B2:C5', rows: 3 });
+          expect((await must(door, 'read_cells', { file_uuid: fx.file, range: 'E1' })).values).toEqual([['7']]);
+          await must(door, 'set_code_cell', { file_uuid: fx.file, cell: 'B2', language: 'javascript', code: '42' });
+          await settle(door, fx.file, 'B2');
+          expect((await must(door, 'list_tables', { file_uuid: fx.file })).tables).toEqual([]);
+        },
+      },
     ],
   },
 ];

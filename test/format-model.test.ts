@@ -6,7 +6,7 @@ import { applyStyle } from '../core/ops/formats/apply.ts';
 import { applyBorders, borderEdits, type BorderSides } from '../core/ops/formats/borders.ts';
 import { checkFormatArgs, styleUpdater, type FormatArgs } from '../core/ops/formats/fields.ts';
 import { readFormatRuns } from '../core/ops/formats/runs.ts';
-import { registerStyleOverlay } from '../core/ops/formats/overlays.ts';
+import { registerStyleOverlay } from '../core/workbook/overlays.ts';
 import { targetRange } from '../core/workbook/targets.ts';
 import { Workbook } from '../core/workbook/workbook.ts';
 

@@ -3,6 +3,7 @@
 // as plain HTML with one nonce'd style block and one nonce'd script that reloads on a new version.
 import { indexToCol, parseRange, type Rect } from '../../core/a1.ts';
 import { viewSeams } from '../../core/view.ts';
+import { collectOverlay } from '../../core/workbook/overlays.ts';
 import { isRich } from '../../core/workbook/cell.ts';
 import { displayCell } from '../../core/workbook/display.ts';
 import { effectiveStyle } from '../../core/workbook/read.ts';
@@ -64,7 +65,7 @@ export async function renderPage({ wb, sheet, nonce, base }: PageInput): Promise
   const cols = Math.min(Math.max(used.cols, MIN_COLS), MAX_COLS);
   await wb.load(sheet, { r0: 0, c0: 0, r1: rows - 1, c1: cols - 1 });
   const classes = new ClassTable();
-  const overlays = (await Promise.all(viewSeams.overlays.map((fn) => fn(wb, sheet)))).filter((f) => f !== undefined);
+  const overlay = await collectOverlay(wb, sheet, { r0: 0, c0: 0, r1: rows - 1, c1: cols - 1 });
   const { anchors, covered } = mergesOf(sheet);
   const meta = sheet.meta;
   const colW = (c: number) => size(meta.col_widths, c, meta.default_col_width ?? DEFAULT_COL_WIDTH);
@@ -78,10 +79,8 @@ export async function renderPage({ wb, sheet, nonce, base }: PageInput): Promise
       if (covered.has(key)) continue;
       const cell = sheet.get(r, c);
       let style = effectiveStyle(sheet, wb.styles, r, c, cell);
-      for (const o of overlays) {
-        const patch = o(r, c);
-        if (patch) style = { ...style, ...patch };
-      }
+      const patch = overlay?.(r, c);
+      if (patch) style = { ...style, ...patch };
       const value = isRich(cell) ? cell.v : cell;
       const numeric = typeof value === 'number' || (isRich(cell) && cell.e !== undefined);
       const text = cell === null || cell === undefined ? '' : displayCell(cell, style);

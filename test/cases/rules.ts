@@ -40,6 +40,16 @@ export const ruleCases: CaseGroup[] = [
         },
       },
       {
+        name: 'read_formats shows rule styles only with conditional: true',
+        op: 'read_formats',
+        args: (fx) => ({ file_uuid: fx.file, range: 'B2:B6', conditional: true }),
+        ok: (d) => expect(d.formats).toEqual([{ range: 'B3', format: { fill_color: '#FF0000' } }, { range: 'B6', format: { fill_color: '#FF0000' } }]),
+        then: async (door, fx) => {
+          const stored = await must(door, 'read_formats', { file_uuid: fx.file, range: 'B2:B6' });
+          expect(stored.formats).toEqual([]);
+        },
+      },
+      {
         name: 'mixed references style whole rows',
         op: 'set_conditional_format',
         args: (fx) => ({ file_uuid: fx.file, range: 'A2:C6', formula: '$B2>=12', bold: true, text_color: '#0000FF', id: 'rows' }),

@@ -1,5 +1,6 @@
 // Chart ops; importing this also registers the chart hooks and the charts section of /context.
 import '../../charts/hooks.ts';
+import '../../charts/viewer.ts';
 import { chartViews } from '../../charts/view.ts';
 import { contextSections } from '../files/context/sections.ts';
 import { addChart } from './add-chart.ts';

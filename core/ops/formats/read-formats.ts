@@ -16,6 +16,7 @@ export const readFormats = defineOp({
     file_uuid: FileId,
     range: A1Range.describe('A1 range to read, e.g. A1:F20 or B:B (whole columns and rows end at the used range).'),
     sheet: SheetName.optional(),
+    conditional: z.boolean().default(false).describe('true: include the styles of conditional-format rules where they match, i.e. what a person sees.'),
   }),
   output: z.object({
     sheet: z.string(),
@@ -32,7 +33,7 @@ export const readFormats = defineOp({
       const cells = (rect.r1 - rect.r0 + 1) * (rect.c1 - rect.c0 + 1);
       const max = ctx.services.config.limits.cellsPerRead;
       if (cells > max) throw new OpError('payload_too_large', `range: ${cells} cells requested; at most ${max} per read. Read formats in smaller ranges.`, { field: 'range', limit: max });
-      const formats = await readFormatRuns(wb, t.sheet, rect);
+      const formats = await readFormatRuns(wb, t.sheet, rect, { overlays: input.conditional });
       const columns = lineStyleRuns(wb, t.sheet.meta.col_styles, rect.c0, rect.c1, 'col');
       const rows = lineStyleRuns(wb, t.sheet.meta.row_styles, rect.r0, rect.r1, 'row');
       return { sheet: t.sheet.name, range: t.a1, formats, ...(columns.length ? { columns } : {}), ...(rows.length ? { rows } : {}) };

@@ -9,7 +9,7 @@ import type { SheetModel } from '../../workbook/sheet.ts';
 import type { Style } from '../../workbook/style.ts';
 import type { Workbook } from '../../workbook/workbook.ts';
 import { NeighbourBorders, anyBorders } from './borders.ts';
-import { collectOverlay, type CellOverlay } from './overlays.ts';
+import { collectOverlay, type CellOverlay } from '../../workbook/overlays.ts';
 
 export type FormatOut = Record<string, unknown>;
 export interface FormatRun {

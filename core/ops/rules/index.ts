@@ -1,5 +1,6 @@
 // Conditional-format ops; importing this also registers the rule hooks.
 import '../../rules/hooks.ts';
+import '../../rules/overlay.ts';
 import { deleteConditionalFormat } from './delete-conditional-format.ts';
 import { evaluateConditionalFormats } from './evaluate-conditional-formats.ts';
 import { listConditionalFormats } from './list-conditional-formats.ts';

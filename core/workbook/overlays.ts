@@ -1,10 +1,10 @@
 // Seam for style layers drawn over cells without being their format (conditional-format rules).
 // The area that owns the rules registers an overlay; read_formats applies the overlays only when
 // asked (readFormatRuns(..., { overlays: true })), so stored formats and shown formats stay distinct.
-import type { Rect } from '../../a1.ts';
-import type { SheetModel } from '../../workbook/sheet.ts';
-import type { Style } from '../../workbook/style.ts';
-import type { Workbook } from '../../workbook/workbook.ts';
+import type { Rect } from '../a1.ts';
+import type { SheetModel } from './sheet.ts';
+import type { Style } from './style.ts';
+import type { Workbook } from './workbook.ts';
 
 /** For one cell: the fields shown on top of its own style, or undefined when no rule applies. */
 export type CellOverlay = (row: number, col: number) => Partial<Style> | undefined;

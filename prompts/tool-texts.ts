@@ -119,8 +119,8 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   update_pivot: { example: { file_uuid: f, pivot_id: 'pvt_1a2b3c4d5e', columns: ['Quarter'] } },
   delete_pivot: { example: { file_uuid: f, pivot_id: 'pvt_1a2b3c4d5e' } },
   // import / export
-  import_file: { example: { file_name: 'sales.csv', file_data: 'UmVnaW9uLEFtb3VudApXZXN0LDI1MAo=' }, returns: 'uuid, sheets written, unsupported_functions.' },
-  import_into_file: { example: { file_uuid: f, file_name: 'q3.csv', file_data: 'UmVnaW9uLEFtb3VudAo=', sheet: 'Q3' } },
+  import_file: { example: { file_name: 'sales.csv', file_data: 'QSxCCjEsMgo=' }, returns: 'uuid, sheets, unsupported_functions.' },
+  import_into_file: { example: { file_uuid: f, file_name: 'q3.csv', file_data: 'QSxCCjEsMgo=', sheet: 'Q3' } },
   export_xlsx: { example: { file_uuid: f } },
   export_csv: { example: { file_uuid: f, sheet: 'Sheet1' } },
 };

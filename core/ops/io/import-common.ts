@@ -8,11 +8,11 @@ import { importSource, type ImportSource } from '../../io/source.ts';
 import { A1Cell, SheetName } from '../../schemas.ts';
 
 export const ImportFields = {
-  file_name: z.string().min(1, 'must not be empty').max(255, 'at most 255 characters').optional().describe('Extension picks the format: .csv .tsv .xlsx .xls .parquet.'),
+  file_name: z.string().min(1, 'must not be empty').max(255, 'at most 255 characters').optional().describe('Extension picks the format: csv tsv xlsx xls parquet.'),
   file_data: z.string().optional().describe('File bytes, base64.'),
-  path: z.string().max(4096).optional().describe('Local file instead of file_data (stdio server, allowed dirs only).'),
-  cell: A1Cell.optional().describe('CSV/Parquet: top-left cell (default A1).'),
-  sheet: SheetName.optional().describe('CSV/Parquet: target sheet, created if missing.'),
+  path: z.string().max(4096).optional().describe('Local file instead of file_data (stdio, allowed dirs).'),
+  cell: A1Cell.optional().describe('CSV/Parquet: start cell (A1).'),
+  sheet: SheetName.optional().describe('CSV/Parquet: sheet (created if missing).'),
 };
 
 export interface ImportArgs extends PlaceInput {

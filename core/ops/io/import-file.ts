@@ -15,18 +15,19 @@ import { ImportFields, importIntoFile, prepareImport } from './import-common.ts'
 
 export const importFile = defineOp({
   name: 'import_file',
-  summary: 'Create a file from CSV, Excel (xlsx/xls) or Parquet data; with file_uuid, import into that file instead.',
+  summary: 'Create a file from CSV, xlsx, xls or Parquet data; with file_uuid, import into that file.',
   area: 'io',
   http: { method: 'POST', path: '/v1/files/import' },
   input: z.strictObject({
     ...ImportFields,
-    file_uuid: FileId.optional().describe('Import into this file instead of creating one.'),
-    name: FileName.optional().describe('New file name; default the file_name without extension.'),
-    private: z.boolean().default(false).describe('New file visible only to you.'),
+    file_uuid: FileId.optional().describe('Existing file to import into.'),
+    name: FileName.optional().describe('Default: file_name without extension.'),
+    private: z.boolean().default(false).describe('Only you see the new file.'),
     space_uuid: SpaceId,
   }),
   output: ImportOut,
   hints: { readOnly: false },
+  fileBody: true,
   batchable: false,
   handler: async (ctx, input) => {
     if (input.file_uuid) {

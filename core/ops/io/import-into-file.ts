@@ -8,12 +8,13 @@ import { ImportFields, importIntoFile, prepareImport } from './import-common.ts'
 
 export const importIntoFileOp = defineOp({
   name: 'import_into_file',
-  summary: 'Import CSV, Excel (xlsx/xls) or Parquet data into a file: CSV/Parquet at a cell, Excel sheets replace same-named sheets or are added.',
+  summary: 'Import CSV or Parquet at a cell, or xlsx/xls sheets (replacing same-named sheets), into a file.',
   area: 'io',
   http: { method: 'POST', path: '/v1/files/:file_uuid/import' },
   input: z.strictObject({ file_uuid: FileId, ...ImportFields }),
   output: ImportOut,
   hints: { readOnly: false },
+  fileBody: true,
   handler: async (ctx, input) => {
     // Rights first: a viewer gets 403, not a 400 about the data.
     await ctx.services.workbooks.file(ctx, input.file_uuid, 'write');

@@ -1,0 +1,6 @@
+import { exportCsv } from './export-csv.ts';
+import { exportXlsx } from './export-xlsx.ts';
+import { importFile } from './import-file.ts';
+import { importIntoFileOp } from './import-into-file.ts';
+
+export const ioOps = [importFile, importIntoFileOp, exportXlsx, exportCsv];

@@ -8,7 +8,7 @@ import { VersionOut } from '../common.ts';
 
 export const renameSheet = defineOp({
   name: 'rename_sheet',
-  summary: 'Rename a sheet; formulas follow the new name.',
+  summary: 'Rename a sheet; formulas follow.',
   area: 'sheets',
   http: { method: 'PATCH', path: '/v1/files/:file_uuid/sheets' },
   input: z.strictObject({ file_uuid: FileId, sheet: SheetName.describe('Current name.'), new_name: SheetNameInput }),

@@ -99,6 +99,8 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   delete_chart: { example: { file_uuid: f, chart_id: 'chart_1a2b3c4d5e' } },
   list_charts: { example: { file_uuid: f } },
   get_chart_image: { use: 'To look at a chart.', example: { file_uuid: f, chart_id: 'chart_1a2b3c4d5e', format: 'png' } },
+  // import / export
+  export_pdf: { example: { file_uuid: f, pageSetup: { orientation: 'landscape', scaling: { type: 'fitTo', width: 1, height: null } }, sheetOptions: { Sheet1: { repeatRows: '1:1' } } }, returns: 'the PDF.' },
   // conditional formats
   list_conditional_formats: { example: { file_uuid: f, sheet: 'Sheet1' } },
   set_conditional_format: { use: 'Write the condition for the top-left cell; $ fixes a column or row.', example: { file_uuid: f, range: 'A2:D100', formula: '=$C2>1000', fill_color: '#FCE8E6' } },

@@ -1,5 +1,6 @@
 // Tests: integration suites start the real server on a free port against the real store
 // (embedded PGlite from a migrated template, or PostgreSQL when DATABASE_URL is set).
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -7,6 +8,9 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/helpers/global-setup.ts'],
     pool: 'forks',
+    // Most suites wait on servers, sandboxes and child processes rather than compute, so one
+    // worker per core (vitest's default is cores - 1, a single worker on two cores) and at least 3.
+    maxWorkers: Number(process.env.SHEETS_TEST_WORKERS) || Math.max(3, availableParallelism()),
     testTimeout: 60_000,
     hookTimeout: 120_000,
     env: { SHEETS_CHECK_OUTPUT: '1' },

@@ -18,7 +18,7 @@ export function toolOf(op: AnyOp): Tool {
     name: op.name,
     description: toolDescription(op),
     inputSchema: slimInputSchema(op.input, op.name),
-    ...(op.binary ? {} : { outputSchema: slimOutputSchema(op.output) }),
+    ...(op.binary ? {} : { outputSchema: slimOutputSchema() }),
     annotations: annotationsOf(op.hints),
   };
 }

@@ -23,4 +23,12 @@ export const SCHEMA_SHORTHANDS: Record<string, Record<string, Record<string, unk
   batch_update_cells: {
     'properties.formats.items': { type: 'object', description: 'format_cells arguments without file_uuid: {range, sheet?, bold?, fill_color?, number_format?, ...}.' },
   },
+  export_pdf: {
+    'properties.pageSetup': {
+      type: 'object',
+      description:
+        'paperSize letter|legal|tabloid|executive|a3|a4|a5, orientation portrait|landscape, pageOrder downThenOver|overThenDown, margins {top,bottom,left,right,header,footer} inches, scaling {type:"zoom",percent}|{type:"fitTo",width,height|null}, centerHorizontally, centerVertically, printGridlines, printHeadings, header/footer {left,center,right} with &P &N &D &F &A &B.',
+    },
+    'properties.sheetOptions.additionalProperties': { type: 'object', description: '{printArea, repeatRows, repeatCols, rowBreaks, colBreaks}' },
+  },
 };

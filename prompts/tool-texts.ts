@@ -99,8 +99,6 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   delete_chart: { example: { file_uuid: f, chart_id: 'chart_1a2b3c4d5e' } },
   list_charts: { example: { file_uuid: f } },
   get_chart_image: { use: 'To look at a chart.', example: { file_uuid: f, chart_id: 'chart_1a2b3c4d5e', format: 'png' } },
-  // import / export
-  export_pdf: { example: { file_uuid: f, pageSetup: { orientation: 'landscape', scaling: { type: 'fitTo', width: 1, height: null } }, sheetOptions: { Sheet1: { repeatRows: '1:1' } } }, returns: 'the PDF.' },
   // conditional formats
   list_conditional_formats: { example: { file_uuid: f, sheet: 'Sheet1' } },
   set_conditional_format: { use: 'Write the condition for the top-left cell; $ fixes a column or row.', example: { file_uuid: f, range: 'A2:D100', formula: '=$C2>1000', fill_color: '#FCE8E6' } },
@@ -120,6 +118,12 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   list_pivots: { example: { file_uuid: f } },
   update_pivot: { example: { file_uuid: f, pivot_id: 'pvt_1a2b3c4d5e', columns: ['Quarter'] } },
   delete_pivot: { example: { file_uuid: f, pivot_id: 'pvt_1a2b3c4d5e' } },
+  // import / export
+  import_file: { example: { file_name: 'sales.csv', file_data: 'QSxCCjEsMgo=' }, returns: 'uuid, sheets, unsupported_functions.' },
+  import_into_file: { example: { file_uuid: f, file_name: 'q3.csv', file_data: 'QSxCCjEsMgo=', sheet: 'Q3' } },
+  export_pdf: { example: { file_uuid: f, pageSetup: { orientation: 'landscape' } } },
+  export_xlsx: { example: { file_uuid: f } },
+  export_csv: { example: { file_uuid: f, sheet: 'Sheet1' } },
 };
 
 function render(text: ToolText): string {

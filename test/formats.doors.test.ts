@@ -3,4 +3,4 @@ import { cellValueCases } from './cases/cell-values.ts';
 import { formatCases } from './cases/formats.ts';
 import { runCases } from './helpers/run-cases.ts';
 
-runCases('formats', [...formatCases, ...cellValueCases], { doors: process.env.FMT_DOORS ? (process.env.FMT_DOORS.split(',') as never) : undefined });
+runCases('formats', [...formatCases, ...cellValueCases]);

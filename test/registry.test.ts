@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ops } from '../core/registry.ts';
-import { toolOf } from '../mcp/tools.ts';
+import { jsonSchemaOf, toolOf } from '../mcp/tools.ts';
 import { EXPLAINED_ONCE } from '../prompts/field-texts.ts';
 
 describe('op registry', () => {
@@ -34,7 +34,10 @@ describe('op registry', () => {
       const tool = toolOf(op);
       expect(tool.inputSchema.type, op.name).toBe('object');
       expect(Object.keys(tool.inputSchema.properties ?? {}).sort(), op.name).toEqual(Object.keys(op.input.shape).sort());
-      if (!op.binary) expect(Object.keys(tool.outputSchema?.properties ?? {}).length, op.name).toBeGreaterThan(0);
+      if (op.binary) continue;
+      // tools/list advertises {type: object} (mcp/schema-slim.ts); the op's own output schema names its fields.
+      expect(tool.outputSchema?.type, op.name).toBe('object');
+      expect(Object.keys(jsonSchemaOf(op.output, 'output').properties ?? {}).length, op.name).toBeGreaterThan(0);
     }
   });
 

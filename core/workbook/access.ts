@@ -9,7 +9,10 @@ import { sheetObjectHooks } from './hooks.ts';
 import { summarizeArgs } from './summarize.ts';
 import { Workbook } from './workbook.ts';
 
-const MAX_ATTEMPTS = 4;
+// A writer that lost the version race reloads and retries after a short random pause, so two
+// processes hammering one file take turns instead of one starving the other.
+const MAX_ATTEMPTS = 10;
+const backoff = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * Math.min(200, 5 * 2 ** attempt)));
 
 export interface WriteOptions {
   expectedVersion?: number;
@@ -69,7 +72,10 @@ export class Workbooks {
           return { result, version };
         } catch (err) {
           this.evict(fileId);
-          if (err instanceof VersionConflictError && attempt < MAX_ATTEMPTS) continue;
+          if (err instanceof VersionConflictError && attempt < MAX_ATTEMPTS) {
+            await backoff(attempt);
+            continue;
+          }
           if (err instanceof VersionConflictError) throw new OpError('version_conflict', 'The file kept changing under this write; retry.', { attempts: attempt });
           throw err;
         }

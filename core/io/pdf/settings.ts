@@ -13,7 +13,7 @@ const Inches = z.number().min(0, 'must be 0..10 inches').max(10, 'must be 0..10 
 const Margins = z
   .strictObject({ top: Inches, bottom: Inches, left: Inches, right: Inches, header: Inches, footer: Inches })
   .partial()
-  .describe('Inches; defaults 0.75/0.75/0.7/0.7, header/footer 0.3.');
+  .describe('Inches.');
 
 const Scaling = z.discriminatedUnion(
   'type',
@@ -26,7 +26,7 @@ const Scaling = z.discriminatedUnion(
     }),
   ],
   { error: 'must be {type: "zoom", percent: 10..400} or {type: "fitTo", width: pages, height: pages or null}' },
-);
+).describe('{type:"zoom",percent} or {type:"fitTo",width,height|null}');
 
 const Section = z
   .string()
@@ -36,7 +36,7 @@ const Section = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-const HeaderFooter = z.strictObject({ left: Section.optional(), center: Section.optional(), right: Section.optional() }).describe('Codes &P &N &D &F &A, &B bold, && for &.');
+const HeaderFooter = z.strictObject({ left: Section.optional(), center: Section.optional(), right: Section.optional() });
 
 export const PageSetup = z.strictObject({
   paperSize: z.enum(PAPER_SIZES).optional(),
@@ -48,7 +48,7 @@ export const PageSetup = z.strictObject({
   centerVertically: z.boolean().optional(),
   printGridlines: z.boolean().optional(),
   printHeadings: z.boolean().optional(),
-  header: HeaderFooter.optional(),
+  header: HeaderFooter.optional().describe('Codes &P &N &D &F &A, &B bold.'),
   footer: HeaderFooter.optional(),
 });
 export type PageSetupIn = z.output<typeof PageSetup>;
@@ -87,10 +87,10 @@ const ColBreak = z.union([z.number().int().min(1).max(MAX_COLS), z.string().rege
 
 export const SheetOptions = z.strictObject({
   printArea: z.string().max(300).superRefine(check(parseRange, 'write it like A1:F20')).optional(),
-  repeatRows: z.string().max(20).superRefine(check(parseRowSpan, 'write it like 1:2')).optional().describe('e.g. 1:2'),
-  repeatCols: z.string().max(20).superRefine(check(parseColSpan, 'write it like A:B')).optional().describe('e.g. A:B'),
-  rowBreaks: z.array(z.number().int('must be a row number').min(1, `must be a row number 1..${MAX_ROWS}`).max(MAX_ROWS, `must be a row number 1..${MAX_ROWS}`)).max(1000, 'at most 1000 breaks').optional().describe('New page after these rows.'),
-  colBreaks: z.array(ColBreak).max(1000, 'at most 1000 breaks').optional().describe('New page after these columns.'),
+  repeatRows: z.string().max(20).superRefine(check(parseRowSpan, 'write it like 1:2')).optional(),
+  repeatCols: z.string().max(20).superRefine(check(parseColSpan, 'write it like A:B')).optional(),
+  rowBreaks: z.array(z.number().int('must be a row number').min(1, `must be a row number 1..${MAX_ROWS}`).max(MAX_ROWS, `must be a row number 1..${MAX_ROWS}`)).max(1000, 'at most 1000 breaks').optional(),
+  colBreaks: z.array(ColBreak).max(1000, 'at most 1000 breaks').optional(),
 });
 export type SheetOptionsIn = z.output<typeof SheetOptions>;
 
@@ -106,18 +106,18 @@ export function isoDateProblem(s: string): string | undefined {
 }
 
 export const PdfBody = {
-  fileName: z.string().min(1, 'must not be empty').max(255, 'must be at most 255 characters').optional().describe('Metadata title and &F.'),
+  fileName: z.string().min(1, 'must not be empty').max(255, 'must be at most 255 characters').optional().describe('Title; &F.'),
   printedAt: z
     .string()
-    .max(40)
+    .max(100)
     .superRefine((s, ctx) => {
       const problem = isoDateProblem(s);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     })
     .optional()
-    .describe('ISO date for &D; default today.'),
-  sheetIds: z.array(z.string().min(1).max(100)).min(1, 'list at least one sheet, or leave sheetIds out for all').max(500).optional().describe('Sheet names (or ids); default all.'),
-  chartImages: z.record(z.string().max(200), z.string().max(50_000_000)).optional().describe('Base64 PNG per chart, keyed "Sheet!B3" (anchor cell) or "Sheet!x,y".'),
-  sheetOptions: z.record(z.string().max(100), SheetOptions).optional().describe('Keyed by sheet name.'),
+    .describe('Date for &D.'),
+  sheetIds: z.array(z.string().min(1).max(100)).min(1, 'list at least one sheet, or leave sheetIds out for all').max(1000).optional().describe('Sheet names; default all.'),
+  chartImages: z.record(z.string().max(200), z.string().max(50_000_000)).optional().describe('Base64 PNG by chart anchor ("Sheet1!D2").'),
+  sheetOptions: z.record(z.string().max(100), SheetOptions).optional().describe('By sheet name; repeatRows "1:2", repeatCols "A:B", breaks after row/col numbers.'),
   pageSetup: PageSetup.optional(),
 };

@@ -11,7 +11,7 @@ import { FileId } from '../../schemas.ts';
 
 export const exportPdf = defineOp({
   name: 'export_pdf',
-  summary: 'Print the file to PDF (paper, scaling, print areas, titles, breaks, headers/footers; charts drawn).',
+  summary: 'Print the file to PDF as a spreadsheet prints it, charts drawn.',
   area: 'io',
   http: { method: 'POST', path: '/v1/files/:file_uuid/export/pdf' },
   input: z.strictObject({ file_uuid: FileId, ...PdfBody }),

@@ -1,4 +1,7 @@
-// Imports and exports (spec §4.2): files in and out of the service.
+import { exportCsv } from './export-csv.ts';
 import { exportPdf } from './export-pdf.ts';
+import { exportXlsx } from './export-xlsx.ts';
+import { importFile } from './import-file.ts';
+import { importIntoFileOp } from './import-into-file.ts';
 
-export const ioOps = [exportPdf] as const;
+export const ioOps = [importFile, importIntoFileOp, exportXlsx, exportCsv, exportPdf];

@@ -15,8 +15,8 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
   return out;
 }
 
-/** Caps above these are guards against abuse, not something an agent plans around. */
-const NOISE_CAPS: Record<string, number> = { maxLength: 100, maxItems: 1000, maximum: 1e6 };
+/** Caps from these up are guards against abuse, not something an agent plans around (the 400 names them). */
+const NOISE_CAPS: Record<string, number> = { maxLength: 0, maxItems: 10, maximum: 1e6 };
 
 /** Fields whose name says they hold an id (file_uuid, task_id, connection_ids). */
 const ID_NAME = /_(uuid|id|ids)$/;
@@ -88,6 +88,26 @@ export function slimInputSchema(schema: z.ZodType, shorthandsOf?: string): Tool[
     parent[keys.at(-1)!] = replacement;
   }
   return out as Tool['inputSchema'];
+}
+
+const withoutTexts = (node: unknown): unknown =>
+  Array.isArray(node)
+    ? node.map(withoutTexts)
+    : node && typeof node === 'object'
+      ? Object.fromEntries(Object.entries(node).filter(([k, v]) => !(k === 'description' && typeof v === 'string')).map(([k, v]) => [k, k === 'properties' ? Object.fromEntries(Object.entries(v as Json).map(([n, p]) => [n, withoutTexts(p)])) : withoutTexts(v)]))
+      : node;
+
+/** Properties of `schema` that equal `base`'s but for their texts lose the texts (FIELDS_AS in prompts/field-texts.ts). */
+export function describedIn(schema: Tool['inputSchema'], base: Tool['inputSchema']): Tool['inputSchema'] {
+  const props = (schema.properties ?? {}) as Json;
+  const baseProps = (base.properties ?? {}) as Json;
+  const out = Object.fromEntries(
+    Object.entries(props).map(([name, p]) => {
+      const bare = withoutTexts(p);
+      return [name, name in baseProps && JSON.stringify(bare) === JSON.stringify(withoutTexts(baseProps[name])) ? bare : p];
+    }),
+  );
+  return { ...schema, properties: out as Record<string, object> };
 }
 
 /**

@@ -32,3 +32,13 @@ export const SCHEMA_SHORTHANDS: Record<string, Record<string, Record<string, unk
     'properties.sheetOptions.additionalProperties': { type: 'object', description: '{printArea, repeatRows, repeatCols, rowBreaks, colBreaks}' },
   },
 };
+
+/**
+ * Tools that take another tool's fields (an update taking its create's): a field that is the same
+ * there but for its texts is described once, in that tool, and the description says "Fields as
+ * add_chart." (mcp/tools.ts). Fields of their own (nullable here, say) keep their texts.
+ */
+export const FIELDS_AS: Record<string, string> = {
+  update_chart: 'add_chart',
+  update_pivot: 'create_pivot',
+};

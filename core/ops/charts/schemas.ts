@@ -4,14 +4,14 @@ import { z } from 'zod';
 import { A1Cell, A1Range, SheetName } from '../../schemas.ts';
 import { CHART_TYPES, LABEL_POINTS, MARKS } from '../../charts/model.ts';
 
-export const ChartId = z.string().min(1).max(64).describe('chart_id from add_chart or list_charts.');
+export const ChartId = z.string().min(1).max(64).describe('From add_chart or list_charts.');
 
 /** Zero-based columns of the data; range checks are refinements so the tool schema stays short. */
 const Column = z.number().int().refine((n) => n >= 0 && n <= 16383, 'must be a column index 0..16383');
 const Columns = (what: string) => z.array(Column).refine((a) => a.length <= 200, 'at most 200 entries').describe(what);
 
 export const ChartTypeField = z.enum(CHART_TYPES).describe('bar is horizontal, column vertical; combo mixes marks.');
-export const DataRange = A1Range.describe('Data, e.g. A1:C13 or Data!A:C (whole columns grow).');
+export const DataRange = A1Range.describe('E.g. A1:C13 or Data!A:C (grows).');
 
 /** Fields both add_chart and update_chart take. In update_chart, a supplied field replaces the stored one. */
 export const chartFields = {
@@ -35,7 +35,7 @@ export const chartFields = {
     .refine((a) => a.length <= 200, 'at most 200 entries')
     .optional()
     .describe('Per-series marks (combo: default first bar, rest line).'),
-  sheet: SheetName.optional().describe('Sheet the chart is on.'),
+  sheet: SheetName.optional(),
 };
 
 /** update_chart: the same fields; null clears x_column and the series lists. */
@@ -47,6 +47,7 @@ export const patchFields = {
   secondary_series: chartFields.secondary_series.unwrap().nullable().optional().describe('null: none.'),
   trend_series: chartFields.trend_series.unwrap().nullable().optional().describe('[] all; null none.'),
   series_marks: chartFields.series_marks.unwrap().nullable().optional().describe('null removes.'),
+  sheet: SheetName.optional().describe('Moves the chart there.'),
 };
 
 const SeriesOut = z.object({

@@ -14,7 +14,7 @@ export const TableName = z.string().trim().min(1, 'must not be empty').max(100, 
 
 export const createTable = defineOp({
   name: 'create_table',
-  summary: 'Make a data table from a range whose first row holds column headers; its name (and Name.Column) can be used in formulas.',
+  summary: 'Make a data table from a range with a header row; formulas can use its name.',
   area: 'tables',
   http: { method: 'POST', path: '/v1/files/:file_uuid/tables' },
   input: z.strictObject({

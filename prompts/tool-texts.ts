@@ -119,6 +119,7 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   // import / export
   import_file: { example: { file_name: 'sales.csv', file_data: 'QSxCCjEsMgo=' }, returns: 'uuid, sheets, unsupported_functions.' },
   import_into_file: { example: { file_uuid: f, file_name: 'q3.csv', file_data: 'QSxCCjEsMgo=', sheet: 'Q3' } },
+  export_pdf: { example: { file_uuid: f, pageSetup: { orientation: 'landscape' } } },
   export_xlsx: { example: { file_uuid: f } },
   export_csv: { example: { file_uuid: f, sheet: 'Sheet1' } },
 };

@@ -1,6 +1,7 @@
 #!/usr/bin/env -S npx tsx
 // The one executable: `sheets serve | mcp | admin ...`. Reads the environment, then boots.
 import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { authenticate, bootstrap, hashToken, issueToken } from '../core/auth.ts';
 import { loadConfig, type Config } from '../core/config.ts';
@@ -16,7 +17,8 @@ import { createServer } from './server.ts';
 
 const USAGE = `Usage: sheets <command>
   serve                  REST + MCP (Streamable HTTP at /mcp, SSE at /sse) on PORT (default 8080)
-  mcp [--tools full|compact]   MCP over stdio, authenticated by SHEETS_TOKEN (tools: SHEETS_MCP_TOOLS)
+  mcp [--tools full|compact] [--allow-dir DIR]...   MCP over stdio, authenticated by SHEETS_TOKEN
+                         (tools: SHEETS_MCP_TOOLS; --allow-dir lets imports read files under DIR by path)
   admin space create NAME
   admin token create --space UUID --user NAME --role owner|editor|viewer [--expires-days N]
   admin token revoke TOKEN_OR_ID
@@ -48,7 +50,7 @@ async function serve(config: Config): Promise<void> {
 }
 
 async function mcpStdio(config: Config, args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: { tools: { type: 'string' } } });
+  const { values } = parseArgs({ args, options: { tools: { type: 'string' }, 'allow-dir': { type: 'string', multiple: true } } });
   if (values.tools !== undefined && values.tools !== 'full' && values.tools !== 'compact') throw new Error('--tools must be full or compact');
   const tools = values.tools as 'full' | 'compact' | undefined;
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
@@ -63,7 +65,9 @@ async function mcpStdio(config: Config, args: string[]): Promise<void> {
   if (boot?.token && !config.bootstrapToken) process.stderr.write(`sheets mcp: created owner token (shown once): ${boot.token}\n`);
   const caller = await authenticate(store, services.clock, token);
   const log = (err: unknown) => process.stderr.write(`sheets mcp: ${String((err as Error)?.stack ?? err)}\n`);
-  const server = buildMcpServer({ services, caller: () => caller, tools, log });
+  // Imports may read local files only from directories the admin named (--allow-dir, SHEETS_IMPORT_DIRS).
+  const localDirs = [...config.importDirs, ...(values['allow-dir'] ?? [])].map((d) => resolve(d));
+  const server = buildMcpServer({ services, caller: () => caller, tools, log, localDirs });
   // Code cells queued here run here too (with the embedded store no other process can reach them).
   const workers = config.code.workers > 0 ? new WorkerPool(services, { log: (msg, err) => log(`${msg}: ${String((err as Error)?.stack ?? err)}`) }).start() : null;
   const transport = new StdioServerTransport();

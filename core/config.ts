@@ -20,7 +20,13 @@ const EnvSchema = z.object({
   SHEETS_MAX_CELLS_PER_WRITE: int(2_000_000),
   SHEETS_MAX_CELLS_PER_READ: int(1_000_000),
   SHEETS_MAX_BATCH_ACTIONS: int(1000),
+  // PDF export (docs/pdf-export.md): pictures expanded in memory per export, pages per export.
+  SHEETS_PDF_RASTER_BYTES: int(64 * 1024 * 1024),
+  SHEETS_PDF_MAX_PAGES: int(5000),
   SHEETS_CACHE_FILES: int(32),
+  // Imports (docs/import-export.md): bytes of file data; directories the stdio MCP server may read.
+  SHEETS_MAX_IMPORT_BYTES: int(100 * 1024 * 1024),
+  SHEETS_IMPORT_DIRS: z.string().optional(),
   // MCP door (docs/agents.md): default tool surface, cells per result, result ceiling in tokens.
   SHEETS_MCP_TOOLS: z.enum(['full', 'compact']).default('full'),
   SHEETS_MCP_MAX_CELLS: int(2000),
@@ -51,7 +57,9 @@ export type Config = {
   now?: Date;
   logLevel: string;
   rate: { perSec: number; burst: number; maxInFlight: number; store: 'memory' | 'database' };
-  limits: { bodyBytes: number; cellsPerWrite: number; cellsPerRead: number; batchActions: number };
+  limits: { bodyBytes: number; cellsPerWrite: number; cellsPerRead: number; batchActions: number; importBytes: number; pdfRasterBytes: number; pdfMaxPages: number };
+  /** Directories whose files the stdio MCP server may import by `path` (none: only file_data). */
+  importDirs: string[];
   cacheFiles: number;
   mcp: { tools: 'full' | 'compact'; maxCells: number; maxResultTokens: number };
   code: CodeConfig;
@@ -97,7 +105,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     now,
     logLevel: e.SHEETS_LOG_LEVEL,
     rate: { perSec: e.SHEETS_RATE_PER_SEC, burst: e.SHEETS_RATE_BURST, maxInFlight: e.SHEETS_MAX_INFLIGHT, store: e.SHEETS_RATE_STORE },
-    limits: { bodyBytes: e.SHEETS_BODY_LIMIT_BYTES, cellsPerWrite: e.SHEETS_MAX_CELLS_PER_WRITE, cellsPerRead: e.SHEETS_MAX_CELLS_PER_READ, batchActions: e.SHEETS_MAX_BATCH_ACTIONS },
+    limits: {
+      bodyBytes: e.SHEETS_BODY_LIMIT_BYTES,
+      cellsPerWrite: e.SHEETS_MAX_CELLS_PER_WRITE,
+      cellsPerRead: e.SHEETS_MAX_CELLS_PER_READ,
+      batchActions: e.SHEETS_MAX_BATCH_ACTIONS,
+      importBytes: e.SHEETS_MAX_IMPORT_BYTES,
+      pdfRasterBytes: e.SHEETS_PDF_RASTER_BYTES,
+      pdfMaxPages: e.SHEETS_PDF_MAX_PAGES,
+    },
+    importDirs: (e.SHEETS_IMPORT_DIRS ?? '').split(':').filter(Boolean),
     cacheFiles: e.SHEETS_CACHE_FILES,
     mcp: { tools: e.SHEETS_MCP_TOOLS, maxCells: e.SHEETS_MCP_MAX_CELLS, maxResultTokens: e.SHEETS_MCP_MAX_RESULT_TOKENS },
     code: {

@@ -39,6 +39,8 @@ export interface OpContext {
   /** Inside POST /files/{id}/batch: every action works on this one uncommitted workbook. */
   session?: { fileId: string; wb: Workbook };
   signal?: AbortSignal;
+  /** Directories whose files this door may read for an import's `path` (only the stdio MCP server sets it). */
+  localDirs?: readonly string[];
   /** Reports progress of long operations (MCP progress notifications). */
   progress?: (done: number, total?: number, message?: string) => void;
 }

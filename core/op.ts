@@ -29,6 +29,8 @@ export interface OpDef<I extends z.ZodObject = z.ZodObject, O extends z.ZodType 
   hints: OpHints;
   /** Binary responses (PDF, images) bypass JSON: the handler returns {contentType, body}. */
   binary?: boolean;
+  /** The body carries file bytes (imports): REST and MCP over HTTP accept bodies up to the import limit. */
+  fileBody?: boolean;
   /** Ops that act on one file and may run inside POST /files/{id}/batch. Default: true when the input has file_uuid. */
   batchable?: boolean;
   handler: (ctx: OpContext, input: z.output<I>) => Promise<z.input<O>> | z.input<O>;
@@ -50,6 +52,11 @@ export function defineOp<I extends z.ZodObject, O extends z.ZodType>(def: OpDef<
 
 export function isBatchable(op: AnyOp): boolean {
   return op.batchable ?? 'file_uuid' in op.input.shape;
+}
+
+/** Request body bytes that fit `importBytes` of file data as base64 inside JSON, plus room for the other fields. */
+export function fileBodyLimit(importBytes: number): number {
+  return Math.ceil(importBytes / 3) * 4 + 64 * 1024;
 }
 
 export interface BinaryResult {

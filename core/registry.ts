@@ -9,11 +9,12 @@ import { codeOps } from './ops/code/index.ts';
 import { connectionOps } from './ops/connections/index.ts';
 import { fileOps } from './ops/files/index.ts';
 import { formatOps } from './ops/formats/index.ts';
+import { ioOps } from './ops/io/index.ts';
 import { sheetOps } from './ops/sheets/index.ts';
 import { structureOps } from './ops/structure/index.ts';
 import type { AnyOp } from './op.ts';
 
-export const ops: readonly AnyOp[] = [...accountOps, ...fileOps, ...sheetOps, ...cellOps, ...formatOps, ...structureOps, ...codeOps, ...connectionOps, ...chartOps, ...ruleOps, ...tableOps, ...pivotOps] as unknown as AnyOp[];
+export const ops: readonly AnyOp[] = [...accountOps, ...fileOps, ...sheetOps, ...cellOps, ...formatOps, ...structureOps, ...codeOps, ...connectionOps, ...chartOps, ...ruleOps, ...tableOps, ...pivotOps, ...ioOps] as unknown as AnyOp[];
 
 const byName = new Map(ops.map((op) => [op.name, op]));
 

@@ -24,12 +24,12 @@ export const SheetName = z
   .min(1, 'must not be empty')
   .max(100, 'must be at most 100 characters')
   .describe('Sheet name. Optional; default is the first sheet.');
-export const A1Cell = z.string().max(200).superRefine(a1Check(parseCell)).describe('A1 cell, e.g. B3 or Sheet2!B3.');
+export const A1Cell = z.string().max(200).superRefine(a1Check(parseCell)).describe('E.g. B3 or Sheet2!B3.');
 export const A1Range = z
   .string()
   .max(300)
   .superRefine(a1Check(parseRange))
-  .describe("A1 range: A1:C10, a whole column range A:C, whole rows 2:5, optionally sheet-qualified ('My Sheet'!A1:B2).");
+  .describe("A1 range, e.g. A1:C10, A:C, 2:5 or 'My Sheet'!A1:B2.");
 export const ExpectedVersion = z
   .number()
   .int()
@@ -44,6 +44,6 @@ export const IsoDate = z.string().describe('ISO 8601 date-time.');
 
 /** Pagination as the spec names it (limit/offset in, nextOffset out). */
 export const PageQuery = {
-  limit: z.number().int().min(1, 'must be 1..1000').max(1000, 'must be 1..1000').default(100).describe('Page size, 1..1000 (default 100).'),
-  offset: z.number().int().min(0, 'must be >= 0').max(1_000_000_000).default(0).describe('Records to skip; pass the previous nextOffset.'),
+  limit: z.number().int().min(1, 'must be 1..1000').max(1000, 'must be 1..1000').default(100).describe('Page size.'),
+  offset: z.number().int().min(0, 'must be >= 0').max(1_000_000_000).default(0).describe('The previous nextOffset.'),
 };

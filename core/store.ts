@@ -197,6 +197,8 @@ export interface Store {
   listFiles(q: { spaceId: string; userId: string; limit: number; offset: number }): Promise<FileRecord[]>;
   createFile(input: { spaceId: string; creatorId: string; name: string; private: boolean; at: Date; sheets: SheetRecord[] }): Promise<FileRecord>;
   getFile(id: string): Promise<FileRecord | null>;
+  /** Removes a file and everything in it (an import that failed right after creating its file). */
+  deleteFile(id: string): Promise<void>;
 
   // Workbooks
   loadWorkbook(fileId: string): Promise<WorkbookRecord | null>;

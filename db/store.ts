@@ -157,6 +157,10 @@ export class PgStore implements Store {
     });
   }
 
+  async deleteFile(id: string): Promise<void> {
+    await this.db.delete(files).where(eq(files.id, id));
+  }
+
   async getFile(id: string): Promise<FileRecord | null> {
     const [row] = await this.db.select(fileColumns).from(files).where(eq(files.id, id));
     return row ?? null;

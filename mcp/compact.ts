@@ -5,7 +5,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { OpError } from '../core/errors.ts';
 import type { AnyOp, OpArea } from '../core/op.ts';
 import { actionGist, toolDescription } from '../prompts/tool-texts.ts';
-import { slimInputSchema } from './schema-slim.ts';
+import { jsonSchemaOf, slimInputSchema } from './schema-slim.ts';
 
 export type GroupName = 'files' | 'sheets' | 'cells' | 'formatting' | 'objects' | 'code' | 'transfer';
 
@@ -106,8 +106,9 @@ export function resolveCompact(group: CompactGroup, raw: Record<string, unknown>
     const op = group.ops.find((o) => o.name === target);
     if (!op) throw new OpError('invalid_argument', `args.action: name one of ${names.join(', ')}`, { field: 'args.action' });
     const schema = slimInputSchema(op.input);
-    const data = { action: op.name, description: toolDescription(op), input_schema: schema };
-    return { kind: 'help', data, text: `${op.name}: ${data.description}\nargs schema: ${JSON.stringify(schema)}` };
+    const returns = op.binary ? ['(a file)'] : Object.keys((jsonSchemaOf(op.output, 'output').properties ?? {}) as object);
+    const data = { action: op.name, description: toolDescription(op), input_schema: schema, returns };
+    return { kind: 'help', data, text: `${op.name}: ${data.description}\nargs schema: ${JSON.stringify(schema)}\nreturns: ${returns.join(', ')}` };
   }
   const op = typeof action === 'string' ? group.ops.find((o) => o.name === action) : undefined;
   if (!op) throw new OpError('invalid_argument', `action: ${action === undefined ? 'is required' : `'${String(action)}' is not an action of this tool`}; one of ${names.join(', ')}, help`, { field: 'action' });

@@ -10,6 +10,7 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../core/context.ts';
 import { OpError } from '../core/errors.ts';
+import { fileBodyLimit } from '../core/op.ts';
 import type { AppServices } from '../core/services.ts';
 import { buildMcpServer, type ToolSurface } from './server.ts';
 
@@ -65,7 +66,9 @@ export function mountMcp(app: FastifyInstance, services: AppServices): McpMount 
     return s;
   };
 
-  app.post('/mcp', async (req, reply) => {
+  // Tool calls may carry a file to import as base64: the same body limit as the REST import routes.
+  const bodyLimit = Math.max(services.config.limits.bodyBytes, fileBodyLimit(services.config.limits.importBytes));
+  app.post('/mcp', { bodyLimit }, async (req, reply) => {
     const existing = streamableSession(req, reply);
     if (existing === null) return reply;
     if (existing) {
@@ -116,7 +119,7 @@ export function mountMcp(app: FastifyInstance, services: AppServices): McpMount 
     return reply;
   });
 
-  app.post('/messages', async (req, reply) => {
+  app.post('/messages', { bodyLimit }, async (req, reply) => {
     const id = (req.query as Record<string, string>).sessionId;
     const s = id ? sse.get(id) : undefined;
     if (!s) return sendJsonRpcError(reply, 404, 'Unknown SSE session; open GET /sse first.');

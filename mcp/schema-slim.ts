@@ -5,6 +5,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { SCHEMA_SHORTHANDS, SHORT_FIELD_TEXTS } from '../prompts/field-texts.ts';
+import { flattenObject } from './schema-signature.ts';
 
 type Json = Record<string, unknown>;
 
@@ -14,27 +15,44 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
   return out;
 }
 
-/** Caps above these are guards against abuse, not something an agent plans around. */
-const NOISE_CAPS: Record<string, number> = { maxLength: 100, maxItems: 1000, maximum: 1e6 };
+/** Caps from these up are guards against abuse, not something an agent plans around (the 400 names them). */
+const NOISE_CAPS: Record<string, number> = { maxLength: 0, maxItems: 10, maximum: 1e6 };
 
-function slimNode(node: unknown, field?: string): unknown {
-  if (Array.isArray(node)) return node.map((n) => slimNode(n));
+/** Fields whose name says they hold an id (id, file_uuid, task_id, connection_ids): their format and pattern are guards the 400 names. */
+const ID_NAME = /^id$|_(uuid|id|ids)$/;
+/** A storage guard, not a format an agent has to know. */
+const NO_CONTROL_CHARS = '^[^\\p{Cc}]+$';
+
+/** Defaults an agent assumes anyway: an omitted list is empty, an omitted flag is off. */
+const isNoiseDefault = (v: unknown) => v === false || v === null || (Array.isArray(v) && v.length === 0);
+
+interface SlimOptions {
+  /** Write objects nested below the top level as one-line signatures (mcp/schema-signature.ts). */
+  flatten?: boolean;
+}
+
+function slimNode(node: unknown, field?: string, opts: SlimOptions = {}, depth = 0): unknown {
+  if (Array.isArray(node)) return node.map((n) => slimNode(n, field, opts, depth));
   if (!node || typeof node !== 'object') return node;
   const src = node as Json;
   const out: Json = {};
   for (const [k, v] of Object.entries(src)) {
-    if (k === 'pattern' && typeof src.format === 'string') continue;
+    if (k === 'pattern' && (typeof src.format === 'string' || (field && ID_NAME.test(field)) || v === NO_CONTROL_CHARS)) continue;
     if (k in NOISE_CAPS && typeof v === 'number' && v >= NOISE_CAPS[k]!) continue;
     if ((k === 'minLength' || k === 'minItems') && v === 1) continue;
-    if (k === 'minimum' && typeof v === 'number' && v <= -1e15) continue; // z.int()'s safe-integer floor
+    if (k === 'minimum' && typeof v === 'number' && (v <= -1e15 || v === 0)) continue; // z.int()'s safe-integer floor; counts are never negative
+    // The field's name says it is an id; the server names a malformed one in its 400.
+    if (k === 'format' && v === 'uuid' && field && ID_NAME.test(field)) continue;
+    if (k === 'additionalProperties' && v === false) continue; // unknown fields get a 400 naming them
+    if (k === 'default' && isNoiseDefault(v)) continue;
     // z.record(z.unknown()) gives {}: spell "any value" as true, which every client reads alike.
     if (k === 'additionalProperties' && v && typeof v === 'object' && Object.keys(v).length === 0) {
       out[k] = true;
       continue;
     }
     if (k === 'properties' && v && typeof v === 'object') {
-      out[k] = Object.fromEntries(Object.entries(v as Json).map(([name, p]) => [name, slimNode(p, name)]));
-    } else out[k] = slimNode(v);
+      out[k] = Object.fromEntries(Object.entries(v as Json).map(([name, p]) => [name, slimNode(p, name, opts, depth + 1)]));
+    } else out[k] = slimNode(v, k === 'items' ? field : undefined, opts, depth);
   }
   collapseNullable(out);
   const short = field ? SHORT_FIELD_TEXTS[field] : undefined;
@@ -42,6 +60,10 @@ function slimNode(node: unknown, field?: string): unknown {
     if (short.short) out.description = short.short;
     else delete out.description;
   }
+  // A list's own text says what its items are: "Several ranges." needs no "A1 range ..." per item.
+  const items = out.items as Json | undefined;
+  if (typeof out.description === 'string' && items && typeof items.description === 'string' && !items.properties) delete items.description;
+  if (opts.flatten && depth > 0 && out.properties && typeof out.properties === 'object') return flattenObject(out);
   return out;
 }
 
@@ -57,9 +79,13 @@ function collapseNullable(node: Json): void {
   if (Array.isArray(other.enum)) node.enum = [...other.enum, null];
 }
 
-/** The input schema as tools/list shows it; with an op name, that op's shorthands apply. */
+/**
+ * The input schema as tools/list shows it; with an op name, that op's shorthands apply and nested
+ * objects become signatures (the full surface). Without one (compact help, signatures), the whole
+ * schema in JSON.
+ */
 export function slimInputSchema(schema: z.ZodType, shorthandsOf?: string): Tool['inputSchema'] {
-  const out = slimNode(jsonSchemaOf(schema, 'input')) as Json;
+  const out = slimNode(jsonSchemaOf(schema, 'input'), undefined, { flatten: shorthandsOf !== undefined }) as Json;
   for (const [path, replacement] of Object.entries((shorthandsOf && SCHEMA_SHORTHANDS[shorthandsOf]) || {})) {
     const keys = path.split('.');
     const parent = keys.slice(0, -1).reduce<Json | undefined>((node, k) => node?.[k] as Json | undefined, out);
@@ -69,13 +95,33 @@ export function slimInputSchema(schema: z.ZodType, shorthandsOf?: string): Tool[
   return out as Tool['inputSchema'];
 }
 
+const withoutTexts = (node: unknown): unknown =>
+  Array.isArray(node)
+    ? node.map(withoutTexts)
+    : node && typeof node === 'object'
+      ? Object.fromEntries(Object.entries(node).filter(([k, v]) => !(k === 'description' && typeof v === 'string')).map(([k, v]) => [k, k === 'properties' ? Object.fromEntries(Object.entries(v as Json).map(([n, p]) => [n, withoutTexts(p)])) : withoutTexts(v)]))
+      : node;
+
+/** Properties of `schema` that equal `base`'s but for their texts lose the texts (FIELDS_AS in prompts/field-texts.ts). */
+export function describedIn(schema: Tool['inputSchema'], base: Tool['inputSchema']): Tool['inputSchema'] {
+  const props = (schema.properties ?? {}) as Json;
+  const baseProps = (base.properties ?? {}) as Json;
+  const out = Object.fromEntries(
+    Object.entries(props).map(([name, p]) => {
+      const bare = withoutTexts(p);
+      return [name, name in baseProps && JSON.stringify(bare) === JSON.stringify(withoutTexts(baseProps[name])) ? bare : p];
+    }),
+  );
+  return { ...schema, properties: out as Record<string, object> };
+}
+
 /**
- * Output schemas name the top-level fields only: what comes back is what an agent plans with, the
- * types it sees in the result (and OpenAPI has them in full). additionalProperties stays open, so the truncated / next_range(s) a cut adds (mcp/results.ts)
- * still validate.
+ * Output schemas on tools/list are {type: "object"}: hosts hand models the name, description and
+ * input schema, not the output schema, so naming every returned field cost ~1,900 tokens of the
+ * list and told no model anything (descriptions say what matters: "Returns chart_id ..."). Open, so
+ * every structuredContent validates, including the truncated / next_range(s) a cut adds
+ * (mcp/results.ts). OpenAPI and compact "help" keep the full output schemas.
  */
-export function slimOutputSchema(schema: z.ZodType): Tool['outputSchema'] {
-  const full = jsonSchemaOf(schema, 'output');
-  const props = Object.fromEntries(Object.keys((full.properties ?? {}) as Json).map((name) => [name, {}]));
-  return { type: 'object', properties: props } as Tool['outputSchema'];
+export function slimOutputSchema(): Tool['outputSchema'] {
+  return { type: 'object' };
 }

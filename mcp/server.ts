@@ -30,6 +30,8 @@ export interface McpOptions {
   /** Tool surface of this connection; default from SHEETS_MCP_TOOLS. */
   tools?: ToolSurface;
   log?: (err: unknown) => void;
+  /** stdio only: directories whose files import tools may read by `path`. */
+  localDirs?: readonly string[];
 }
 
 /** Runs one op as the request's caller, under the per-token rate limit. */
@@ -52,7 +54,7 @@ export function buildMcpServer(opts: McpOptions): Server {
     const caller = opts.caller(extra);
     await opts.services.rateLimits.take(caller.tokenId);
     try {
-      const ctx: OpContext = { caller, services: opts.services, op: { name: op.name, args: undefined }, signal: extra.signal, progress };
+      const ctx: OpContext = { caller, services: opts.services, op: { name: op.name, args: undefined }, signal: extra.signal, progress, ...(opts.localDirs?.length ? { localDirs: opts.localDirs } : {}) };
       return await runOp(op, ctx, args);
     } finally {
       opts.services.rateLimits.release(caller.tokenId);

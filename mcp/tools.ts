@@ -3,7 +3,9 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { AnyOp, OpHints } from '../core/op.ts';
 import { toolDescription } from '../prompts/tool-texts.ts';
-import { slimInputSchema, slimOutputSchema } from './schema-slim.ts';
+import { findOp } from '../core/registry.ts';
+import { FIELDS_AS } from '../prompts/field-texts.ts';
+import { describedIn, slimInputSchema, slimOutputSchema } from './schema-slim.ts';
 
 export { jsonSchemaOf } from './schema-slim.ts';
 
@@ -13,12 +15,19 @@ export function annotationsOf(hints: OpHints): Tool['annotations'] {
   return { destructiveHint: hints.destructive ?? false, ...(hints.idempotent ? { idempotentHint: true } : {}) };
 }
 
+/** The op's input schema as the full surface lists it: a field repeated from FIELDS_AS[op] is described there. */
+function inputSchemaOf(op: AnyOp): Tool['inputSchema'] {
+  const schema = slimInputSchema(op.input, op.name);
+  const base = FIELDS_AS[op.name] ? findOp(FIELDS_AS[op.name]!) : undefined;
+  return base ? describedIn(schema, slimInputSchema(base.input, base.name)) : schema;
+}
+
 export function toolOf(op: AnyOp): Tool {
   return {
     name: op.name,
     description: toolDescription(op),
-    inputSchema: slimInputSchema(op.input, op.name),
-    ...(op.binary ? {} : { outputSchema: slimOutputSchema(op.output) }),
+    inputSchema: inputSchemaOf(op),
+    ...(op.binary ? {} : { outputSchema: slimOutputSchema() }),
     annotations: annotationsOf(op.hints),
   };
 }

@@ -23,4 +23,23 @@ export const SCHEMA_SHORTHANDS: Record<string, Record<string, Record<string, unk
   batch_update_cells: {
     'properties.formats.items': { type: 'object', description: 'format_cells arguments without file_uuid: {range, sheet?, bold?, fill_color?, number_format?, ...}.' },
   },
+  export_pdf: {
+    'properties.pageSetup': {
+      type: 'object',
+      description:
+        'paperSize letter|legal|tabloid|executive|a3|a4|a5, orientation portrait|landscape, pageOrder downThenOver|overThenDown, margins {top,bottom,left,right,header,footer} inches, scaling {type:"zoom",percent}|{type:"fitTo",width,height|null}, centerHorizontally, centerVertically, printGridlines, printHeadings, header/footer {left,center,right} with &P &N &D &F &A &B.',
+    },
+    'properties.sheetOptions': { type: 'object', description: 'By sheet name: {printArea "A1:F20", repeatRows "1:2", repeatCols "A:B", rowBreaks [20], colBreaks ["F"]}; breaks come after.' },
+    'properties.chartImages': { type: 'object', description: 'Base64 PNG by chart anchor: {"Sheet1!D2": "iVBOR..."}.' },
+  },
+};
+
+/**
+ * Tools that take another tool's fields (an update taking its create's): a field that is the same
+ * there but for its texts is described once, in that tool, and the description says "Fields as
+ * add_chart." (mcp/tools.ts). Fields of their own (nullable here, say) keep their texts.
+ */
+export const FIELDS_AS: Record<string, string> = {
+  update_chart: 'add_chart',
+  update_pivot: 'create_pivot',
 };

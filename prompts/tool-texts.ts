@@ -3,6 +3,7 @@
 // what comes back. Keyed by op name; areas append their entries. Keep each short: every character
 // here is paid for by every agent that loads the tools (budgets in test/agent-budgets.test.ts).
 import type { AnyOp } from '../core/op.ts';
+import { FIELDS_AS } from './field-texts.ts';
 
 /** A file uuid for examples (valid, so examples pass the op's schema). */
 export const EX_FILE = '5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f';
@@ -27,16 +28,16 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   list_tokens: { example: {} },
   revoke_token: { example: { token_id: '0d6f3c2a-9b1e-4f7a-8c5d-2e4f6a8b0c1d' } },
   // files
-  list_files: { example: { limit: 20 } },
+  list_files: { example: {} },
   create_file: { example: { name: 'Budget', sheets: ['Data', 'Summary'] } },
   get_file: { use: 'For contents use get_context.', example: { file_uuid: f } },
-  get_context: { example: { file_uuid: f }, returns: 'sheets [{name, used_range, header_row, headers}], tables, charts, pivots, code_cells.' },
+  get_context: { example: { file_uuid: f } },
   run_batch: {
     example: { file_uuid: f, actions: [{ op: 'write_cells', args: { cell: 'A1', values: [['2']] } }, { op: 'set_formula', args: { cell: 'B1', formula: '=A1*2' } }] },
-    returns: 'one result per action and one new version.',
+    returns: 'one result per action, one new version.',
   },
-  copy_file: { use: 'E.g. to reset an evaluation episode.', example: { file_uuid: f, name: 'Budget v2' } },
-  get_history: { example: { file_uuid: f, limit: 20 } },
+  copy_file: { use: 'E.g. to reset an episode.', example: { file_uuid: f } },
+  get_history: { example: { file_uuid: f } },
   // sheets
   list_sheets: { example: { file_uuid: f } },
   add_sheet: { example: { file_uuid: f, name: 'Summary' } },
@@ -45,79 +46,82 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   move_sheet: { example: { file_uuid: f, sheet: 'Summary', position: 0 } },
   duplicate_sheet: { example: { file_uuid: f, sheet: 'Data' } },
   // cells
-  read_cells: { use: 'render "formula" shows formulas.', example: { file_uuid: f, range: 'A1:D20' }, returns: 'values as displayed, errors with messages; long reads are cut (truncated, next_range).' },
+  read_cells: { example: { file_uuid: f, range: 'A1:D20' }, returns: 'long reads cut (truncated, next_range).' },
   write_cells: { example: { file_uuid: f, cell: 'A1', values: [['Item', 'Cost'], ['Rent', '1200']] } },
   set_formula: {
-    use: 'Errors like #DIV/0! are data, not failures. FILTER, SORT, SORTBY, UNIQUE, SEQUENCE, TAKE spill (#SPILL! if blocked). Also XLOOKUP, XMATCH, LET, TEXTJOIN, TEXTBEFORE/AFTER, IFS, SWITCH; not LAMBDA, TEXTSPLIT, INDIRECT, LOOKUP.',
+    use: 'Errors like #DIV/0! are data. FILTER, SORT(BY), UNIQUE, SEQUENCE, TAKE spill (#SPILL! if blocked); XLOOKUP, LET, TEXTJOIN, IFS, SWITCH work; not LAMBDA, TEXTSPLIT, INDIRECT, LOOKUP.',
     example: { file_uuid: f, cell: 'C2', formula: '=A2*B2' },
   },
-  clear_cells: { use: 'keep_formats: true keeps formats.', example: { file_uuid: f, range: 'A1:C10' } },
-  batch_update_cells: {
-    use: 'Writes run first, then formats; one version, all or nothing.',
-    example: { file_uuid: f, writes: [{ cell: 'A1', values: [['Item', 'Price'], ['Tea', '3.5']] }], formats: [{ range: 'A1:B1', bold: true }] },
-  },
-  export_data: { use: 'For bulk reads: call again with next_range until it is absent.', example: { file_uuid: f, range: 'A:F', max_rows: 5000 } },
-  has_data: { use: 'Check before writing a block or placing a chart.', example: { file_uuid: f, range: 'H1:K20' } },
-  find_replace: { use: 'formulas: true also edits formula text.', example: { file_uuid: f, find: 'Q1', replace: 'Q2' }, returns: 'counts and the changed cells.' },
+  clear_cells: { example: { file_uuid: f, range: 'A1:C10' } },
+  batch_update_cells: { example: { file_uuid: f, writes: [{ cell: 'A1', values: [['Item', 'Price']] }], formats: [{ range: 'A1:B1', bold: true }] } },
+  export_data: { example: { file_uuid: f, range: 'A:F' } },
+  has_data: { example: { file_uuid: f, range: 'H1:K20' } },
+  find_replace: { example: { file_uuid: f, find: 'Q1', replace: 'Q2' } },
   // formats
-  read_formats: { example: { file_uuid: f, range: 'A1:F20' }, returns: 'runs [{range, format}] of cells that look the same.' },
-  format_cells: { use: 'Dates: date_time "%d.%m.%Y".', example: { file_uuid: f, range: 'B2:B100', number_format: 'currency', currency_symbol: '€', bold: true } },
-  set_borders: { example: { file_uuid: f, range: 'A1:D10', sides: 'outer', line: 'line2', color: '#000000' } },
+  read_formats: { example: { file_uuid: f, range: 'A1:F20' } },
+  format_cells: { use: 'Dates: date_time "%d.%m.%Y".', example: { file_uuid: f, range: 'B2:B9', number_format: 'currency', currency_symbol: '€' } },
+  set_borders: { example: { file_uuid: f, range: 'A1:D10', sides: 'outer', line: 'line2' } },
   // structure (rows, columns, sizes, merges, cell moves, dependencies)
-  insert_rows_or_columns: { use: '{"at": "C", "side": "after"} inserts a column after C.', example: { file_uuid: f, at: '5', count: 2 } },
+  insert_rows_or_columns: { example: { file_uuid: f, at: 'C', side: 'after' } },
   delete_rows_or_columns: { example: { file_uuid: f, indices: ['B', 'D:E'] } },
-  move_rows_or_columns: { use: 'to is numbered as before the move.', example: { file_uuid: f, range: '3:4', to: '10' } },
+  move_rows_or_columns: { example: { file_uuid: f, range: '3:4', to: '10' } },
   set_sizes: { example: { file_uuid: f, size: 160, indices: ['A', 'C:D'] } },
   set_default_size: { example: { file_uuid: f, size: 120 } },
   get_layout: { example: { file_uuid: f } },
-  merge_cells: { example: { file_uuid: f, range: 'A1:D1', center: true }, returns: 'the cells whose values were cleared.' },
+  merge_cells: { example: { file_uuid: f, range: 'A1:D1', center: true } },
   unmerge_cells: { example: { file_uuid: f, range: 'A1:D10' } },
-  move_cells: { use: 'A cut and paste; to copy, read then write.', example: { file_uuid: f, source: 'A1:C10', target: 'E1' } },
-  get_dependencies: { use: 'Before changing a cell, reverse lists the formulas that will recompute.', example: { file_uuid: f, cell: 'D2' } },
+  move_cells: { use: 'To copy, read then write.', example: { file_uuid: f, source: 'A1:C10', target: 'E1' } },
+  get_dependencies: { example: { file_uuid: f, cell: 'D2' } },
   // code cells and connections
   set_code_cell: {
-    use: 'python: cells() is a DataFrame; javascript: rows; connection: SQL, {{B1}} binds a cell. Last expression = result; tables spill. Reruns when inputs change.',
+    use: 'SQL binds a cell as {{B1}}. Tables spill; reruns when inputs change.',
     example: { file_uuid: f, cell: 'E1', language: 'python', code: 'cells("A1:C20").groupby("region").sum()' },
     returns: 'task_id for wait_task.',
   },
-  get_code_cell: { example: { file_uuid: f, cell: 'E1' }, returns: 'status queued|running|done|error, output (printed), error and traceback, reads.' },
-  rerun_code_cells: { use: 'E.g. to refresh SQL results; without range, every code cell of the sheet.', example: { file_uuid: f, range: 'E1:E10' } },
+  get_code_cell: { example: { file_uuid: f, cell: 'E1' } },
+  rerun_code_cells: { example: { file_uuid: f, range: 'E1:E10' } },
   get_task: { use: 'wait_task waits instead of polling.', example: { task_id: EX_TASK } },
-  wait_task: { example: { task_id: EX_TASK, timeout_ms: 30000 }, returns: 'status done or error once finished; then read_cells shows the result.' },
+  wait_task: { use: 'Then read_cells shows the result.', example: { task_id: EX_TASK } },
   list_connections: { example: {} },
-  add_connection: { example: { name: 'Sales', type: 'postgres', url: 'postgres://reader:secret@db:5432/sales' } },
+  add_connection: { example: { name: 'Sales', type: 'postgres', url: 'postgres://reader:pw@db:5432/sales' } },
   delete_connection: { example: { connection_uuid: EX_CONN } },
-  get_connection_schemas: { example: { connection_ids: [EX_CONN] }, returns: 'tables with columns and types.' },
-  search_connection_tables: { use: 'Then write SQL against the tables found.', example: { connection_uuid: EX_CONN, query: 'orders with customer shipping address', top_k: 5 } },
+  get_connection_schemas: { example: {} },
+  search_connection_tables: { example: { connection_uuid: EX_CONN, query: 'orders with shipping address' } },
   // charts
   add_chart: {
-    use: 'Series options use zero-based data columns (first series = 1 when column 0 holds categories).',
-    example: { file_uuid: f, chart_type: 'combo', data_range: 'A1:C13', series_marks: [{ series: 2, mark: 'line' }], secondary_series: [2] },
-    returns: 'chart_id and the current series.',
+    use: 'Series options count data columns from 0 (with categories in column 0, the first series is 1).',
+    example: { file_uuid: f, chart_type: 'combo', data_range: 'A1:C13', series_marks: [{ series: 2, mark: 'line' }] },
+    returns: 'chart_id.',
   },
-  update_chart: { use: 'Only supplied fields change; null clears a list.', example: { file_uuid: f, chart_id: 'chart_1a2b3c4d5e', chart_type: 'line', title: '' } },
+  update_chart: { use: 'null clears a list.', example: { file_uuid: f, chart_id: 'chart_1a2b3c4d5e', title: '' } },
   delete_chart: { example: { file_uuid: f, chart_id: 'chart_1a2b3c4d5e' } },
   list_charts: { example: { file_uuid: f } },
-  get_chart_image: { use: 'To look at a chart.', example: { file_uuid: f, chart_id: 'chart_1a2b3c4d5e', format: 'png' } },
+  get_chart_image: { example: { file_uuid: f, chart_id: 'chart_1a2b3c4d5e' } },
   // conditional formats
-  list_conditional_formats: { example: { file_uuid: f, sheet: 'Sheet1' } },
-  set_conditional_format: { use: 'Write the condition for the top-left cell; $ fixes a column or row.', example: { file_uuid: f, range: 'A2:D100', formula: '=$C2>1000', fill_color: '#FCE8E6' } },
+  list_conditional_formats: { example: { file_uuid: f } },
+  set_conditional_format: { use: '$ fixes a column or row.', example: { file_uuid: f, range: 'A2:D99', formula: '=$C2>1000', fill_color: '#FCE8E6' } },
   set_color_scale: { example: { file_uuid: f, range: 'C2:C50', thresholds: [{ value_type: 'min', color: '#F8696B' }, { value_type: 'max', color: '#63BE7B' }] } },
   delete_conditional_format: { example: { file_uuid: f, id: 'cf_1a2b3c4d5e' } },
-  evaluate_conditional_formats: { example: { file_uuid: f, range: 'A1:D20' }, returns: 'cells where rules apply, with rule ids and style.' },
+  evaluate_conditional_formats: { example: { file_uuid: f, range: 'A1:D20' } },
   // data tables
   create_table: { use: 'Formulas can then use =SUM(Sales.Amount); Table1-like names read as cells, use Table_1.', example: { file_uuid: f, range: 'A1:D200', name: 'Sales' } },
   list_tables: { example: { file_uuid: f } },
   rename_table: { example: { file_uuid: f, table: 'Sales', new_name: 'Orders' } },
   delete_table: { example: { file_uuid: f, table: 'Sales' } },
-  append_table_rows: { example: { file_uuid: f, table: 'Sales', rows: [['West', 'Ann', '250']] } },
+  append_table_rows: { example: { file_uuid: f, table: 'Sales', rows: [['West', '250']] } },
   sort_table: { example: { file_uuid: f, table: 'Sales', by: [{ column: 'Amount', descending: true }] } },
-  query_table: { example: { file_uuid: f, table: 'Sales', filters: [{ column: 'Amount', op: 'gt', value: '100' }], limit: 20 } },
+  query_table: { example: { file_uuid: f, table: 'Sales', filters: [{ column: 'Amount', op: 'gt', value: '100' }] } },
   // pivot tables
-  create_pivot: { use: 'Written into cells and refreshed when the source changes.', example: { file_uuid: f, source: 'Data!A:F', anchor: 'Report!A1', rows: ['Region'], values: [{ field: 'Amount', agg: 'sum' }] }, returns: 'pivot_id and output_range.' },
+  create_pivot: { example: { file_uuid: f, source: 'Data!A:F', anchor: 'Report!A1', rows: ['Region'], values: [{ field: 'Amount', agg: 'sum' }] }, returns: 'pivot_id, output_range.' },
   list_pivots: { example: { file_uuid: f } },
   update_pivot: { example: { file_uuid: f, pivot_id: 'pvt_1a2b3c4d5e', columns: ['Quarter'] } },
   delete_pivot: { example: { file_uuid: f, pivot_id: 'pvt_1a2b3c4d5e' } },
+  // import / export
+  import_file: { example: { file_name: 'sales.csv', file_data: 'QSxCCjEsMgo=' }, returns: 'uuid, sheets, unsupported_functions.' },
+  import_into_file: { example: { file_uuid: f, file_name: 'q3.csv', file_data: 'QSxCCjEsMgo=', sheet: 'Q3' } },
+  export_pdf: { example: { file_uuid: f, pageSetup: { orientation: 'landscape' } } },
+  export_xlsx: { example: { file_uuid: f } },
+  export_csv: { example: { file_uuid: f, sheet: 'Sheet1' } },
 };
 
 function render(text: ToolText): string {
@@ -128,8 +132,9 @@ function render(text: ToolText): string {
 /** The full description of a tool: summary, then the entry (a plain string entry is used as is). */
 export function toolDescription(op: AnyOp): string {
   const entry = TOOL_TEXTS[op.name];
-  if (entry === undefined) return op.summary;
-  return `${op.summary} ${typeof entry === 'string' ? entry : render(entry)}`;
+  const fieldsAs = FIELDS_AS[op.name] ? ` Fields as ${FIELDS_AS[op.name]}.` : '';
+  if (entry === undefined) return `${op.summary}${fieldsAs}`;
+  return `${op.summary}${fieldsAs} ${typeof entry === 'string' ? entry : render(entry)}`;
 }
 
 /** The example argument object of a tool, found in its description text ("Example: {...}"). */

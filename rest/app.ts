@@ -6,7 +6,7 @@ import { authenticate } from '../core/auth.ts';
 import type { Caller, OpContext } from '../core/context.ts';
 import { runOp } from '../core/dispatch.ts';
 import { OpError, asOpError } from '../core/errors.ts';
-import type { AnyOp, BinaryResult } from '../core/op.ts';
+import { fileBodyLimit, type AnyOp, type BinaryResult } from '../core/op.ts';
 import { ops } from '../core/registry.ts';
 import type { AppServices } from '../core/services.ts';
 import { Idempotency, type Answer } from './idempotency.ts';
@@ -83,13 +83,14 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   app.addHook('onResponse', release);
   app.addHook('onRequestAbort', release);
 
-  app.setErrorHandler((err, req, reply) => sendError(reply, req, toOpError(err, services.config.limits.bodyBytes)));
+  app.setErrorHandler((err, req, reply) => sendError(reply, req, toOpError(err, req.routeOptions.bodyLimit ?? services.config.limits.bodyBytes, services.config.limits)));
   app.setNotFoundHandler((req, reply) => sendError(reply, req, new OpError('not_found', `No route ${req.method} ${req.url.split('?')[0]}; see GET /v1/openapi.json for the routes.`)));
 
   for (const op of ops) {
     app.route({
       method: op.http.method,
       url: op.http.path,
+      ...(op.fileBody ? { bodyLimit: Math.max(services.config.limits.bodyBytes, fileBodyLimit(services.config.limits.importBytes)) } : {}),
       handler: async (req, reply) => {
         const raw = requestInput(op, req.params as Record<string, string>, req.query as Record<string, unknown>, req.body);
         const ctx = opContext(req, reply, services, op);
@@ -155,12 +156,14 @@ function bearer(req: FastifyRequest): string | undefined {
 }
 
 /** Fastify's own errors (body too large, bad content type) get our codes and wording. */
-function toOpError(err: unknown, bodyLimit: number): OpError {
+function toOpError(err: unknown, bodyLimit: number, limits: { bodyBytes: number; importBytes: number }): OpError {
   if (err instanceof OpError) return err;
   const e = err as { code?: string; statusCode?: number; message?: string };
   switch (e.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new OpError('payload_too_large', `(body): the request body is over the limit of ${bodyLimit} bytes (SHEETS_BODY_LIMIT_BYTES)`, { field: '(body)' });
+      // Import routes take bigger bodies: name the import limit there, it is the one that matters.
+      if (bodyLimit > limits.bodyBytes) return new OpError('payload_too_large', `file_data: the request is over ${bodyLimit} bytes; imports take at most ${limits.importBytes} bytes of file data (SHEETS_MAX_IMPORT_BYTES)`, { field: 'file_data', limit: limits.importBytes });
+      return new OpError('payload_too_large', `(body): the request body is over the limit of ${bodyLimit} bytes (SHEETS_BODY_LIMIT_BYTES)`, { field: '(body)', limit: bodyLimit });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new OpError('invalid_argument', 'Content-Type: request bodies must be application/json', { field: 'Content-Type' });
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':

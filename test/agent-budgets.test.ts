@@ -2,6 +2,7 @@
 // and tools/list fits its token budget on both surfaces. Tokens are counted by a stated rule:
 // 1 token = 4 characters of the compact JSON of tools/list (o200k_base measured 3.8 characters per
 // token on this JSON, so the rule is close; see docs/agents.md).
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { ops } from '../core/registry.ts';
 import { compactGroups, signatureOf } from '../mcp/compact.ts';
@@ -18,6 +19,23 @@ const COMPACT_LIST_TOKENS = 3_000;
 const TOOL_TOKENS = 1_200;
 const TOOL_TOKENS_AFFORDABLE = 170;
 const DESCRIPTION_CHARS = 450;
+
+/** Where the tokens go, largest tool first: the whole tool, its description, input schema (and the part of it that is field texts), output schema, annotations. */
+function costTable(tools: Tool[]): string {
+  const fieldTexts = (node: unknown): number => {
+    if (!node || typeof node !== 'object') return 0;
+    const own = typeof (node as { description?: unknown }).description === 'string' ? JSON.stringify({ description: (node as { description: string }).description }).length - 1 : 0;
+    return own + Object.values(node).reduce<number>((sum, v) => sum + fieldTexts(v), 0);
+  };
+  const rows = tools
+    .map((t) => [t.name, tokens(t), tokens(t.description), tokens(t.inputSchema), Math.ceil(fieldTexts(t.inputSchema.properties) / CHARS_PER_TOKEN), t.outputSchema ? tokens(t.outputSchema) : 0, tokens(t.annotations)] as const)
+    .sort((a, b) => b[1] - a[1]);
+  const head = ['tool', 'total', 'description', 'input', '(field texts)', 'output', 'annotations'];
+  const width = Math.max(...rows.map((r) => r[0].length));
+  const line = (cells: readonly (string | number)[]) => cells.map((c, i) => (i === 0 ? String(c).padEnd(width) : String(c).padStart(head[i]!.length))).join('  ');
+  const sums = head.slice(1).map((_, i) => rows.reduce((s, r) => s + (r[i + 1] as number), 0));
+  return [line(head), ...rows.map(line), line(['(sum of tools)', ...sums])].join('\n');
+}
 
 describe('tool texts', () => {
   it('every op has an entry in prompts/tool-texts.ts', () => {
@@ -47,7 +65,7 @@ describe('tools/list budgets', () => {
     const over = tools.filter((t) => tokens(t) > TOOL_TOKENS_AFFORDABLE * 2).map((t) => `${t.name} ${tokens(t)}`);
     if (over.length) console.log(`tools over ${TOOL_TOKENS_AFFORDABLE * 2} tokens (the full list affords ~${TOOL_TOKENS_AFFORDABLE} per tool at 70 ops): ${over.join(', ')}`);
     const total = tokens({ tools });
-    console.log(`full tools/list: ${tools.length} tools, ${total} tokens (${Math.round(total / tools.length)} per tool)`);
+    console.log(`full tools/list: ${tools.length} tools, ${total} tokens (${Math.round(total / tools.length)} per tool)\n${costTable(tools)}`);
     expect(total).toBeLessThanOrEqual(FULL_LIST_TOKENS);
   });
 

@@ -83,6 +83,30 @@ export class SheetModel {
     this.staleBounds.add(key);
   }
 
+  /** The tile at (tr, tc) for a bulk write (imports): created when absent, marked dirty; it must be loaded if it exists. */
+  tileForWrite(tr: number, tc: number): Tile {
+    const key = tileKey(tr, tc);
+    let tile = this.tiles.get(key);
+    if (!tile) {
+      if (this.index.has(key)) throw new Error(`tile ${key} of sheet ${this.name} written before load`);
+      tile = new Tile();
+      this.tiles.set(key, tile);
+      this.index.set(key, null);
+    }
+    this.dirtyTiles.add(key);
+    this.staleBounds.add(key);
+    return tile;
+  }
+
+  /** Empties every tile, loaded or not, before the sheet's content is rewritten wholesale. */
+  clearAll(): void {
+    for (const key of this.index.keys()) {
+      this.tiles.set(key, new Tile());
+      this.dirtyTiles.add(key);
+      this.staleBounds.add(key);
+    }
+  }
+
   /** Rows and columns in use: (max row + 1, max col + 1) over all tiles; 0 x 0 when empty. */
   usedExtent(): { rows: number; cols: number } {
     this.refreshBounds();

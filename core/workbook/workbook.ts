@@ -185,6 +185,19 @@ export class Workbook {
   }
 
   /**
+   * Drops the engine and builds it again from the tiles, writing every formula's result back
+   * (after an import has rewritten whole sheets behind the engine's back).
+   */
+  async rebuildEngine(): Promise<void> {
+    this.engine?.destroy();
+    this.engine = undefined;
+    this.blockedSpills.clear();
+    if (!this.hasFormulas()) return;
+    const built = await this.ensureEngine();
+    for (const s of this.sheets) if (built.loaded.has(s.id) && (s.meta.formulas ?? 0) > 0) this.syncFromEngine(s);
+  }
+
+  /**
    * Makes sure every sheet these formulas name (and the target sheet, when formulas are given) is
    * loaded in the engine. Public for areas that evaluate formulas themselves (conditional formats).
    */

@@ -5,7 +5,7 @@ import { RoleEnum, UserRef } from '../common.ts';
 
 export const getMe = defineOp({
   name: 'get_me',
-  summary: 'Check the token: returns its user, its space and the role it has there.',
+  summary: 'Who the token is: its user, space and role.',
   area: 'account',
   http: { method: 'GET', path: '/v1/auth/me' },
   input: z.strictObject({}),

@@ -6,7 +6,7 @@ import { iso, requireRole, requireSpace, RoleEnum, UserRef } from '../common.ts'
 
 export const listTokens = defineOp({
   name: 'list_tokens',
-  summary: 'List the API tokens of this space with their users, roles and last use (owner only; secrets are never shown).',
+  summary: 'List API tokens: users, roles, last use (owner only).',
   area: 'account',
   http: { method: 'GET', path: '/v1/tokens' },
   input: z.strictObject({ space_uuid: SpaceId }),

@@ -7,10 +7,10 @@ import { requireRole, requireSpace } from '../common.ts';
 
 export const revokeToken = defineOp({
   name: 'revoke_token',
-  summary: 'Revoke an API token of this space at once (owner only).',
+  summary: 'Revoke an API token at once (owner only).',
   area: 'account',
   http: { method: 'DELETE', path: '/v1/tokens/:token_id' },
-  input: z.strictObject({ token_id: z.uuid({ message: 'must be a token id from list_tokens' }).describe('Id of the token (from list_tokens).'), space_uuid: SpaceId }),
+  input: z.strictObject({ token_id: z.uuid({ message: 'must be a token id from list_tokens' }).describe('From list_tokens.'), space_uuid: SpaceId }),
   output: z.object({ token_id: z.string(), revoked: z.literal(true) }),
   hints: { readOnly: false, idempotent: true, destructive: true },
   handler: async (ctx, input) => {

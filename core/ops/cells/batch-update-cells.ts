@@ -13,26 +13,26 @@ import { keepTextFormatted } from './text-format.ts';
 import { ValuesGrid, checkBlock, toContents } from './write-cells.ts';
 
 const WriteItem = z.strictObject({
-  cell: A1Cell.describe('Top-left cell of this block, e.g. A1.'),
+  cell: A1Cell.describe('Top-left cell.'),
   values: ValuesGrid,
-  sheet: SheetName.optional().describe('Sheet of this item; overrides the top-level sheet.'),
+  sheet: SheetName.optional().describe('Overrides the top-level sheet.'),
 });
 
 const FormatItem = z.strictObject({
   range: A1Range.describe('A1 range to format (whole columns A:C and rows 2:5 allowed).'),
-  sheet: SheetName.optional().describe('Sheet of this item; overrides the top-level sheet.'),
+  sheet: SheetName.optional().describe('Overrides the top-level sheet.'),
   ...batchFormatFields,
 });
 
 export const batchUpdateCells = defineOp({
   name: 'batch_update_cells',
-  summary: 'Write several blocks of values and then apply several formats, in order, as one transaction (one new version); if any item fails nothing is kept.',
+  summary: 'Write several blocks, then apply several formats, all or nothing.',
   area: 'cells',
   http: { method: 'PUT', path: '/v1/files/:file_uuid/cells/batch' },
   input: z.strictObject({
     file_uuid: FileId,
-    writes: z.array(WriteItem).max(10_000, 'at most 10000 write items').optional().describe('Blocks of values, written first, in order: [{cell, values, sheet?}] (values typed as in write_cells).'),
-    formats: z.array(FormatItem).max(10_000, 'at most 10000 format items').optional().describe('Formats applied after all writes, in order: [{range, sheet?, ...format fields}]. number_format here is number, currency, percent or exponential.'),
+    writes: z.array(WriteItem).max(10_000, 'at most 10000 write items').optional().describe('Written first, in order.'),
+    formats: z.array(FormatItem).max(10_000, 'at most 10000 format items').optional().describe('After the writes; number_format: number, currency, percent, exponential.'),
     sheet: SheetName.optional(),
   }),
   output: z.object({

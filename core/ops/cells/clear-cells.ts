@@ -18,14 +18,14 @@ const CHUNK_ROWS = 4096;
 
 export const clearCells = defineOp({
   name: 'clear_cells',
-  summary: 'Clear a range: values, formulas and formats, plus code cells, charts and tables anchored inside it; formulas that read the range recompute.',
+  summary: 'Clear a range: values, formulas, formats, and code cells, charts, tables anchored in it.',
   area: 'cells',
   http: { method: 'DELETE', path: '/v1/files/:file_uuid/cells' },
   input: z.strictObject({
     file_uuid: FileId,
-    range: A1Range.describe('A1 range to clear, e.g. A1:C10, B:B or 3:7.'),
+    range: A1Range.describe('E.g. A1:C10, B:B or 3:7.'),
     sheet: SheetName.optional(),
-    keep_formats: z.boolean().default(false).describe('true clears contents only and keeps formats and borders. Default false.'),
+    keep_formats: z.boolean().default(false).describe('Keep formats and borders.'),
   }),
   output: z.object({
     version: VersionOut,

@@ -20,16 +20,16 @@ const Block = z.object({ range: z.string(), sheet: z.string().optional(), values
 
 export const exportData = defineOp({
   name: 'export_data',
-  summary: 'Export cell values in pages for bulk reads: the same answer as read_cells, at most max_rows rows per call, with next_range to fetch the rest.',
+  summary: 'Read values in pages for bulk export, as read_cells; next_range reads on.',
   area: 'cells',
   http: { method: 'GET', path: '/v1/files/:file_uuid/data' },
   input: z.strictObject({
     file_uuid: FileId,
-    range: A1Range.optional().describe('One A1 range, e.g. A:F or A1:F100000. Without range or ranges, the used range of the sheet.'),
-    ranges: z.array(A1Range).min(1).max(100, 'at most 100 ranges').optional().describe('Several ranges, each paged independently (sharing one page budget).'),
+    range: A1Range.optional().describe('E.g. A:F; default the used range.'),
+    ranges: z.array(A1Range).min(1).max(100, 'at most 100 ranges').optional().describe('Several ranges.'),
     sheet: SheetName.optional(),
     render: RenderParam,
-    max_rows: z.number().int().min(1, 'must be 1..100000').max(100_000, 'must be 1..100000').default(10_000).describe(`Rows per page, 1..100000 (default 10000); a page also holds at most ${PAGE_CELLS} cells.`),
+    max_rows: z.number().int().min(1, 'must be 1..100000').max(100_000, 'must be 1..100000').default(10_000).describe(`Rows per page (at most ${PAGE_CELLS} cells).`),
   }),
   output: z.object({
     sheet: z.string(),

@@ -29,18 +29,18 @@ interface Edit {
 
 export const findReplace = defineOp({
   name: 'find_replace',
-  summary: 'Find and replace text in one transaction: text values always, formulas and code-cell sources when asked; an empty replace deletes the matches.',
+  summary: 'Find and replace text in values (optionally formulas and code).',
   area: 'cells',
   http: { method: 'POST', path: '/v1/files/:file_uuid/cells/replace' },
   input: z.strictObject({
     file_uuid: FileId,
-    find: z.string().min(1, 'must not be empty').max(1000, 'must be at most 1000 characters').describe('Text to find (plain text, not a pattern).'),
-    replace: z.string().max(10_000, 'must be at most 10000 characters').describe('Replacement; "" deletes the matches (a cell left empty is cleared). The result is typed as in write_cells: "123" becomes a number.'),
-    case_sensitive: z.boolean().default(false).describe('Match case exactly. Default false.'),
-    whole_cell: z.boolean().default(false).describe('Replace only cells whose whole text equals find. Default false.'),
-    formulas: z.boolean().default(false).describe('Also replace inside formula text (e.g. rename a referenced sheet); each result must be a valid formula. Default false.'),
-    code: z.boolean().default(false).describe('Also replace inside code-cell sources. Default false.'),
-    range: A1Range.optional().describe('Limit the search to this range; default the whole sheet.'),
+    find: z.string().min(1, 'must not be empty').max(1000, 'must be at most 1000 characters').describe('Plain text, not a pattern.'),
+    replace: z.string().max(10_000, 'must be at most 10000 characters').describe('"" deletes; results typed as in write_cells.'),
+    case_sensitive: z.boolean().default(false).describe('Match case.'),
+    whole_cell: z.boolean().default(false).describe('Whole cell text must equal find.'),
+    formulas: z.boolean().default(false).describe('Also in formula text.'),
+    code: z.boolean().default(false).describe('Also in code-cell sources.'),
+    range: A1Range.optional().describe('Default the whole sheet.'),
     sheet: SheetName.optional(),
   }),
   output: z.object({

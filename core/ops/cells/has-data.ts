@@ -13,12 +13,12 @@ import { lineRange } from '../formats/format-cells.ts';
 
 export const hasData = defineOp({
   name: 'has_data',
-  summary: 'Tell whether a range is occupied (values, formulas, code or array output, merged cells, code cells or tables), e.g. before writing into it; formatting alone does not count.',
+  summary: 'Whether a range holds anything (values, spills, merges, code cells, tables); formats do not count.',
   area: 'cells',
   http: { method: 'GET', path: '/v1/files/:file_uuid/cells/has-data' },
   input: z.strictObject({
     file_uuid: FileId,
-    range: A1Range.describe('A1 range to check, e.g. D1:F20.'),
+    range: A1Range.describe('E.g. D1:F20.'),
     sheet: SheetName.optional(),
   }),
   output: z.object({

@@ -11,7 +11,7 @@ import type { Workbook } from '../../workbook/workbook.ts';
 export const RenderParam = z
   .enum(['displayed', 'raw', 'formula'])
   .default('displayed')
-  .describe('displayed (default): strings as a person sees them. raw: stored values as JSON numbers/booleans/strings. formula: write-back form — formulas as "=...", text that would re-parse escaped with a leading apostrophe.');
+  .describe('displayed (as shown), raw (typed values) or formula (write-back form).');
 
 const CellValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 const CellErrorOut = z.object({ cell: z.string(), error: z.string(), message: z.string() });
@@ -19,8 +19,8 @@ const Block = z.object({ range: z.string(), sheet: z.string().optional(), values
 
 export const ReadInput = z.strictObject({
   file_uuid: FileId,
-  range: A1Range.optional().describe('One A1 range (e.g. A1:C10, B:B, Sheet2!A1:D5). Without range or ranges, the used range of the sheet.'),
-  ranges: z.array(A1Range).min(1).max(100, 'at most 100 ranges').optional().describe('Several ranges, each read independently.'),
+  range: A1Range.optional().describe('Default: the used range.'),
+  ranges: z.array(A1Range).min(1).max(100, 'at most 100 ranges').optional().describe('Several ranges.'),
   sheet: SheetName.optional(),
   render: RenderParam,
 });
@@ -60,7 +60,7 @@ function usedRef(wb: Workbook, sheetName: string | undefined): string {
 
 export const readCells = defineOp({
   name: 'read_cells',
-  summary: 'Read cell values of a range (or several ranges): displayed strings by default, plus any formula errors.',
+  summary: 'Read the values of a range (or several), as displayed by default, with formula errors.',
   area: 'cells',
   http: { method: 'GET', path: '/v1/files/:file_uuid/cells' },
   input: ReadInput,

@@ -14,11 +14,11 @@ export const FormulaText = z
   .trim()
   .min(1, 'must not be empty')
   .max(8192, 'must be at most 8192 characters')
-  .describe('Formula, e.g. "=SUM(A1:A10)" (the leading "=" may be left out). Functions use commas between arguments.');
+  .describe('E.g. "=SUM(A1:A10)"; commas between arguments.');
 
 export const setFormula = defineOp({
   name: 'set_formula',
-  summary: 'Set a formula in one cell and get its computed value in the same response; cells that depend on it are recomputed.',
+  summary: 'Set a formula in one cell and get its value.',
   area: 'cells',
   http: { method: 'PUT', path: '/v1/files/:file_uuid/cells/formula' },
   input: z.strictObject({ file_uuid: FileId, cell: A1Cell, formula: FormulaText, sheet: SheetName.optional() }),

@@ -20,12 +20,12 @@ export const ValuesGrid = z
       if (r.length !== width) ctx.addIssue({ code: 'custom', path: [i], message: `row ${i} has ${r.length} values but row 0 has ${width}; every row must have the same length` });
     });
   })
-  .describe('Rows of columns, all strings: "42", "3.5%", "2024-01-15", "TRUE" are typed as a spreadsheet types them; "\'007" keeps text; "" clears a cell.');
+  .describe('Rows of strings, typed as a spreadsheet would ("42", "3.5%", "2024-01-15", "TRUE"); "\'007" stays text; "" clears.');
 
 export const InputMode = z
   .enum(['literal', 'user_entered'])
   .default('literal')
-  .describe('literal (default): a string starting with "=" is stored as text (use set_formula for formulas). user_entered: "=..." becomes a formula, as if typed into the sheet.');
+  .describe('user_entered: "=..." becomes a formula (literal: text).');
 
 /** Converts a strings grid to contents; reports formula-like text kept literal. */
 export function toContents(values: string[][], mode: 'literal' | 'user_entered', origin: { row: number; col: number }): { grid: Content[][]; formulaLike: string[] } {
@@ -51,12 +51,12 @@ export function checkBlock(field: string, row: number, col: number, rows: number
 
 export const writeCells = defineOp({
   name: 'write_cells',
-  summary: 'Write a rectangle of values starting at a cell; numbers, dates, percentages and booleans typed in strings are recognised. Formulas: use set_formula (or input: "user_entered").',
+  summary: 'Write a block of values from a cell; strings are typed as in a spreadsheet. Formulas: set_formula.',
   area: 'cells',
   http: { method: 'PUT', path: '/v1/files/:file_uuid/cells' },
   input: z.strictObject({
     file_uuid: FileId,
-    cell: A1Cell.describe('Top-left cell of the block, e.g. A1 or Sheet2!B3.'),
+    cell: A1Cell.describe('Top-left cell.'),
     values: ValuesGrid,
     sheet: SheetName.optional(),
     input: InputMode,

@@ -7,7 +7,7 @@ import { ChartOut } from './schemas.ts';
 
 export const listCharts = defineOp({
   name: 'list_charts',
-  summary: "List charts with their options and current series (categories, names, values read from the cells now).",
+  summary: 'List charts with their options and current series.',
   area: 'charts',
   http: { method: 'GET', path: '/v1/files/:file_uuid/charts' },
   input: z.strictObject({ file_uuid: FileId, sheet: SheetName.optional().describe('Only this sheet.') }),

@@ -4,38 +4,38 @@ import { z } from 'zod';
 import { A1Cell, A1Range, SheetName } from '../../schemas.ts';
 import { CHART_TYPES, LABEL_POINTS, MARKS } from '../../charts/model.ts';
 
-export const ChartId = z.string().min(1).max(64).describe('chart_id from add_chart or list_charts.');
+export const ChartId = z.string().min(1).max(64).describe('From add_chart or list_charts.');
 
 /** Zero-based columns of the data; range checks are refinements so the tool schema stays short. */
 const Column = z.number().int().refine((n) => n >= 0 && n <= 16383, 'must be a column index 0..16383');
 const Columns = (what: string) => z.array(Column).refine((a) => a.length <= 200, 'at most 200 entries').describe(what);
 
-export const ChartTypeField = z.enum(CHART_TYPES).describe('bar is horizontal, column vertical; combo mixes marks.');
-export const DataRange = A1Range.describe('Data, e.g. A1:C13 or Data!A:C (whole columns grow).');
+export const ChartTypeField = z.enum(CHART_TYPES).describe('bar horizontal, column vertical; combo mixes marks.');
+export const DataRange = A1Range.describe('E.g. A1:C13 or Data!A:C (grows).');
 
 /** Fields both add_chart and update_chart take. In update_chart, a supplied field replaces the stored one. */
 export const chartFields = {
   chart_name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').optional().describe('Default "Chart N".'),
   title: z.string().max(200, 'must be at most 200 characters').optional().describe('"" removes it.'),
-  position: A1Cell.optional().describe('Top-left cell; default right of the data.'),
+  position: A1Cell.optional().describe('Top-left cell (default right of the data).'),
   width_cells: z.number().int().refine((n) => n >= 1 && n <= 100, 'must be 1..100').optional().describe('Columns wide (default 6).'),
   height_cells: z.number().int().refine((n) => n >= 1 && n <= 500, 'must be 1..500').optional().describe('Rows high (default 18).'),
   first_row_headers: z.boolean().optional().describe('First row = series names (default detected).'),
   first_col_labels: z.boolean().optional().describe('First column = categories (default detected).'),
-  x_column: Column.optional().describe('Category column instead of the first.'),
+  x_column: Column.optional().describe('Categories column.'),
   transpose: z.boolean().optional().describe('Series in rows; indices then count rows.'),
-  series_columns: Columns('Columns to plot (default all but categories).').optional(),
+  series_columns: Columns('Default all but categories.').optional(),
   data_labels: z.boolean().optional().describe('Value labels on points.'),
-  data_label_series: Columns('Series with labels (default all).').optional(),
+  data_label_series: Columns('Labelled series (default all).').optional(),
   data_label_points: z.enum(LABEL_POINTS).optional().describe('both = first and last; min_max = extremes.'),
-  secondary_series: Columns('Series on a right-hand axis.').optional(),
-  trend_series: Columns('Series with a linear trend; [] = all.').optional(),
+  secondary_series: Columns('On a right-hand axis.').optional(),
+  trend_series: Columns('Linear trend; [] = all.').optional(),
   series_marks: z
     .array(z.strictObject({ series: Column.describe('Series column.'), mark: z.enum(MARKS).describe('Mark.') }))
     .refine((a) => a.length <= 200, 'at most 200 entries')
     .optional()
-    .describe('Per-series marks (combo: default first bar, rest line).'),
-  sheet: SheetName.optional().describe('Sheet the chart is on.'),
+    .describe('Combo default: first bar, rest line.'),
+  sheet: SheetName.optional(),
 };
 
 /** update_chart: the same fields; null clears x_column and the series lists. */
@@ -47,6 +47,7 @@ export const patchFields = {
   secondary_series: chartFields.secondary_series.unwrap().nullable().optional().describe('null: none.'),
   trend_series: chartFields.trend_series.unwrap().nullable().optional().describe('[] all; null none.'),
   series_marks: chartFields.series_marks.unwrap().nullable().optional().describe('null removes.'),
+  sheet: SheetName.optional().describe('Moves the chart there.'),
 };
 
 const SeriesOut = z.object({

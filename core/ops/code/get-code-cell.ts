@@ -60,10 +60,10 @@ export function codeCellView(sheetName: string, a1: string, cc: CodeCell, reads:
 
 export const getCodeCell = defineOp({
   name: 'get_code_cell',
-  summary: 'Read a code cell: its code, language, run status (queued, running, done, error), printed output and error; for a formula cell, the formula.',
+  summary: 'Read a code cell: code, status, output, error.',
   area: 'code',
   http: { method: 'GET', path: '/v1/files/:file_uuid/cells/code' },
-  input: z.strictObject({ file_uuid: FileId, cell: A1Cell.describe('The code cell (its anchor), e.g. B2 or Sheet2!B2.'), sheet: SheetName.optional() }),
+  input: z.strictObject({ file_uuid: FileId, cell: A1Cell.describe('Its anchor cell.'), sheet: SheetName.optional() }),
   output: CodeCellOut,
   hints: { readOnly: true, idempotent: true },
   handler: async (ctx, input) => {

@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { defineOp } from '../../op.ts';
 import { TaskOut, taskView, visibleTask } from './task-view.ts';
 
-export const TaskId = z.uuid({ message: 'must be a task uuid (from set_code_cell or rerun_code_cells)' }).describe('The task_id returned by set_code_cell or rerun_code_cells.');
+export const TaskId = z.uuid({ message: 'must be a task uuid (from set_code_cell or rerun_code_cells)' }).describe('From set_code_cell.');
 
 export const getTask = defineOp({
   name: 'get_task',
-  summary: 'Status of an asynchronous task (a code-cell run): queued, running, done, error or cancelled, with timings and the error.',
+  summary: 'Status of a code-cell run: queued, running, done, error or cancelled.',
   area: 'code',
   http: { method: 'GET', path: '/v1/tasks/:task_id' },
   input: z.strictObject({ task_id: TaskId }),

@@ -11,12 +11,12 @@ import { VersionOut } from '../common.ts';
 
 export const rerunCodeCells = defineOp({
   name: 'rerun_code_cells',
-  summary: 'Run code cells again without changing their code (e.g. to refresh SQL results): those in a range, on a sheet, or (neither given) every code cell of the file.',
+  summary: 'Rerun code cells: in a range, on a sheet, or all.',
   area: 'code',
   http: { method: 'POST', path: '/v1/files/:file_uuid/cells/code/rerun' },
   input: z.strictObject({
     file_uuid: FileId,
-    range: A1Range.optional().describe('Rerun the code cells anchored in this range; default all on the sheet (or the file when no sheet is given).'),
+    range: A1Range.optional().describe('Only code cells anchored here.'),
     sheet: SheetName.optional(),
   }),
   output: z.object({ tasks: z.array(z.object({ task_id: z.string(), sheet: z.string(), cell: z.string() })), version: VersionOut }),

@@ -15,15 +15,15 @@ import { CodeLanguage, CodeText } from './common.ts';
 
 export const setCodeCell = defineOp({
   name: 'set_code_cell',
-  summary: 'Place a code cell (python, javascript, or SQL with language "connection") and run it asynchronously.',
+  summary: 'Place a code cell (python, javascript, or SQL on a connection) and run it asynchronously.',
   area: 'code',
   http: { method: 'PUT', path: '/v1/files/:file_uuid/cells/code' },
   input: z.strictObject({
     file_uuid: FileId,
-    cell: A1Cell.describe('Anchor cell, e.g. B2 or Sheet2!B2. A 2-D result (a DataFrame with its header row, a list of rows) spills right and down from it.'),
+    cell: A1Cell.describe('Anchor; tables spill right and down.'),
     language: CodeLanguage,
     code: CodeText,
-    connection_uuid: z.uuid({ message: 'must be a connection uuid (from list_connections)' }).optional().describe('Required for language "connection": the database the SQL runs on (list_connections).'),
+    connection_uuid: z.uuid({ message: 'must be a connection uuid (from list_connections)' }).optional().describe('For language connection (list_connections).'),
     sheet: SheetName.optional(),
   }),
   output: z.object({ task_id: z.string(), sheet: z.string(), cell: z.string(), status: z.literal('queued'), version: VersionOut }),

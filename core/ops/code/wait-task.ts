@@ -11,12 +11,12 @@ const FINAL = new Set(['done', 'error', 'cancelled']);
 
 export const waitTask = defineOp({
   name: 'wait_task',
-  summary: 'Wait until a task (a code-cell run) finishes or the timeout passes; answers with its status, timings and error (timed_out: true if still running).',
+  summary: 'Wait until a task finishes or the timeout passes (timed_out: true).',
   area: 'code',
   http: { method: 'GET', path: '/v1/tasks/:task_id/wait' },
   input: z.strictObject({
     task_id: TaskId,
-    timeout_ms: z.number().int().min(0, 'must be 0..60000').max(60_000, 'must be 0..60000').default(30_000).describe('How long to wait at most, in milliseconds (default 30000, at most 60000).'),
+    timeout_ms: z.number().int().min(0, 'must be 0..60000').max(60_000, 'must be 0..60000').default(30_000).describe('Default 30000.'),
   }),
   output: TaskOut.extend({ timed_out: z.boolean() }),
   hints: { readOnly: true, idempotent: true },

@@ -8,7 +8,7 @@ import { ConnectionId } from './common.ts';
 
 export const deleteConnection = defineOp({
   name: 'delete_connection',
-  summary: 'Remove a database connection from the space (owner only).',
+  summary: 'Remove a database connection (owner only).',
   area: 'connections',
   http: { method: 'DELETE', path: '/v1/connections/:connection_uuid' },
   input: z.strictObject({ connection_uuid: ConnectionId, space_uuid: SpaceId }),

@@ -9,13 +9,13 @@ import { ConnectionId, ConnectionType, TableOut } from './common.ts';
 
 export const searchConnectionTables = defineOp({
   name: 'search_connection_tables',
-  summary: 'Find the tables of a connection that match a description ("customer orders with shipping address"): ranked by table names, column names and comments; tolerant of snake_case/camelCase, plurals and typos.',
+  summary: 'Find the tables of a connection that match a description.',
   area: 'connections',
   http: { method: 'POST', path: '/v1/connections/tables/search' },
   input: z.strictObject({
     connection_uuid: ConnectionId,
-    query: z.string().trim().min(1, 'must not be empty').max(1000, 'must be at most 1000 characters').describe('What the tables should hold, in words or identifiers.'),
-    top_k: z.number().int().min(1, 'must be 1..100').max(100, 'must be 1..100').default(5).describe('How many tables to return (default 5).'),
+    query: z.string().trim().min(1, 'must not be empty').max(1000, 'must be at most 1000 characters').describe('Words or identifiers.'),
+    top_k: z.number().int().min(1, 'must be 1..100').max(100, 'must be 1..100').default(5).describe('Default 5.'),
     space_uuid: SpaceId,
   }),
   output: z.object({

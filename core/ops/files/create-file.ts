@@ -10,13 +10,13 @@ export const FileName = z.string().trim().min(1, 'must not be empty').max(255, '
 
 export const createFile = defineOp({
   name: 'create_file',
-  summary: 'Create an empty file (one sheet, Sheet1, unless sheets are named). Needs edit rights on the space.',
+  summary: 'Create a file (one sheet, Sheet1, unless sheets are named).',
   area: 'files',
   http: { method: 'POST', path: '/v1/files' },
   input: z.strictObject({
     name: FileName,
-    private: z.boolean().default(false).describe('true: visible only to you; default false (visible to the whole space).'),
-    sheets: z.array(SheetNameInput).min(1, 'must name at least one sheet').max(200, 'at most 200 sheets').optional().describe('Names of the initial sheets; default ["Sheet1"].'),
+    private: z.boolean().default(false).describe('Only you see it.'),
+    sheets: z.array(SheetNameInput).min(1, 'must name at least one sheet').max(200, 'at most 200 sheets').optional().describe('Initial sheet names.'),
     space_uuid: SpaceId,
   }),
   output: z.object({ uuid: z.string(), name: z.string(), version: z.number().int(), private: z.boolean(), sheets: z.array(z.string()) }),

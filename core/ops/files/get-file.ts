@@ -6,7 +6,7 @@ import { iso } from '../common.ts';
 
 export const getFile = defineOp({
   name: 'get_file',
-  summary: "Get a file's metadata: name, space, dates, version (number of the last saved state), privacy, your permissions and its sheets.",
+  summary: 'A file\'s metadata: name, dates, version, privacy, permissions.',
   area: 'files',
   http: { method: 'GET', path: '/v1/files/:file_uuid' },
   input: z.strictObject({ file_uuid: FileId }),

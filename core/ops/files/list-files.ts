@@ -6,7 +6,7 @@ import { iso, requireSpace } from '../common.ts';
 
 export const listFiles = defineOp({
   name: 'list_files',
-  summary: 'List the files of the space, most recently modified first, a page at a time (pass nextOffset as offset for the next page).',
+  summary: 'List files, most recently modified first.',
   area: 'files',
   http: { method: 'GET', path: '/v1/files' },
   input: z.strictObject({ ...PageQuery, space_uuid: SpaceId }),

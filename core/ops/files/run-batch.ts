@@ -11,7 +11,7 @@ import { VersionOut } from '../common.ts';
 
 export const runBatch = defineOp({
   name: 'run_batch',
-  summary: 'Run several operations on one file in order, as one transaction: if any action fails nothing is kept and the error names its index.',
+  summary: 'Run several ops on one file as one transaction; on an error nothing is kept.',
   area: 'files',
   http: { method: 'POST', path: '/v1/files/:file_uuid/batch' },
   input: z.strictObject({
@@ -19,12 +19,12 @@ export const runBatch = defineOp({
     actions: z
       .array(
         z.strictObject({
-          op: z.string().describe('Name of the operation (the MCP tool name), e.g. write_cells, set_formula, format_cells.'),
-          args: z.record(z.string(), z.unknown()).default({}).describe("The operation's arguments; file_uuid may be left out."),
+          op: z.string().describe('A tool name, e.g. write_cells.'),
+          args: z.record(z.string(), z.unknown()).default({}).describe('Its arguments, without file_uuid.'),
         }),
       )
       .min(1, 'must hold at least one action')
-      .describe('Actions run in order; execution stops at the first error.'),
+      .describe('Run in order.'),
   }),
   output: z.object({ results: z.array(z.unknown()), version: VersionOut }),
   hints: { readOnly: false },

@@ -15,7 +15,7 @@ const Color = (what: string) =>
     .regex(HEX6, 'must be a hex color #RRGGBB, e.g. "#FF0000"')
     .nullable()
     .optional()
-    .describe(`${what} as #RRGGBB; null removes it.`);
+    .describe(`${what} #RRGGBB.`);
 
 const DateTimePattern = z
   .string()
@@ -35,23 +35,23 @@ export const BATCH_NUMBER_FORMATS = ['number', 'currency', 'percent', 'exponenti
 
 /** Every format field; null resets that field (number_format: null resets the whole number format). */
 export const formatFields = {
-  bold: z.boolean().nullable().optional().describe('Bold text.'),
-  italic: z.boolean().nullable().optional().describe('Italic text.'),
-  underline: z.boolean().nullable().optional().describe('Underlined text.'),
-  strikethrough: z.boolean().nullable().optional().describe('Struck-through text.'),
-  align: z.enum(['left', 'center', 'right']).nullable().optional().describe('Horizontal alignment: left, center or right.'),
-  vertical_align: z.enum(['top', 'middle', 'bottom']).nullable().optional().describe('Vertical alignment: top, middle or bottom.'),
-  wrap: z.enum(['overflow', 'wrap', 'clip']).nullable().optional().describe('Text that does not fit: overflow (into empty neighbours), wrap (onto more lines) or clip.'),
-  font_size: z.number().int('must be a whole number of points').min(1, 'must be 1..409 points').max(409, 'must be 1..409 points').nullable().optional().describe('Font size in points, 1..409.'),
-  font_family: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').nullable().optional().describe('Font name, e.g. "Arial".'),
-  text_color: Color('Text color'),
-  fill_color: Color('Background (fill) color'),
+  bold: z.boolean().nullable().optional().describe('Bold.'),
+  italic: z.boolean().nullable().optional().describe('Italic.'),
+  underline: z.boolean().nullable().optional().describe('Underline.'),
+  strikethrough: z.boolean().nullable().optional().describe('Strike through.'),
+  align: z.enum(['left', 'center', 'right']).nullable().optional().describe('Horizontal.'),
+  vertical_align: z.enum(['top', 'middle', 'bottom']).nullable().optional().describe('Vertical.'),
+  wrap: z.enum(['overflow', 'wrap', 'clip']).nullable().optional().describe('Text longer than the cell.'),
+  font_size: z.number().int('must be a whole number of points').min(1, 'must be 1..409 points').max(409, 'must be 1..409 points').nullable().optional().describe('Points.'),
+  font_family: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').nullable().optional().describe('E.g. "Arial".'),
+  text_color: Color('Text'),
+  fill_color: Color('Fill'),
   number_format: z
     .enum(NUMBER_FORMATS)
     .nullable()
     .optional()
-    .describe('How numbers show: number (1,234.50), currency ($1,234.50), percent (12.50%), exponential (1.23E+04), text (shown as typed; new input stays text), accounting ($ (1,234.50)). null resets to automatic.'),
-  decimals: z.number().int('must be a whole number').min(0, 'must be 0..30').max(30, 'must be 0..30').nullable().optional().describe('Digits after the decimal point, 0..30 (default 2).'),
+    .describe('number 1,234.50, currency $1,234.50, percent 12.50%, exponential 1.23E+04, text, accounting $ (1,234.50).'),
+  decimals: z.number().int('must be a whole number').min(0, 'must be 0..30').max(30, 'must be 0..30').nullable().optional().describe('Default 2.'),
   currency_symbol: z
     .string()
     .min(1, 'must not be empty')
@@ -59,17 +59,17 @@ export const formatFields = {
     .regex(/^[^\p{Cc}]+$/u, 'must not contain control characters')
     .nullable()
     .optional()
-    .describe('Symbol for currency and accounting, e.g. "€" or "CHF " (default "$"). Given alone it also sets number_format currency.'),
-  numeric_commas: z.boolean().nullable().optional().describe('Digit grouping (1,234,567). Default true for number, currency and accounting, false otherwise.'),
+    .describe('E.g. "€" (default "$"); alone it sets currency.'),
+  numeric_commas: z.boolean().nullable().optional().describe('1,234 grouping.'),
   negative: z
     .enum(['minus', 'minus_red', 'red', 'parentheses', 'parentheses_red'])
     .nullable()
     .optional()
-    .describe('How negative numbers show: minus (-5), minus_red (-5 in red), red (5 in red), parentheses ((5)), parentheses_red ((5) in red). Default minus (accounting: parentheses).'),
+    .describe('minus -5, red 5 in red, parentheses (5).'),
   date_time: DateTimePattern.nullable()
     .optional()
-    .describe('strftime-style date/time display, e.g. "%d.%m.%Y", "%Y-%m-%d %H:%M", "%I:%M %p". Directives: %Y %y %m %-m %d %-d %e %B %b %A %a %H %-H %I %-I %M %S %p %F %D %T %R %x %X %c %%.'),
-  clear: z.boolean().optional().describe('true removes all formatting of the range (borders too); the other fields are then ignored.'),
+    .describe('strftime, e.g. "%d.%m.%Y" or "%Y-%m-%d %H:%M".'),
+  clear: z.boolean().optional().describe('Remove all formatting, borders too.'),
 };
 
 export type FormatArgs = { [K in keyof typeof formatFields]?: z.output<(typeof formatFields)[K]> };

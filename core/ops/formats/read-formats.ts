@@ -9,14 +9,14 @@ import { FormatRunOut } from './schemas.ts';
 
 export const readFormats = defineOp({
   name: 'read_formats',
-  summary: 'Read the formatting of a range as runs: rectangles of cells with the same format (cell over row over column style, borders, red negatives); unformatted cells are left out.',
+  summary: 'Read the formats of a range as runs of same-format rectangles.',
   area: 'formats',
   http: { method: 'GET', path: '/v1/files/:file_uuid/cells/formats' },
   input: z.strictObject({
     file_uuid: FileId,
-    range: A1Range.describe('A1 range to read, e.g. A1:F20 or B:B (whole columns and rows end at the used range).'),
+    range: A1Range.describe('E.g. A1:F20 or B:B.'),
     sheet: SheetName.optional(),
-    conditional: z.boolean().default(false).describe('true: include the styles of conditional-format rules where they match, i.e. what a person sees.'),
+    conditional: z.boolean().default(false).describe('Include conditional-format styles.'),
   }),
   output: z.object({
     sheet: z.string(),

@@ -12,23 +12,23 @@ const SideName = z.enum(BORDER_SIDES);
 
 export const setBorders = defineOp({
   name: 'set_borders',
-  summary: 'Set or remove borders of a range: all, inner, outer, horizontal, vertical, left, top, right or bottom sides, with a line style and color; sides "clear" removes them.',
+  summary: 'Set or remove the borders of a range.',
   area: 'formats',
   http: { method: 'PUT', path: '/v1/files/:file_uuid/cells/borders' },
   input: z.strictObject({
     file_uuid: FileId,
-    range: A1Range.describe('A1 range, e.g. A1:D10 (whole columns and rows end at the used range).'),
+    range: A1Range.describe('E.g. A1:D10.'),
     sheet: SheetName.optional(),
     sides: z
       .union([SideName, z.array(SideName).min(1, 'must name at least one side')])
       .default('all')
-      .describe('all (every edge), inner, outer, horizontal (inner horizontal lines), vertical (inner vertical lines), left, top, right, bottom (outer edges), clear (remove every border of the range). One value or a list; default all.'),
-    line: z.enum(['line1', 'line2', 'line3', 'double', 'dotted', 'dashed']).default('line1').describe('Line style: line1 (thin), line2 (medium), line3 (thick), double, dotted, dashed. Default line1.'),
+      .describe('One or a list; horizontal/vertical = inner lines; clear removes all.'),
+    line: z.enum(['line1', 'line2', 'line3', 'double', 'dotted', 'dashed']).default('line1').describe('line1 thin (default), line2 medium, line3 thick.'),
     color: z
       .string()
       .regex(HEX6_OR_8, 'must be a hex color #RRGGBB or #RRGGBBAA, e.g. "#000000"')
       .default('#000000')
-      .describe('Line color #RRGGBB or #RRGGBBAA (alpha last). Default #000000.'),
+      .describe('#RRGGBB or #RRGGBBAA; default #000000.'),
   }),
   output: z.object({ version: VersionOut, sheet: z.string(), range: z.string(), sides: z.array(z.string()) }),
   hints: { readOnly: false, idempotent: true },

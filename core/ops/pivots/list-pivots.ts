@@ -7,7 +7,7 @@ import { PivotOut } from './schemas.ts';
 
 export const listPivots = defineOp({
   name: 'list_pivots',
-  summary: 'List pivot tables: source, rows, columns, values, filters and the output range (read it with read_cells).',
+  summary: 'List pivot tables with their fields and output range.',
   area: 'pivots',
   http: { method: 'GET', path: '/v1/files/:file_uuid/pivots' },
   input: z.strictObject({ file_uuid: FileId, sheet: SheetName.optional().describe('Only this sheet.') }),

@@ -9,7 +9,7 @@ import { RuleId } from './schemas.ts';
 
 export const deleteConditionalFormat = defineOp({
   name: 'delete_conditional_format',
-  summary: 'Delete a conditional-format rule by its id; the cells keep their own formats.',
+  summary: 'Delete a conditional-format rule.',
   area: 'rules',
   http: { method: 'DELETE', path: '/v1/files/:file_uuid/conditional-formats' },
   input: z.strictObject({ file_uuid: FileId, id: RuleId.describe('Rule id.'), sheet: SheetName.optional() }),

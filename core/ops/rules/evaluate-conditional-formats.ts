@@ -13,7 +13,7 @@ const MAX_CELLS = 200_000;
 
 export const evaluateConditionalFormats = defineOp({
   name: 'evaluate_conditional_formats',
-  summary: 'Evaluate conditional formats on a range: each cell where a rule applies, the rule ids and the style they add now.',
+  summary: 'Which rules style which cells of a range now.',
   area: 'rules',
   http: { method: 'GET', path: '/v1/files/:file_uuid/conditional-formats/evaluate' },
   input: z.strictObject({ file_uuid: FileId, range: A1Range.describe('Cells to evaluate.'), sheet: SheetName.optional() }),

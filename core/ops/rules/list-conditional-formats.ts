@@ -7,7 +7,7 @@ import { RuleOut } from './schemas.ts';
 
 export const listConditionalFormats = defineOp({
   name: 'list_conditional_formats',
-  summary: 'List the conditional-format rules of a sheet in priority order: range, type, condition or thresholds, and style.',
+  summary: 'List a sheet\'s conditional-format rules in priority order.',
   area: 'rules',
   http: { method: 'GET', path: '/v1/files/:file_uuid/conditional-formats' },
   input: z.strictObject({ file_uuid: FileId, sheet: SheetName.optional() }),

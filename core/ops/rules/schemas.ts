@@ -6,7 +6,7 @@ import { THRESHOLD_TYPES } from '../../rules/model.ts';
 export const RuleId = z
   .string()
   .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1-64 letters, digits, _ . or -')
-  .describe('Rule id; PUT with an id replaces that rule.');
+  .describe('Replaces that rule.');
 
 export const ruleStyleFields = {
   bold: z.boolean().optional().describe('Style where true.'),

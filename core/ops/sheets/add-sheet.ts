@@ -7,11 +7,11 @@ import { SheetNameInput } from '../../workbook/names.ts';
 import { VersionOut } from '../common.ts';
 import { SheetInfo, sheetInfo } from './list-sheets.ts';
 
-export const Position = z.number().int().min(0, 'must be >= 0').describe('Zero-based position among the sheets; default last.');
+export const Position = z.number().int().min(0, 'must be >= 0').describe('Zero-based; default last.');
 
 export const addSheet = defineOp({
   name: 'add_sheet',
-  summary: 'Add an empty sheet (at the end, or at a zero-based position).',
+  summary: 'Add an empty sheet to a file.',
   area: 'sheets',
   http: { method: 'POST', path: '/v1/files/:file_uuid/sheets' },
   input: z.strictObject({ file_uuid: FileId, name: SheetNameInput, position: Position.optional() }),

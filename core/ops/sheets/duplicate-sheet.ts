@@ -10,13 +10,13 @@ import { SheetInfo, sheetInfo } from './list-sheets.ts';
 
 export const duplicateSheet = defineOp({
   name: 'duplicate_sheet',
-  summary: 'Copy a sheet with its cells, formulas, formats, sizes and merges, placed right after it (or at a position).',
+  summary: 'Copy a sheet with its formats, sizes and merges.',
   area: 'sheets',
   http: { method: 'POST', path: '/v1/files/:file_uuid/sheets/duplicate' },
   input: z.strictObject({
     file_uuid: FileId,
     sheet: SheetName.describe('Name of the sheet to copy.'),
-    new_name: SheetNameInput.optional().describe('Name of the copy; default "<name> (copy)".'),
+    new_name: SheetNameInput.optional().describe('Default "<name> (copy)".'),
     position: Position.optional(),
   }),
   output: z.object({ sheet: SheetInfo, sheets: z.array(z.string()), version: VersionOut }),

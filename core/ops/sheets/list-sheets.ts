@@ -20,7 +20,7 @@ export function sheetInfo(sheet: SheetModel) {
 
 export const listSheets = defineOp({
   name: 'list_sheets',
-  summary: 'List the sheets of a file in order, with their used ranges.',
+  summary: 'List the sheets in order, with used ranges.',
   area: 'sheets',
   http: { method: 'GET', path: '/v1/files/:file_uuid/sheets' },
   input: z.strictObject({ file_uuid: FileId }),

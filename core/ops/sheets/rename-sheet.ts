@@ -9,10 +9,10 @@ import { VersionOut } from '../common.ts';
 
 export const renameSheet = defineOp({
   name: 'rename_sheet',
-  summary: 'Rename a sheet; formulas that refer to it are updated to the new name.',
+  summary: 'Rename a sheet; formulas follow.',
   area: 'sheets',
   http: { method: 'PATCH', path: '/v1/files/:file_uuid/sheets' },
-  input: z.strictObject({ file_uuid: FileId, sheet: SheetName.describe('Current name of the sheet.'), new_name: SheetNameInput }),
+  input: z.strictObject({ file_uuid: FileId, sheet: SheetName.describe('Current name.'), new_name: SheetNameInput }),
   output: z.object({ sheet: z.string(), sheets: z.array(z.string()), version: VersionOut }),
   hints: { readOnly: false, idempotent: true },
   handler: async (ctx, input) => {

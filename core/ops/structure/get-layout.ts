@@ -13,7 +13,7 @@ function labelled(rec: Record<string, number> | undefined, axis: 'row' | 'col'):
 
 export const getLayout = defineOp({
   name: 'get_layout',
-  summary: 'Read a sheet\'s layout: default column width and row height, sizes set on single columns and rows, merged ranges and frozen panes.',
+  summary: 'A sheet\'s sizes, merges and frozen panes.',
   area: 'structure',
   http: { method: 'GET', path: '/v1/files/:file_uuid/columns' },
   input: z.strictObject({ file_uuid: FileId, sheet: SheetName.optional() }),

@@ -10,14 +10,14 @@ import { LineName, axisWord, parseSpan, spanLabel } from './lines.ts';
 
 export const insertLines = defineOp({
   name: 'insert_rows_or_columns',
-  summary: 'Insert empty rows (at a row number) or columns (at a column letter) before or after a line; cells, formulas, merges, sizes and sheet objects shift.',
+  summary: 'Insert empty rows or columns; what follows shifts.',
   area: 'structure',
   http: { method: 'POST', path: '/v1/files/:file_uuid/columns' },
   input: z.strictObject({
     file_uuid: FileId,
-    at: LineName.describe('Anchor line: a column letter ("C") inserts columns, a row number ("5") inserts rows.'),
-    count: z.number().int().min(1, 'must be at least 1').max(1_048_576, 'must be at most 1048576').default(1).describe('How many rows or columns to insert (default 1).'),
-    side: z.enum(['before', 'after']).default('before').describe('Insert before (default) or after the anchor line.'),
+    at: LineName.describe('"C" inserts columns, "5" rows.'),
+    count: z.number().int().min(1, 'must be at least 1').max(1_048_576, 'must be at most 1048576').default(1).describe('Default 1.'),
+    side: z.enum(['before', 'after']).default('before').describe('Default before.'),
     sheet: SheetName.optional(),
   }),
   output: z.object({

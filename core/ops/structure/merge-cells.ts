@@ -13,16 +13,16 @@ export const CLEARED_NOTE = 'A merged cell shows only the top-left value, so the
 
 export const mergeCells = defineOp({
   name: 'merge_cells',
-  summary: 'Merge a range into one cell that keeps the top-left value (the other values are cleared), or each row separately with by_rows; unmerge: true unmerges.',
+  summary: 'Merge a range into its top-left cell; other values are cleared.',
   area: 'cells',
   http: { method: 'POST', path: '/v1/files/:file_uuid/cells/merge' },
   input: z.strictObject({
     file_uuid: FileId,
-    range: A1Range.describe('Cells to merge, e.g. A1:C1 (at least two cells).'),
+    range: A1Range.describe('At least two cells.'),
     sheet: SheetName.optional(),
-    by_rows: z.boolean().default(false).describe('Merge each row of the range separately (e.g. a header band), instead of the whole range.'),
-    center: z.boolean().default(false).describe('Also center the content horizontally.'),
-    unmerge: z.boolean().default(false).describe('Unmerge every merged range that touches the range instead of merging.'),
+    by_rows: z.boolean().default(false).describe('Merge each row separately.'),
+    center: z.boolean().default(false).describe('Also center it.'),
+    unmerge: z.boolean().default(false).describe('Unmerge instead.'),
   }),
   output: z.object({
     sheet: z.string(),

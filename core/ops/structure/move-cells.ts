@@ -11,13 +11,13 @@ import { VersionOut } from '../common.ts';
 
 export const moveCells = defineOp({
   name: 'move_cells',
-  summary: 'Move a rectangle of cells (values, formulas, formats, code) so its top-left lands on a target cell of the same sheet; the target area is overwritten and formulas that read the moved cells follow them.',
+  summary: 'Move a block of cells to a target on the same sheet (overwritten); formulas follow.',
   area: 'cells',
   http: { method: 'POST', path: '/v1/files/:file_uuid/cells/move' },
   input: z.strictObject({
     file_uuid: FileId,
-    source: A1Range.describe('The rectangle to move, e.g. A1:C10.'),
-    target: A1Cell.describe('Where the top-left of the block goes, e.g. E1 (same sheet).'),
+    source: A1Range.describe('E.g. A1:C10.'),
+    target: A1Cell.describe('Top-left destination, e.g. E1.'),
     sheet: SheetName.optional(),
   }),
   output: z.object({

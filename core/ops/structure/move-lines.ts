@@ -13,13 +13,13 @@ import { LineName, axisWord, parseSpan, spanLabel } from './lines.ts';
 
 export const moveLines = defineOp({
   name: 'move_rows_or_columns',
-  summary: 'Move whole rows or columns: cut them and insert them before another row or column; formulas keep pointing at the moved cells.',
+  summary: 'Move whole rows or columns; formulas follow them.',
   area: 'structure',
   http: { method: 'POST', path: '/v1/files/:file_uuid/columns/move' },
   input: z.strictObject({
     file_uuid: FileId,
-    range: z.string().max(40).describe('Whole rows or columns to move: "B:C", "D", "3:5" or "7".'),
-    to: LineName.describe('The column letter or row number (numbered as before the move) that the lines are inserted before, e.g. "F" or "10".'),
+    range: z.string().max(40).describe('E.g. "B:C", "D", "3:5", "7".'),
+    to: LineName.describe('Insert before this line ("F", "10"), numbered as before the move.'),
     sheet: SheetName.optional(),
   }),
   output: z.object({

@@ -8,13 +8,13 @@ import { SizePx, setDefaultSize } from './sizes.ts';
 
 export const setDefaultSizeOp = defineOp({
   name: 'set_default_size',
-  summary: 'Set the default column width (or, with axis rows, row height) of a sheet in pixels, 1 to 2000.',
+  summary: 'Set a sheet\'s default column width or row height.',
   area: 'structure',
   http: { method: 'PUT', path: '/v1/files/:file_uuid/columns/default-size' },
   input: z.strictObject({
     file_uuid: FileId,
     size: SizePx,
-    axis: AxisParam.default('columns').describe('columns (default): the default column width; rows: the default row height.'),
+    axis: AxisParam.default('columns').describe('columns: width; rows: height.'),
     sheet: SheetName.optional(),
   }),
   output: z.object({ sheet: z.string(), axis: z.enum(['rows', 'columns']), size: z.number(), version: VersionOut }),

@@ -10,7 +10,7 @@ import { MAX_SIZED_LINES, SizePx, setDefaultSize } from './sizes.ts';
 
 export const setSizes = defineOp({
   name: 'set_sizes',
-  summary: 'Set the width of columns or the height of rows in pixels (1 to 2000); without indices, set the default size for the whole sheet.',
+  summary: 'Set column widths or row heights in pixels.',
   area: 'structure',
   http: { method: 'PUT', path: '/v1/files/:file_uuid/columns/size' },
   input: z.strictObject({
@@ -21,8 +21,8 @@ export const setSizes = defineOp({
       .min(1, 'must name at least one column or row (or leave indices out to set the default)')
       .max(1000, 'at most 1000 entries; use spans like "A:Z"')
       .optional()
-      .describe('Columns ("A", "C:E") or rows ("3", 7, "10:20"), only one kind per call. Leave out to set the sheet default.'),
-    axis: AxisParam.optional().describe('Only without indices: which default to set, columns (default) or rows. With indices it must agree with them.'),
+      .describe('Columns ("A", "C:E") or rows ("3", 7, "10:20"); none: the sheet default.'),
+    axis: AxisParam.optional().describe('Without indices: which default to set.'),
     sheet: SheetName.optional(),
   }),
   output: z.object({

@@ -8,7 +8,7 @@ export const SizePx = z
   .number({ message: 'must be a number of pixels, 1 to 2000' })
   .min(1, 'must be 1 to 2000 pixels')
   .max(2000, 'must be 1 to 2000 pixels')
-  .describe('Pixels, 1 to 2000: column width or row height.');
+  .describe('Pixels.');
 
 /** Lines one set_sizes call may name; whole-sheet changes use the default size. */
 export const MAX_SIZED_LINES = 10_000;

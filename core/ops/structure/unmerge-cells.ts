@@ -9,15 +9,15 @@ import { VersionOut } from '../common.ts';
 
 export const unmergeCells = defineOp({
   name: 'unmerge_cells',
-  summary: 'Unmerge every merged range that touches the given range; the top-left value stays in its cell.',
+  summary: 'Unmerge every merge that touches a range.',
   area: 'cells',
   http: { method: 'DELETE', path: '/v1/files/:file_uuid/cells/merge' },
   input: z.strictObject({
     file_uuid: FileId,
-    range: A1Range.describe('Range whose merged cells are unmerged, e.g. A1:D10 (a merge only partly inside is unmerged too).'),
+    range: A1Range.describe('E.g. A1:D10.'),
     sheet: SheetName.optional(),
-    by_rows: z.boolean().optional().describe('Accepted for symmetry with merge_cells; unmerging removes every merge the range touches either way.'),
-    center: z.boolean().optional().describe('Accepted for symmetry with merge_cells; alignment is left as it is.'),
+    by_rows: z.boolean().optional().describe('Ignored.'),
+    center: z.boolean().optional().describe('Ignored.'),
   }),
   output: z.object({ sheet: z.string(), unmerged: z.array(z.string()).describe('The merged ranges removed.'), version: VersionOut }),
   hints: { readOnly: false, idempotent: true },

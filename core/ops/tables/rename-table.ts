@@ -11,7 +11,7 @@ import { TableName } from './create-table.ts';
 
 export const renameTable = defineOp({
   name: 'rename_table',
-  summary: 'Rename a data table; formulas that use its name (or Name.Column) are rewritten to the new name.',
+  summary: 'Rename a data table; formulas follow.',
   area: 'tables',
   http: { method: 'PATCH', path: '/v1/files/:file_uuid/tables' },
   input: z.strictObject({ file_uuid: FileId, table: TableRef, new_name: TableName.describe('Letters, digits, _.'), sheet: SheetName.optional() }),

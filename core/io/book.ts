@@ -1,0 +1,55 @@
+// The shape both Excel readers (xlsx with exceljs, xls with SheetJS) produce and excel-apply.ts
+// writes into a workbook: cells with cached values and formulas, styles, and per-sheet layout.
+import type { Scalar } from '../workbook/cell.ts';
+import type { Style } from '../workbook/style.ts';
+
+export interface BookCell {
+  row: number;
+  col: number;
+  /** The literal, or a formula's cached result. */
+  value?: Scalar | null;
+  /** Formula text without the leading '='. */
+  formula?: string;
+  /** An error value (#N/A), literal or a formula's cached result. */
+  error?: string;
+  style?: Style;
+  /** An array formula's result range (A1); its other cells are left for the engine to fill. */
+  arrayRef?: string;
+}
+
+export interface BookSheet {
+  name: string;
+  forEachCell(fn: (cell: BookCell) => void): void;
+  /** A1 rectangles. */
+  merges: string[];
+  /** Column / row index -> pixels. */
+  colWidths: Record<string, number>;
+  rowHeights: Record<string, number>;
+  frozen?: { rows: number; cols: number };
+  defaultColWidth?: number;
+  defaultRowHeight?: number;
+}
+
+export interface Book {
+  sheets: BookSheet[];
+  warnings: string[];
+}
+
+const MS_PER_DAY = 86_400_000;
+
+/**
+ * A Date read from a file back to our serial. Readers build Dates from Excel serials by counting
+ * from 1899-12-30; Excel counts a 29 February 1900 that never was, so serials below 61 (before
+ * March 1900) are one day early on our calendar (docs/formats.md).
+ */
+export function dateToSerial(d: Date): number {
+  const serial = d.getTime() / MS_PER_DAY + 25_569;
+  return serial > 0 && serial < 60 ? serial + 1 : serial;
+}
+
+/** Excel column width in characters <-> pixels (Calibri 11: 7 px per character plus 5 px padding). */
+export const charsToPx = (w: number) => Math.round(w * 7 + 5);
+export const pxToChars = (px: number) => Math.max(0, (px - 5) / 7);
+/** Row heights: points <-> pixels at 96 dpi. */
+export const ptToPx = (pt: number) => Math.round((pt * 4) / 3);
+export const pxToPt = (px: number) => (px * 3) / 4;

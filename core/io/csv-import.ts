@@ -1,0 +1,79 @@
+// CSV import: decode the text (text-decode.ts), let papaparse detect the delimiter and stream rows
+// in chunks, type each value as PUT /cells does (typed-input.ts) and hand rows to the BlockWriter.
+// Between chunks the import reports progress and notices cancellation.
+import Papa from 'papaparse';
+import { invalidArg } from '../errors.ts';
+import { parseTyped } from '../workbook/typed-input.ts';
+import type { Content } from '../workbook/workbook.ts';
+import type { BlockWriter } from './block-writer.ts';
+import { decodeText, type TextEncodingName } from './text-decode.ts';
+
+const CHUNK_CHARS = 2 * 1024 * 1024;
+const DELIMITERS = [',', '\t', ';', '|'];
+
+/** Plain decimal numbers, the bulk of most CSV files, skip the general parser (same result). */
+const PLAIN_NUMBER = /^-?(?:0|[1-9]\d{0,14})(?:\.\d{1,15})?$/;
+
+export function typeCsvValue(raw: string): Content {
+  if (raw === '') return null;
+  if (PLAIN_NUMBER.test(raw)) return Number(raw);
+  return parseTyped(raw);
+}
+
+export interface CsvResult {
+  encoding: TextEncodingName;
+  delimiter: string;
+  rows: number;
+  cols: number;
+  warnings: string[];
+}
+
+function detectDelimiter(text: string): string {
+  const sample = text.slice(0, 64 * 1024);
+  const guess = Papa.parse<string[]>(sample, { preview: 50, delimitersToGuess: DELIMITERS });
+  const d = guess.meta.delimiter;
+  return DELIMITERS.includes(d) ? d : ',';
+}
+
+/** Parses and writes the whole file; `step` runs between chunks (progress, cancellation). */
+export async function importCsv(bytes: Buffer, writer: BlockWriter, step: (done: number) => Promise<void>): Promise<CsvResult> {
+  const decoded = decodeText(bytes);
+  const encoding = decoded.encoding;
+  // Trailing line breaks would read as empty last rows.
+  let end = decoded.text.length;
+  while (end > 0 && (decoded.text[end - 1] === '\n' || decoded.text[end - 1] === '\r')) end--;
+  const text = end === decoded.text.length ? decoded.text : decoded.text.slice(0, end);
+  const delimiter = detectDelimiter(text);
+  const warnings: string[] = [];
+  let parsedChars = 0;
+  await new Promise<void>((resolve, reject) => {
+    let failed = false;
+    const fail = (err: unknown, parser?: Papa.Parser) => {
+      failed = true;
+      parser?.abort();
+      reject(err);
+    };
+    Papa.parse<string[]>(text, {
+      delimiter,
+      chunkSize: CHUNK_CHARS,
+      skipEmptyLines: false,
+      chunk: (res: Papa.ParseResult<string[]>, parser: Papa.Parser) => {
+        if (failed) return;
+        for (const e of res.errors) if (warnings.length < 10 && e.code !== 'UndetectableDelimiter') warnings.push(`row ${(e.row ?? 0) + writer.rows + 1}: ${e.message}`);
+        const lines = res.data.map((line: string[]) => line.map(typeCsvValue));
+        parsedChars = res.meta.cursor;
+        parser.pause();
+        writer
+          .write(lines)
+          .then(() => step(parsedChars))
+          .then(() => parser.resume(), (err) => fail(err, parser));
+      },
+      complete: () => {
+        if (!failed) resolve();
+      },
+      error: (err: Error) => fail(invalidArg('file_data', `the CSV could not be read: ${err.message}`)),
+    });
+  });
+  if (writer.rows === 0) throw invalidArg('file_data', 'the CSV file holds no rows');
+  return { encoding, delimiter, rows: writer.rows, cols: writer.cols, warnings };
+}

@@ -1,0 +1,110 @@
+// Writes a Book (xlsx or xls read) into a workbook: each sheet of the file replaces the content
+// and layout of the sheet of that name, or becomes a new sheet. Formulas the engine can compute
+// are stored and recomputed once at the end; the others keep the file's cached value.
+import { cellToA1, parseRange, rectToA1, type Rect } from '../a1.ts';
+import { invalidArg } from '../errors.ts';
+import type { Cell, RichCell } from '../workbook/cell.ts';
+import { SheetNameInput } from '../workbook/names.ts';
+import type { SheetModel } from '../workbook/sheet.ts';
+import type { Workbook } from '../workbook/workbook.ts';
+import type { Book, BookSheet } from './book.ts';
+import { putImported } from './block-writer.ts';
+import { cachedLiteral, importFormula } from './formula-import.ts';
+import type { SheetReport, UnsupportedFunction } from './report.ts';
+
+const LAYOUT_KEYS = ['formulas', 'merges', 'col_widths', 'row_heights', 'col_styles', 'row_styles', 'frozen', 'default_col_width', 'default_row_height'] as const;
+
+export interface ExcelOutcome {
+  sheets: SheetReport[];
+  unsupported: UnsupportedFunction[];
+  warnings: string[];
+}
+
+function targetSheet(wb: Workbook, name: string): SheetModel {
+  const checked = SheetNameInput.safeParse(name);
+  if (!checked.success) throw invalidArg('file_data', `the workbook has a sheet named '${name}', which is not a valid sheet name here (${checked.error.issues[0]?.message})`);
+  const existing = wb.findSheet(checked.data);
+  if (!existing) return wb.addSheet(checked.data);
+  existing.clearAll();
+  for (const k of LAYOUT_KEYS) delete existing.meta[k];
+  existing.metaDirty = true;
+  return existing;
+}
+
+export async function applyBook(wb: Workbook, book: Book, step: (done: number, total: number) => Promise<void>): Promise<ExcelOutcome> {
+  const unsupported = new Map<string, UnsupportedFunction>();
+  const warnings = [...book.warnings];
+  const reports: SheetReport[] = [];
+  let invalid = 0;
+  for (let i = 0; i < book.sheets.length; i++) {
+    const src = book.sheets[i]!;
+    const sheet = targetSheet(wb, src.name);
+    const styleIds = new Map<object, number>();
+    let r1 = -1, c1 = -1, r0 = Infinity, c0 = Infinity, formulas = 0;
+    const arrays: { row: number; col: number; rect: Rect }[] = [];
+    src.forEachCell((bc) => {
+      let s = 0;
+      if (bc.style) {
+        s = styleIds.get(bc.style) ?? wb.styles.intern(bc.style);
+        styleIds.set(bc.style, s);
+      }
+      let cell: Cell;
+      if (bc.formula !== undefined) {
+        const out = importFormula(bc.formula, bc.value, bc.error);
+        if (out.cell) {
+          cell = out.cell;
+          formulas++;
+          if (bc.arrayRef) arrays.push({ row: bc.row, col: bc.col, rect: parseRange(bc.arrayRef).rect });
+        } else {
+          cell = cachedLiteral(bc.value, bc.error);
+          const at = `${src.name}!${cellToA1(bc)}`;
+          if (out.invalid) invalid++;
+          for (const name of out.unsupported ?? []) {
+            const u = unsupported.get(name) ?? { name, cells: 0, first_cell: at };
+            u.cells++;
+            unsupported.set(name, u);
+          }
+        }
+      } else if (bc.error !== undefined) cell = { e: bc.error };
+      else cell = bc.value ?? null;
+      if (s) cell = cell !== null && typeof cell === 'object' ? ({ ...cell, s } as RichCell) : cell === null ? { s } : { v: cell, s };
+      if (cell === null) return;
+      putImported(sheet, bc.row, bc.col, cell);
+      if (bc.row < r0) r0 = bc.row;
+      if (bc.row > r1) r1 = bc.row;
+      if (bc.col < c0) c0 = bc.col;
+      if (bc.col > c1) c1 = bc.col;
+    });
+    for (const a of arrays) clearSpillArea(sheet, a.row, a.col, a.rect);
+    applyLayout(sheet, src);
+    if (r1 >= 0) wb.changes.add(sheet.id, { r0, c0, r1, c1 });
+    wb.changes.structural.add(sheet.id);
+    reports.push({ sheet: sheet.name, range: r1 >= 0 ? rectToA1({ r0, c0, r1, c1 }) : null, rows: r1 >= 0 ? r1 - r0 + 1 : 0, cols: c1 >= 0 ? c1 - c0 + 1 : 0, formulas });
+    await step(i + 1, book.sheets.length);
+  }
+  if (invalid) warnings.push(`${invalid} formula(s) could not be read here; their cached values were kept as values`);
+  return { sheets: reports, unsupported: [...unsupported.values()], warnings };
+}
+
+/** The cells an array formula fills hold cached copies in the file; the engine's spill replaces them. */
+function clearSpillArea(sheet: SheetModel, row: number, col: number, rect: Rect): void {
+  for (let r = rect.r0; r <= rect.r1; r++) {
+    for (let c = rect.c0; c <= rect.c1; c++) {
+      if (r === row && c === col) continue;
+      const cell = sheet.get(r, c);
+      const s = cell !== null && typeof cell === 'object' ? cell.s : undefined;
+      if (cell !== null && cell !== undefined) sheet.set(r, c, s ? { s } : null);
+    }
+  }
+}
+
+function applyLayout(sheet: SheetModel, src: BookSheet): void {
+  const meta = sheet.meta;
+  if (src.merges.length) meta.merges = src.merges.map((m) => rectToA1(parseRange(m).rect));
+  if (Object.keys(src.colWidths).length) meta.col_widths = { ...src.colWidths };
+  if (Object.keys(src.rowHeights).length) meta.row_heights = { ...src.rowHeights };
+  if (src.frozen) meta.frozen = src.frozen;
+  if (src.defaultColWidth) meta.default_col_width = src.defaultColWidth;
+  if (src.defaultRowHeight) meta.default_row_height = src.defaultRowHeight;
+  sheet.metaDirty = true;
+}

@@ -1,0 +1,55 @@
+// Formulas from spreadsheet files: future-function prefixes (_xlfn.) come off, and a formula the
+// engine cannot compute (an unknown function, syntax it does not read) keeps the file's cached
+// value as a literal and is reported instead of turning into #NAME?.
+import { HyperFormula } from 'hyperformula';
+import { ENGINE_CONFIG, ENGINE_NAMES } from '../workbook/engine.ts';
+import type { RichCell, Scalar } from '../workbook/cell.ts';
+
+let known: Set<string> | undefined;
+let scratch: HyperFormula | undefined;
+
+function knownFunctions(): Set<string> {
+  known ??= new Set(HyperFormula.getRegisteredFunctionNames('enGB').map((n) => n.toUpperCase()));
+  return known;
+}
+
+/** Prefixes Excel writes before functions newer than 2007 (_xlfn.CONCAT, _xlfn._xlws.SORT). */
+export function stripPrefixes(formula: string): string {
+  return formula.replace(/_xlfn\.(?:_xlws\.)?|_xlws\./gi, '');
+}
+
+/** Function names called in a formula, outside string literals and quoted sheet names. */
+export function functionsIn(formula: string): string[] {
+  const bare = formula.replace(/"(?:[^"]|"")*"/g, '""').replace(/'(?:[^']|'')*'/g, "''");
+  const out = new Set<string>();
+  for (const m of bare.matchAll(/(?<![A-Za-z0-9_.!$])([A-Za-z_][A-Za-z0-9_.]*)\s*\(/g)) out.add(m[1]!.toUpperCase());
+  return [...out];
+}
+
+export interface FormulaOutcome {
+  cell?: RichCell;
+  /** Unknown functions (cached value kept). */
+  unsupported?: string[];
+  /** Text does not parse (cached value kept). */
+  invalid?: boolean;
+}
+
+/** Turns a file's formula (without '=') and its cached result into our cell. */
+export function importFormula(text: string, cached: Scalar | null | undefined, cachedError: string | undefined): FormulaOutcome {
+  const formula = `=${stripPrefixes(text)}`;
+  const fns = knownFunctions();
+  const unknown = functionsIn(formula).filter((f) => !fns.has(f));
+  if (unknown.length) return { unsupported: unknown };
+  scratch ??= HyperFormula.buildFromArray([[]], ENGINE_CONFIG, ENGINE_NAMES);
+  if (!scratch.validateFormula(formula)) return { invalid: true };
+  const cell: RichCell = { f: formula };
+  if (cachedError) cell.e = cachedError;
+  else if (cached !== null && cached !== undefined) cell.v = cached;
+  return { cell };
+}
+
+/** The literal a formula cell keeps when its formula cannot be computed here. */
+export function cachedLiteral(cached: Scalar | null | undefined, cachedError: string | undefined): RichCell | Scalar | null {
+  if (cachedError) return { e: cachedError };
+  return cached ?? null;
+}

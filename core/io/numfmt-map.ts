@@ -1,0 +1,55 @@
+// Number-format codes of spreadsheet files <-> our format fields. A code maps to fields only when
+// the fields build exactly that code again (display.ts), so nothing changes on the way; any other
+// code is kept verbatim as `format_code`, which numfmt renders the same way Excel does.
+import { formatCode } from '../workbook/display.ts';
+import { strftimeToCodeOrNull } from '../workbook/strftime.ts';
+import type { Style } from '../workbook/style.ts';
+
+type NumberFields = Pick<Style, 'number_format' | 'decimals' | 'numeric_commas' | 'negative' | 'date_time' | 'currency_symbol' | 'format_code'>;
+
+const DATE_PATTERNS = ['%Y-%m-%d', '%m/%d/%Y', '%-m/%-d/%Y', '%d/%m/%Y', '%d.%m.%Y', '%Y-%m-%d %H:%M:%S', '%Y-%m-%d %H:%M', '%H:%M:%S', '%H:%M', '%I:%M %p', '%I:%M:%S %p', '%m/%d/%Y %H:%M', '%d-%b-%Y', '%B %-d, %Y'];
+
+let table: Map<string, NumberFields> | undefined;
+
+function build(): Map<string, NumberFields> {
+  const out = new Map<string, NumberFields>();
+  const add = (fields: NumberFields) => {
+    const code = formatCode(fields);
+    if (!out.has(code.toLowerCase())) out.set(code.toLowerCase(), fields);
+  };
+  for (let d = 0; d <= 10; d++) {
+    add({ decimals: d });
+    add({ number_format: 'number', decimals: d });
+    add({ number_format: 'percent', decimals: d });
+    add({ number_format: 'exponential', decimals: d });
+    for (const negative of ['red', 'parentheses', 'parentheses_red', 'minus_red'] as const) {
+      add({ number_format: 'number', decimals: d, negative });
+      add({ decimals: d, negative });
+    }
+  }
+  add({ number_format: 'text' });
+  for (const p of DATE_PATTERNS) {
+    const code = strftimeToCodeOrNull(p);
+    if (code && !out.has(code.toLowerCase())) out.set(code.toLowerCase(), { date_time: p });
+  }
+  return out;
+}
+
+/** Codes Excel writes for its built-in formats under other spellings. */
+const ALIASES: Record<string, string> = {
+  'mm-dd-yy': 'm/d/yyyy',
+  'm/d/yy': 'm/d/yyyy',
+  'yyyy\\-mm\\-dd': 'yyyy-mm-dd',
+  'yyyy-mm-dd;@': 'yyyy-mm-dd',
+  'h:mm': 'hh:mm',
+  'h:mm:ss': 'hh:mm:ss',
+};
+
+/** Fields for a file's number-format code ({} for General). */
+export function fieldsOfCode(code: string | undefined): NumberFields {
+  if (!code || code.toLowerCase() === 'general') return {};
+  table ??= build();
+  const key = code.toLowerCase();
+  const alias = ALIASES[key];
+  return table.get(key) ?? (alias ? table.get(alias) : undefined) ?? (alias ? { format_code: alias } : { format_code: code });
+}

@@ -1,0 +1,107 @@
+// A snapshot of what one sheet prints, taken while the file is open (its lock held), so drawing
+// the pages can run after the lock is released: displayed texts with the style a person sees
+// (own, row or column style, conditional-format overlay), merges, and charts with their series.
+import { parseRange, type Rect } from '../../a1.ts';
+import { resolveCharts } from '../../charts/layout.ts';
+import type { ChartPlacement } from '../../charts/layout.ts';
+import type { ResolvedChart } from '../../charts/resolve.ts';
+import { isRich, type Cell } from '../../workbook/cell.ts';
+import { displayCell, formatTextColor } from '../../workbook/display.ts';
+import { collectOverlay } from '../../workbook/overlays.ts';
+import { effectiveStyle } from '../../workbook/read.ts';
+import type { SheetModel } from '../../workbook/sheet.ts';
+import type { Style } from '../../workbook/style.ts';
+import type { Workbook } from '../../workbook/workbook.ts';
+import { cellKey } from './geometry.ts';
+import type { Raster } from './rasters.ts';
+
+export interface PrintCell {
+  text: string;
+  /** n number, t text, b boolean, e formula error: decides the default alignment and overflow. */
+  kind: 'n' | 't' | 'b' | 'e';
+  style: Style;
+  /** Colour from the number format (a red negative), below an explicit text colour. */
+  formatColor?: string;
+}
+
+export interface PrintChart {
+  name: string;
+  at: ChartPlacement;
+  chart: ResolvedChart;
+  /** A picture that replaces the drawing (chartImages), or 'frame' when over the raster budget. */
+  image?: Raster | 'frame';
+}
+
+export interface Merges {
+  /** Anchor cell key -> merged rectangle. */
+  anchors: Map<number, Rect>;
+  /** Every covered cell key (not the anchor) -> its merge's anchor key. */
+  covered: Map<number, number>;
+}
+
+export interface Snapshot {
+  cells: Map<number, PrintCell>;
+  merges: Merges;
+  charts: PrintChart[];
+}
+
+function kindOf(cell: Cell): PrintCell['kind'] {
+  const v = isRich(cell) ? (cell.e !== undefined ? undefined : cell.v) : cell;
+  if (isRich(cell) && cell.e !== undefined) return 'e';
+  return typeof v === 'number' ? 'n' : typeof v === 'boolean' ? 'b' : 't';
+}
+
+export function mergesOf(sheet: SheetModel): Merges {
+  const anchors = new Map<number, Rect>();
+  const covered = new Map<number, number>();
+  for (const m of sheet.meta.merges ?? []) {
+    let r: Rect;
+    try {
+      r = parseRange(m).rect;
+    } catch {
+      continue;
+    }
+    if (!Number.isFinite(r.r1) || !Number.isFinite(r.c1)) continue;
+    const anchor = cellKey(r.r0, r.c0);
+    anchors.set(anchor, r);
+    for (let i = r.r0; i <= r.r1; i++) for (let j = r.c0; j <= r.c1; j++) if (i !== r.r0 || j !== r.c0) covered.set(cellKey(i, j), anchor);
+  }
+  return { anchors, covered };
+}
+
+/** Cells of the given rectangles (print area and repeated titles); empty unstyled cells are left out. */
+export async function snapshotCells(wb: Workbook, sheet: SheetModel, rects: Rect[]): Promise<Map<number, PrintCell>> {
+  const out = new Map<number, PrintCell>();
+  for (const rect of rects) {
+    await wb.load(sheet, rect);
+    const overlay = await collectOverlay(wb, sheet, rect);
+    for (let r = rect.r0; r <= rect.r1; r++) {
+      for (let c = rect.c0; c <= rect.c1; c++) {
+        const key = cellKey(r, c);
+        if (out.has(key)) continue;
+        const cell = sheet.get(r, c);
+        let style = effectiveStyle(sheet, wb.styles, r, c, cell);
+        const patch = overlay?.(r, c);
+        if (patch) style = { ...style, ...patch };
+        const empty = cell === null || cell === undefined;
+        if (empty && !style.fill_color && !style.border_top && !style.border_bottom && !style.border_left && !style.border_right) continue;
+        const text = empty ? '' : displayCell(cell, style);
+        const pc: PrintCell = { text, kind: empty ? 't' : kindOf(cell), style };
+        const color = empty ? undefined : formatTextColor(cell, style);
+        if (color) pc.formatColor = color;
+        out.set(key, pc);
+      }
+    }
+  }
+  return out;
+}
+
+/** Charts anchored on the sheet, with the pictures given for them (key: sheet id, row, col). */
+export async function snapshotCharts(wb: Workbook, sheet: SheetModel, images: Map<string, Raster | 'frame'>): Promise<PrintChart[]> {
+  const out: PrintChart[] = [];
+  for (const { chart, at } of await resolveCharts(wb, sheet)) {
+    const image = images.get(`${sheet.id}!${chart.spec.anchor.row},${chart.spec.anchor.col}`);
+    out.push({ name: chart.spec.name, at, chart, ...(image ? { image } : {}) });
+  }
+  return out;
+}

@@ -1,0 +1,67 @@
+// Charts on a block: the picture given in chartImages when there is one, a frame with the
+// chart's name when the picture is over the raster budget (or unreadable), and otherwise the chart
+// drawn as vector graphics from its current data, with the same scene as the PNG image op.
+// A chart that crosses a page edge is drawn whole and clipped, so its parts meet across pages.
+import { drawScenePdf } from '../../charts/pdf.ts';
+import { buildScene } from '../../charts/scene.ts';
+import { blockBox, type Block, type Box } from './block.ts';
+import type { PrintChart } from './collect.ts';
+import { useFont } from './fonts.ts';
+import type { Raster } from './rasters.ts';
+
+type OpenedImage = { width: number; height: number };
+const opened = new WeakMap<PDFKit.PDFDocument, Map<Raster, OpenedImage | null>>();
+
+function openOnce(doc: PDFKit.PDFDocument, raster: Raster): OpenedImage | null {
+  let cache = opened.get(doc);
+  if (!cache) opened.set(doc, (cache = new Map()));
+  if (!cache.has(raster)) {
+    let img: OpenedImage | null = null;
+    try {
+      img = (doc as unknown as { openImage(src: Buffer): OpenedImage }).openImage(raster.png);
+    } catch {
+      img = null; // a PNG whose header was fine but whose data is not: printed as a frame
+    }
+    cache.set(raster, img);
+  }
+  return cache.get(raster)!;
+}
+
+function frame(doc: PDFKit.PDFDocument, box: Box, name: string): void {
+  doc.save();
+  doc.lineWidth(1).strokeColor('#808080').rect(box.x, box.y, box.w, box.h).stroke();
+  useFont(doc, {});
+  doc.fontSize(Math.max(6, Math.min(14, box.h / 6))).fillColor('#404040');
+  const tw = doc.widthOfString(name);
+  doc.text(name, box.x + Math.max(4, (box.w - tw) / 2), box.y + box.h / 2 - 7, { lineBreak: false });
+  doc.restore();
+}
+
+export function drawCharts(doc: PDFKit.PDFDocument, b: Block): void {
+  const charts = b.sheet.snapshot.charts;
+  if (!charts.length) return;
+  const x0 = b.sheet.colOffset(b.c0), x1 = b.sheet.colOffset(b.c1 + 1);
+  const y0 = b.sheet.rowOffset(b.r0), y1 = b.sheet.rowOffset(b.r1 + 1);
+  const clip = blockBox(b);
+  for (const pc of charts) {
+    const at = pc.at;
+    if (at.x >= x1 || at.x + at.width <= x0 || at.y >= y1 || at.y + at.height <= y0) continue;
+    const box: Box = { x: b.x + (at.x - x0) * b.k, y: b.y + (at.y - y0) * b.k, w: at.width * b.k, h: at.height * b.k };
+    doc.save();
+    doc.rect(clip.x, clip.y, clip.w, clip.h).clip();
+    drawOne(doc, pc, box);
+    doc.restore();
+  }
+}
+
+function drawOne(doc: PDFKit.PDFDocument, pc: PrintChart, box: Box): void {
+  if (pc.image === 'frame') return frame(doc, box, pc.name);
+  if (pc.image) {
+    const img = openOnce(doc, pc.image);
+    if (!img) return frame(doc, box, pc.name);
+    doc.image(img as unknown as Buffer, box.x, box.y, { width: box.w, height: box.h });
+    return;
+  }
+  doc.rect(box.x, box.y, box.w, box.h).fill('#FFFFFF');
+  drawScenePdf(doc, buildScene(pc.chart, pc.at.width, pc.at.height), { x: box.x, y: box.y, width: box.w, height: box.h });
+}

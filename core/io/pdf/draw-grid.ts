@@ -1,0 +1,99 @@
+// Gridlines, fills and borders of a block. Order matters as on screen: gridlines first, fills
+// over them (a filled cell hides its gridlines), borders over fills, texts last (draw-text.ts).
+import type { Style, Border } from '../../workbook/style.ts';
+import { blockCells, rectBox, type Block, type Box } from './block.ts';
+import { cellKey } from './geometry.ts';
+
+const GRID_COLOR = '#C8C8C8';
+
+function sameMerge(b: Block, r1: number, c1: number, r2: number, c2: number): boolean {
+  const { anchors, covered } = b.sheet.snapshot.merges;
+  const a1 = covered.get(cellKey(r1, c1)) ?? (anchors.has(cellKey(r1, c1)) ? cellKey(r1, c1) : undefined);
+  if (a1 === undefined) return false;
+  const a2 = covered.get(cellKey(r2, c2)) ?? (anchors.has(cellKey(r2, c2)) ? cellKey(r2, c2) : undefined);
+  return a1 === a2;
+}
+
+/** Gridlines around every cell of the block, not through merged cells; one path, one stroke. */
+export function drawGridlines(doc: PDFKit.PDFDocument, b: Block): void {
+  const hasMerges = b.sheet.snapshot.merges.anchors.size > 0;
+  const left = b.xs[0]!, right = b.xs[b.xs.length - 1]!, top = b.ys[0]!, bottom = b.ys[b.ys.length - 1]!;
+  for (let i = 0; i < b.ys.length; i++) {
+    const y = b.ys[i]!, r = b.r0 + i;
+    if (!hasMerges || i === 0 || i === b.ys.length - 1) {
+      doc.moveTo(left, y).lineTo(right, y);
+      continue;
+    }
+    let start: number | undefined;
+    for (let j = 0; j <= b.c1 - b.c0; j++) {
+      const inside = sameMerge(b, r - 1, b.c0 + j, r, b.c0 + j);
+      if (!inside && start === undefined) start = b.xs[j]!;
+      if (inside && start !== undefined) {
+        doc.moveTo(start, y).lineTo(b.xs[j]!, y);
+        start = undefined;
+      }
+    }
+    if (start !== undefined) doc.moveTo(start, y).lineTo(right, y);
+  }
+  for (let j = 0; j < b.xs.length; j++) {
+    const x = b.xs[j]!, c = b.c0 + j;
+    if (!hasMerges || j === 0 || j === b.xs.length - 1) {
+      doc.moveTo(x, top).lineTo(x, bottom);
+      continue;
+    }
+    let start: number | undefined;
+    for (let i = 0; i <= b.r1 - b.r0; i++) {
+      const inside = sameMerge(b, b.r0 + i, c - 1, b.r0 + i, c);
+      if (!inside && start === undefined) start = b.ys[i]!;
+      if (inside && start !== undefined) {
+        doc.moveTo(x, start).lineTo(x, b.ys[i]!);
+        start = undefined;
+      }
+    }
+    if (start !== undefined) doc.moveTo(x, start).lineTo(x, bottom);
+  }
+  doc.lineWidth(Math.max(0.25, 0.5 * b.k)).strokeColor(GRID_COLOR).stroke();
+}
+
+export function drawFills(doc: PDFKit.PDFDocument, b: Block): void {
+  const { cells } = b.sheet.snapshot;
+  for (const { key, r, c, merge } of blockCells(b)) {
+    const fill = cells.get(key)?.style.fill_color;
+    if (!fill) continue;
+    const box = rectBox(b, merge ?? { r0: r, c0: c, r1: r, c1: c });
+    doc.rect(box.x, box.y, box.w, box.h).fill(color(fill));
+  }
+}
+
+/** #RRGGBB of a #RRGGBB or #RRGGBBAA colour (pdfkit takes six digits). */
+export function color(c: string): string {
+  return c.length > 7 ? c.slice(0, 7) : c;
+}
+
+const WIDTH: Record<Border['line'], number> = { line1: 0.5, line2: 1, line3: 1.5, double: 0.5, dotted: 0.75, dashed: 0.75 };
+
+function line(doc: PDFKit.PDFDocument, border: Border, x1: number, y1: number, x2: number, y2: number, horizontal: boolean): void {
+  doc.save();
+  doc.lineWidth(WIDTH[border.line]).strokeColor(color(border.color));
+  if (border.line === 'dotted') doc.dash(0.75, { space: 1.5 });
+  else if (border.line === 'dashed') doc.dash(3, { space: 2 });
+  if (border.line === 'double') {
+    const dx = horizontal ? 0 : 0.75, dy = horizontal ? 0.75 : 0;
+    doc.moveTo(x1 - dx, y1 - dy).lineTo(x2 - dx, y2 - dy).moveTo(x1 + dx, y1 + dy).lineTo(x2 + dx, y2 + dy).stroke();
+  } else doc.moveTo(x1, y1).lineTo(x2, y2).stroke();
+  doc.restore();
+}
+
+export function drawBorders(doc: PDFKit.PDFDocument, b: Block): void {
+  const { cells } = b.sheet.snapshot;
+  for (const { key, r, c, merge } of blockCells(b)) {
+    const s: Style | undefined = cells.get(key)?.style;
+    if (!s || !(s.border_top || s.border_bottom || s.border_left || s.border_right)) continue;
+    const box: Box = rectBox(b, merge ?? { r0: r, c0: c, r1: r, c1: c });
+    const x2 = box.x + box.w, y2 = box.y + box.h;
+    if (s.border_top) line(doc, s.border_top, box.x, box.y, x2, box.y, true);
+    if (s.border_bottom) line(doc, s.border_bottom, box.x, y2, x2, y2, true);
+    if (s.border_left) line(doc, s.border_left, box.x, box.y, box.x, y2, false);
+    if (s.border_right) line(doc, s.border_right, x2, box.y, x2, y2, false);
+  }
+}

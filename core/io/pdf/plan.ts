@@ -1,0 +1,184 @@
+// From the request and the open workbook to a print job: which sheets, what each prints (print
+// area, titles, breaks), how it splits into pages, and a snapshot of what is drawn. Every check
+// that needs the file happens here, before a single page is drawn.
+import { colToIndex, indexToCol, parseRange, resolveRect, splitSheet, type Rect } from '../../a1.ts';
+import type { Config } from '../../config.ts';
+import { OpError, invalidArg } from '../../errors.ts';
+import type { SheetModel } from '../../workbook/sheet.ts';
+import type { Workbook } from '../../workbook/workbook.ts';
+import { mergesOf, snapshotCells, snapshotCharts, type Snapshot } from './collect.ts';
+import { sheetAxes } from './geometry.ts';
+import { pageFormat, type PageFormat } from './paper.ts';
+import { pageOrder, paginate, type PageRef, type Pagination, type SheetLayout } from './paginate.ts';
+import { decodePngRaster, RasterBudget, type Raster } from './rasters.ts';
+import { parseColSpan, parseRowSpan, type PageSetupIn, type SheetOptionsIn } from './settings.ts';
+
+export interface ExportInput {
+  fileName?: string;
+  printedAt?: string;
+  sheetIds?: string[];
+  chartImages?: Record<string, string>;
+  sheetOptions?: Record<string, SheetOptionsIn>;
+  pageSetup?: PageSetupIn;
+}
+
+export interface PrintSheet {
+  name: string;
+  layout: SheetLayout;
+  pagination: Pagination;
+  pages: PageRef[];
+  snapshot: Snapshot;
+  colOffset(i: number): number;
+  rowOffset(i: number): number;
+}
+
+export interface PrintJob {
+  format: PageFormat;
+  setup: PageSetupIn;
+  sheets: PrintSheet[];
+  pages: number;
+}
+
+function findSheet(wb: Workbook, key: string): SheetModel | undefined {
+  return wb.sheets.find((s) => s.id === key) ?? wb.findSheet(key);
+}
+
+function sheetList(wb: Workbook): string {
+  return wb.sheets.map((s) => `'${s.name}'`).join(', ');
+}
+
+function selectSheets(wb: Workbook, ids: string[] | undefined): SheetModel[] {
+  if (!ids) return wb.sheets;
+  const chosen = new Set<SheetModel>();
+  ids.forEach((id, i) => {
+    const s = findSheet(wb, id);
+    if (!s) throw invalidArg(`sheetIds[${i}]`, `no sheet '${id}'; sheets are ${sheetList(wb)}`);
+    chosen.add(s);
+  });
+  return wb.sheets.filter((s) => chosen.has(s));
+}
+
+/** chartImages keys → "sheetId!row,col" of the chart's anchor, each checked against the file's charts. */
+function chartImages(wb: Workbook, given: Record<string, string> | undefined, budget: RasterBudget): Map<string, Raster | 'frame'> {
+  const out = new Map<string, Raster | 'frame'>();
+  const valid: string[] = [];
+  const anchors = new Set<string>();
+  for (const s of wb.sheets) {
+    for (const c of s.meta.charts ?? []) {
+      anchors.add(`${s.id}!${c.anchor.row},${c.anchor.col}`);
+      valid.push(`${s.name}!${indexToCol(c.anchor.col)}${c.anchor.row + 1}`);
+    }
+  }
+  for (const [key, data] of Object.entries(given ?? {})) {
+    const field = `chartImages.${key}`;
+    const hint = valid.length ? `charts are at ${valid.slice(0, 20).join(', ')}` : 'this file has no charts';
+    let sheetPart: string | undefined, local: string;
+    try {
+      ({ sheet: sheetPart, local } = splitSheet(key));
+    } catch {
+      throw invalidArg(field, `is not a key like Sheet1!E2 or Sheet1!5,2; ${hint}`);
+    }
+    const sheet = sheetPart === undefined ? undefined : findSheet(wb, sheetPart);
+    if (!sheet) throw invalidArg(field, `names no sheet of this file (sheets are ${sheetList(wb)}); ${hint}`);
+    let row: number, col: number;
+    const xy = /^(\d{1,7}),(\d{1,7})$/.exec(local);
+    try {
+      if (xy) [col, row] = [Number(xy[1]) - 1, Number(xy[2]) - 1];
+      else ({ r0: row, c0: col } = parseRange(local).rect);
+    } catch {
+      throw invalidArg(field, `is not a key like Sheet1!E2 or Sheet1!5,2 (x = column number, y = row number); ${hint}`);
+    }
+    const anchor = `${sheet.id}!${row},${col}`;
+    if (!anchors.has(anchor)) throw invalidArg(field, `no chart is anchored there; ${hint}`);
+    const raster = decodePngRaster(field, data);
+    out.set(anchor, budget.take(raster) ? raster : 'frame');
+  }
+  return out;
+}
+
+function layoutOf(sheet: SheetModel, opts: SheetOptionsIn | undefined, field: string): SheetLayout | undefined {
+  const axes = sheetAxes(sheet.meta);
+  const used = sheet.usedExtent();
+  let rows = used.rows, cols = used.cols;
+  for (const c of sheet.meta.charts ?? []) {
+    rows = Math.max(rows, c.anchor.row + c.height_cells);
+    cols = Math.max(cols, c.anchor.col + c.width_cells);
+  }
+  let area: Rect;
+  if (opts?.printArea) {
+    const parsed = parseRange(opts.printArea);
+    if (parsed.sheet !== undefined && parsed.sheet.toLowerCase() !== sheet.name.toLowerCase()) {
+      throw invalidArg(`${field}.printArea`, `names sheet '${parsed.sheet}' but these options are for '${sheet.name}'; leave the sheet out`);
+    }
+    area = resolveRect(parsed.rect, { rows: Math.max(rows, 1), cols: Math.max(cols, 1) });
+  } else {
+    if (rows === 0 || cols === 0) return undefined;
+    area = { r0: 0, c0: 0, r1: rows - 1, c1: cols - 1 };
+  }
+  const colBreaks = (opts?.colBreaks ?? []).map((b) => (typeof b === 'number' ? b - 1 : colToIndex(b)));
+  return {
+    area,
+    rows: axes.rows,
+    cols: axes.cols,
+    repeatRows: opts?.repeatRows ? parseRowSpan(opts.repeatRows) : undefined,
+    repeatCols: opts?.repeatCols ? parseColSpan(opts.repeatCols) : undefined,
+    rowBreaks: new Set((opts?.rowBreaks ?? []).map((b) => b - 1)),
+    colBreaks: new Set(colBreaks),
+  };
+}
+
+/** The rectangles whose cells are printed: the area and the repeated titles beside it. */
+function printedRects(l: SheetLayout): Rect[] {
+  const a = l.area;
+  const out: Rect[] = [a];
+  const rr = l.repeatRows, rc = l.repeatCols;
+  if (rr) out.push({ r0: rr[0], r1: rr[1], c0: a.c0, c1: a.c1 });
+  if (rc) out.push({ r0: a.r0, r1: a.r1, c0: rc[0], c1: rc[1] });
+  if (rr && rc) out.push({ r0: rr[0], r1: rr[1], c0: rc[0], c1: rc[1] });
+  return out;
+}
+
+export async function planJob(wb: Workbook, input: ExportInput, config: Config): Promise<PrintJob> {
+  const setup = input.pageSetup ?? {};
+  const format = pageFormat(setup);
+  const selected = selectSheets(wb, input.sheetIds);
+  const options = new Map<SheetModel, { opts: SheetOptionsIn; field: string }>();
+  for (const [key, opts] of Object.entries(input.sheetOptions ?? {})) {
+    const s = findSheet(wb, key);
+    if (!s) throw invalidArg(`sheetOptions.${key}`, `no sheet '${key}'; sheets are ${sheetList(wb)}`);
+    options.set(s, { opts, field: `sheetOptions.${key}` });
+  }
+  const images = chartImages(wb, input.chartImages, new RasterBudget(config.limits.pdfRasterBytes));
+  const m = format.margins;
+  const roomW = format.width - m.left - m.right, roomH = format.height - m.top - m.bottom;
+  const planned: { sheet: SheetModel; layout: SheetLayout; pagination: Pagination; pages: PageRef[] }[] = [];
+  let pages = 0;
+  for (const sheet of selected) {
+    const o = options.get(sheet);
+    const layout = layoutOf(sheet, o?.opts, o?.field ?? `sheetOptions.${sheet.name}`);
+    if (!layout) continue;
+    const pagination = paginate(layout, roomW, roomH, setup.scaling, setup.printHeadings ?? false);
+    const order = pageOrder(pagination, setup.pageOrder);
+    pages += order.length;
+    if (pages > config.limits.pdfMaxPages) {
+      throw new OpError('payload_too_large', `The PDF would have more than ${config.limits.pdfMaxPages} pages (the limit); print fewer sheets (sheetIds), a smaller printArea, or scale down (pageSetup.scaling).`, { limit: config.limits.pdfMaxPages });
+    }
+    planned.push({ sheet, layout, pagination, pages: order });
+  }
+  const sheets: PrintSheet[] = [];
+  for (const p of planned) {
+    const cells = await snapshotCells(wb, p.sheet, printedRects(p.layout));
+    const charts = await snapshotCharts(wb, p.sheet, images);
+    const axes = sheetAxes(p.sheet.meta);
+    sheets.push({
+      name: p.sheet.name,
+      layout: p.layout,
+      pagination: p.pagination,
+      pages: p.pages,
+      snapshot: { cells, merges: mergesOf(p.sheet), charts },
+      colOffset: axes.cols.offset,
+      rowOffset: axes.rows.offset,
+    });
+  }
+  return { format, setup, sheets, pages };
+}

@@ -1,0 +1,98 @@
+// xlsx export with exceljs: every sheet's values, formulas with their cached results, styles,
+// merges, column widths, row heights and frozen panes, so that the file reads back the same.
+import ExcelJS from 'exceljs';
+import { isRich, type Cell } from '../workbook/cell.ts';
+import { DEFAULT_COL_WIDTH, DEFAULT_ROW_HEIGHT } from '../workbook/sheet-meta.ts';
+import type { SheetModel } from '../workbook/sheet.ts';
+import { effectiveStyleId } from '../workbook/read.ts';
+import { TILE_COLS, TILE_ROWS, tileOf } from '../workbook/tile.ts';
+import type { Workbook } from '../workbook/workbook.ts';
+import { pxToChars, pxToPt } from './book.ts';
+import { styleToExcel } from './style-map.ts';
+import { withXlfn } from './xlfn.ts';
+
+/** A literal, a formula's cached result or an error; dates are serials under a date format. */
+function valueOf(cell: Cell): ExcelJS.CellValue {
+  if (cell === null || cell === undefined) return null;
+  if (!isRich(cell)) return cell;
+  if (cell.e !== undefined) return { error: cell.e } as ExcelJS.CellErrorValue;
+  return cell.v ?? null;
+}
+
+/** Rows x columns a formula's spill covers: the run of spilled cells right of and below it. */
+function spillRef(sheet: SheetModel, row: number, col: number): string | undefined {
+  let rows = 1, cols = 1;
+  while (isSpill(sheet.get(row, col + cols))) cols++;
+  while (isSpill(sheet.get(row + rows, col))) rows++;
+  if (rows === 1 && cols === 1) return undefined;
+  const a = (r: number, c: number) => `${colName(c)}${r + 1}`;
+  return `${a(row, col)}:${a(row + rows - 1, col + cols - 1)}`;
+}
+
+const isSpill = (c: Cell) => isRich(c) && c.sp !== undefined;
+
+function colName(c: number): string {
+  let s = '';
+  for (let n = c + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
+  return s;
+}
+
+async function writeSheet(wb: Workbook, sheet: SheetModel, ws: ExcelJS.Worksheet): Promise<void> {
+  await wb.loadAll(sheet);
+  const styleCache = new Map<string, Partial<ExcelJS.Style>>();
+  const meta = sheet.meta;
+  for (const [key, tile] of sheet.loadedTiles()) {
+    const { tr, tc } = tileOf(key);
+    tile.rows.forEach((line, r) => {
+      line?.forEach((cell, c) => {
+        if (cell === null || cell === undefined) return;
+        const row = tr * TILE_ROWS + r, col = tc * TILE_COLS + c;
+        const target = ws.getCell(row + 1, col + 1);
+        if (isRich(cell) && cell.f !== undefined) {
+          const result = valueOf({ ...cell, f: undefined });
+          const ref = spillRef(sheet, row, col);
+          const formula = withXlfn(cell.f.slice(1));
+          target.value = (ref ? { formula, result, shareType: 'array', ref } : { formula, result }) as ExcelJS.CellValue;
+        } else target.value = valueOf(cell);
+        const sid = effectiveStyleId(sheet, row, col, cell);
+        const hint = isRich(cell) ? cell.h : undefined;
+        if (sid || hint) {
+          const k = `${sid}\t${hint ?? ''}`;
+          let st = styleCache.get(k);
+          if (!st) {
+            st = styleToExcel(wb.styles.get(sid), hint);
+            styleCache.set(k, st);
+          }
+          if (Object.keys(st).length) target.style = st;
+        }
+      });
+    });
+  }
+  for (const m of meta.merges ?? []) ws.mergeCells(m);
+  const defaultWidth = meta.default_col_width ?? DEFAULT_COL_WIDTH;
+  ws.properties.defaultColWidth = pxToChars(defaultWidth);
+  const defaultHeight = meta.default_row_height ?? DEFAULT_ROW_HEIGHT;
+  ws.properties.defaultRowHeight = pxToPt(defaultHeight);
+  for (const [i, px] of Object.entries(meta.col_widths ?? {})) {
+    const col = ws.getColumn(Number(i) + 1);
+    if (px === 0) col.hidden = true;
+    else col.width = pxToChars(px);
+  }
+  for (const [i, px] of Object.entries(meta.row_heights ?? {})) {
+    const row = ws.getRow(Number(i) + 1);
+    if (px === 0) row.hidden = true;
+    else row.height = pxToPt(px);
+  }
+  if (meta.frozen && (meta.frozen.rows || meta.frozen.cols)) ws.views = [{ state: 'frozen', xSplit: meta.frozen.cols, ySplit: meta.frozen.rows }];
+}
+
+export async function workbookToXlsx(wb: Workbook, step: (done: number, total: number) => Promise<void>): Promise<Buffer> {
+  const out = new ExcelJS.Workbook();
+  out.creator = 'sheets';
+  for (let i = 0; i < wb.sheets.length; i++) {
+    const sheet = wb.sheets[i]!;
+    await writeSheet(wb, sheet, out.addWorksheet(sheet.name));
+    await step(i + 1, wb.sheets.length);
+  }
+  return Buffer.from(await out.xlsx.writeBuffer());
+}

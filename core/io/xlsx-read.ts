@@ -1,0 +1,103 @@
+// Reads an .xlsx with exceljs into a Book: every sheet's values, formulas with their cached
+// results, styles, merges, column widths, row heights and frozen panes.
+import ExcelJS from 'exceljs';
+import { parseRange } from '../a1.ts';
+import { invalidArg } from '../errors.ts';
+import type { Scalar } from '../workbook/cell.ts';
+import type { Style } from '../workbook/style.ts';
+import { charsToPx, dateToSerial, ptToPx, type Book, type BookCell, type BookSheet } from './book.ts';
+import { styleFromExcel } from './style-map.ts';
+
+type Value = ExcelJS.CellValue;
+
+function scalarOf(v: unknown): { value?: Scalar | null; error?: string } {
+  if (v === null || v === undefined) return { value: null };
+  if (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean') return { value: v };
+  if (v instanceof Date) return { value: dateToSerial(v) };
+  if (typeof v === 'object') {
+    const o = v as { error?: string; richText?: { text: string }[]; text?: unknown };
+    if (o.error) return { error: o.error };
+    if (Array.isArray(o.richText)) return { value: o.richText.map((r) => r.text).join('') };
+    if (o.text !== undefined) return scalarOf(typeof o.text === 'object' ? (o.text as { richText?: unknown }) : o.text);
+  }
+  return { value: String(v) };
+}
+
+function cellOf(cell: ExcelJS.Cell, style: Style | undefined): BookCell | undefined {
+  const row = Number(cell.row) - 1, col = Number(cell.col) - 1;
+  if (cell.type === ExcelJS.ValueType.Merge) return style ? { row, col, style } : undefined;
+  const v: Value = cell.value;
+  if (cell.type === ExcelJS.ValueType.Formula) {
+    const fv = v as ExcelJS.CellFormulaValue & { shareType?: string; ref?: string };
+    const formula = cell.formula;
+    const res = scalarOf(fv.result);
+    if (!formula) return { row, col, ...res, ...(style ? { style } : {}) };
+    const arrayRef = fv.shareType === 'array' && typeof fv.ref === 'string' && fv.ref.includes(':') ? fv.ref : undefined;
+    return { row, col, formula, ...res, ...(style ? { style } : {}), ...(arrayRef ? { arrayRef } : {}) };
+  }
+  const res = scalarOf(v);
+  if ((res.value === null || res.value === undefined) && !res.error && !style) return undefined;
+  return { row, col, ...res, ...(style ? { style } : {}) };
+}
+
+function sheetOf(ws: ExcelJS.Worksheet, styleCache: Map<string, Style | undefined>): BookSheet {
+  const merges = ((ws.model as { merges?: string[] }).merges ?? []).filter((m) => m.includes(':'));
+  const colWidths: Record<string, number> = {};
+  const cols = (ws.model as { cols?: { min: number; max: number; width?: number; hidden?: boolean }[] }).cols ?? [];
+  for (const c of cols) {
+    if (c.width === undefined) continue;
+    // A run covering the rest of the sheet is a default, not 16k columns.
+    for (let i = c.min; i <= Math.min(c.max, c.min + 1023); i++) colWidths[String(i - 1)] = c.hidden ? 0 : charsToPx(c.width);
+  }
+  const rowHeights: Record<string, number> = {};
+  ws.eachRow({ includeEmpty: true }, (row, n) => {
+    if (row.height !== undefined && row.height !== null && (row as { customHeight?: boolean }).customHeight !== false) rowHeights[String(n - 1)] = row.hidden ? 0 : ptToPx(row.height);
+  });
+  const view = ws.views?.[0] as { state?: string; xSplit?: number; ySplit?: number } | undefined;
+  const frozen = view?.state === 'frozen' && (view.xSplit || view.ySplit) ? { rows: view.ySplit ?? 0, cols: view.xSplit ?? 0 } : undefined;
+  const props = ws.properties as { defaultColWidth?: number; defaultRowHeight?: number };
+  return {
+    name: ws.name,
+    merges: merges.map((m) => m.replace(/\$/g, '')).filter((m) => {
+      try {
+        parseRange(m);
+        return true;
+      } catch {
+        return false;
+      }
+    }),
+    colWidths,
+    rowHeights,
+    ...(frozen ? { frozen } : {}),
+    ...(props.defaultColWidth ? { defaultColWidth: charsToPx(props.defaultColWidth) } : {}),
+    ...(props.defaultRowHeight && props.defaultRowHeight !== 15 ? { defaultRowHeight: ptToPx(props.defaultRowHeight) } : {}),
+    forEachCell(fn) {
+      ws.eachRow({ includeEmpty: false }, (row) => {
+        row.eachCell({ includeEmpty: false }, (cell) => {
+          const key = JSON.stringify(cell.style ?? {});
+          let style = styleCache.get(key);
+          if (!styleCache.has(key)) {
+            const s = styleFromExcel(cell.style ?? {});
+            style = Object.keys(s).length ? s : undefined;
+            styleCache.set(key, style);
+          }
+          const out = cellOf(cell, style);
+          if (out) fn(out);
+        });
+      });
+    },
+  };
+}
+
+export async function readXlsx(bytes: Buffer): Promise<Book> {
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch (err) {
+    throw invalidArg('file_data', `is not a readable .xlsx file: ${(err as Error).message}`);
+  }
+  const styleCache = new Map<string, Style | undefined>();
+  const sheets = wb.worksheets.filter((ws) => (ws as { type?: string }).type !== 'chartsheet').map((ws) => sheetOf(ws, styleCache));
+  if (!sheets.length) throw invalidArg('file_data', 'the workbook has no worksheets');
+  return { sheets, warnings: [] };
+}

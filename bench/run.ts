@@ -2,12 +2,14 @@
 // `npm run bench -- cells tiles` runs only the named groups.
 import { writeFileSync } from 'node:fs';
 import { benchCells } from './cells.ts';
+import { benchCodeCells } from './code-cells.ts';
 import type { BenchRow } from './lib.ts';
 import { benchTiles } from './tiles.ts';
 
 const groups: Record<string, () => Promise<BenchRow[]>> = {
   tiles: benchTiles,
   cells: benchCells,
+  code: benchCodeCells,
 };
 
 const only = process.argv.slice(2);

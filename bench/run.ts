@@ -3,6 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { benchCells } from './cells.ts';
 import { benchCodeCells } from './code-cells.ts';
+import { benchImports } from './import-export.ts';
 import type { BenchRow } from './lib.ts';
 import { benchTiles } from './tiles.ts';
 
@@ -10,6 +11,7 @@ const groups: Record<string, () => Promise<BenchRow[]>> = {
   tiles: benchTiles,
   cells: benchCells,
   code: benchCodeCells,
+  imports: benchImports,
 };
 
 const only = process.argv.slice(2);

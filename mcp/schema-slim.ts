@@ -18,8 +18,10 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
 /** Caps from these up are guards against abuse, not something an agent plans around (the 400 names them). */
 const NOISE_CAPS: Record<string, number> = { maxLength: 0, maxItems: 10, maximum: 1e6 };
 
-/** Fields whose name says they hold an id (file_uuid, task_id, connection_ids). */
-const ID_NAME = /_(uuid|id|ids)$/;
+/** Fields whose name says they hold an id (id, file_uuid, task_id, connection_ids): their format and pattern are guards the 400 names. */
+const ID_NAME = /^id$|_(uuid|id|ids)$/;
+/** A storage guard, not a format an agent has to know. */
+const NO_CONTROL_CHARS = '^[^\\p{Cc}]+$';
 
 /** Defaults an agent assumes anyway: an omitted list is empty, an omitted flag is off. */
 const isNoiseDefault = (v: unknown) => v === false || v === null || (Array.isArray(v) && v.length === 0);
@@ -35,7 +37,7 @@ function slimNode(node: unknown, field?: string, opts: SlimOptions = {}, depth =
   const src = node as Json;
   const out: Json = {};
   for (const [k, v] of Object.entries(src)) {
-    if (k === 'pattern' && typeof src.format === 'string') continue;
+    if (k === 'pattern' && (typeof src.format === 'string' || (field && ID_NAME.test(field)) || v === NO_CONTROL_CHARS)) continue;
     if (k in NOISE_CAPS && typeof v === 'number' && v >= NOISE_CAPS[k]!) continue;
     if ((k === 'minLength' || k === 'minItems') && v === 1) continue;
     if (k === 'minimum' && typeof v === 'number' && (v <= -1e15 || v === 0)) continue; // z.int()'s safe-integer floor; counts are never negative
@@ -58,6 +60,9 @@ function slimNode(node: unknown, field?: string, opts: SlimOptions = {}, depth =
     if (short.short) out.description = short.short;
     else delete out.description;
   }
+  // A list's own text says what its items are: "Several ranges." needs no "A1 range ..." per item.
+  const items = out.items as Json | undefined;
+  if (typeof out.description === 'string' && items && typeof items.description === 'string' && !items.properties) delete items.description;
   if (opts.flatten && depth > 0 && out.properties && typeof out.properties === 'object') return flattenObject(out);
   return out;
 }

@@ -46,7 +46,7 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   move_sheet: { example: { file_uuid: f, sheet: 'Summary', position: 0 } },
   duplicate_sheet: { example: { file_uuid: f, sheet: 'Data' } },
   // cells
-  read_cells: { example: { file_uuid: f, range: 'A1:D20' }, returns: 'long reads cut with truncated, next_range.' },
+  read_cells: { example: { file_uuid: f, range: 'A1:D20' }, returns: 'long reads cut (truncated, next_range).' },
   write_cells: { example: { file_uuid: f, cell: 'A1', values: [['Item', 'Cost'], ['Rent', '1200']] } },
   set_formula: {
     use: 'Errors like #DIV/0! are data. FILTER, SORT(BY), UNIQUE, SEQUENCE, TAKE spill (#SPILL! if blocked); XLOOKUP, LET, TEXTJOIN, IFS, SWITCH work; not LAMBDA, TEXTSPLIT, INDIRECT, LOOKUP.',
@@ -81,7 +81,7 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   get_code_cell: { example: { file_uuid: f, cell: 'E1' } },
   rerun_code_cells: { example: { file_uuid: f, range: 'E1:E10' } },
   get_task: { use: 'wait_task waits instead of polling.', example: { task_id: EX_TASK } },
-  wait_task: { example: { task_id: EX_TASK }, returns: 'then read_cells shows the result.' },
+  wait_task: { use: 'Then read_cells shows the result.', example: { task_id: EX_TASK } },
   list_connections: { example: {} },
   add_connection: { example: { name: 'Sales', type: 'postgres', url: 'postgres://reader:pw@db:5432/sales' } },
   delete_connection: { example: { connection_uuid: EX_CONN } },
@@ -104,7 +104,7 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   delete_conditional_format: { example: { file_uuid: f, id: 'cf_1a2b3c4d5e' } },
   evaluate_conditional_formats: { example: { file_uuid: f, range: 'A1:D20' } },
   // data tables
-  create_table: { use: 'E.g. =SUM(Sales.Amount). Names like Table1 read as cells: use Table_1.', example: { file_uuid: f, range: 'A1:D200', name: 'Sales' } },
+  create_table: { use: 'Formulas can then use =SUM(Sales.Amount); Table1-like names read as cells, use Table_1.', example: { file_uuid: f, range: 'A1:D200', name: 'Sales' } },
   list_tables: { example: { file_uuid: f } },
   rename_table: { example: { file_uuid: f, table: 'Sales', new_name: 'Orders' } },
   delete_table: { example: { file_uuid: f, table: 'Sales' } },

@@ -7,12 +7,12 @@ import { iso, requireRole, requireSpace, RoleEnum, UserRef } from '../common.ts'
 
 export const createToken = defineOp({
   name: 'create_token',
-  summary: 'Create an API token for a user (owner only); it is shown once.',
+  summary: 'Create an API token for a user (owner only); shown once.',
   area: 'account',
   http: { method: 'POST', path: '/v1/tokens' },
   input: z.strictObject({
-    user_name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').describe('A new name adds a user to the space.'),
-    role: RoleEnum.describe('editor writes files, viewer reads.'),
+    user_name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').describe('New names add a user.'),
+    role: RoleEnum.describe('editor writes, viewer reads.'),
     expires_in_days: z.number().int().min(1, 'must be 1..3650').max(3650, 'must be 1..3650').optional().describe('Default never.'),
     space_uuid: SpaceId,
   }),

@@ -6,7 +6,7 @@ import { iso, requireRole, requireSpace, RoleEnum, UserRef } from '../common.ts'
 
 export const listTokens = defineOp({
   name: 'list_tokens',
-  summary: 'List API tokens with users, roles and last use (owner only).',
+  summary: 'List API tokens: users, roles, last use (owner only).',
   area: 'account',
   http: { method: 'GET', path: '/v1/tokens' },
   input: z.strictObject({ space_uuid: SpaceId }),

@@ -26,13 +26,13 @@ const FormatItem = z.strictObject({
 
 export const batchUpdateCells = defineOp({
   name: 'batch_update_cells',
-  summary: 'Write several blocks of values, then apply several formats, as one transaction (all or nothing).',
+  summary: 'Write several blocks, then apply several formats, all or nothing.',
   area: 'cells',
   http: { method: 'PUT', path: '/v1/files/:file_uuid/cells/batch' },
   input: z.strictObject({
     file_uuid: FileId,
     writes: z.array(WriteItem).max(10_000, 'at most 10000 write items').optional().describe('Written first, in order.'),
-    formats: z.array(FormatItem).max(10_000, 'at most 10000 format items').optional().describe('Applied after the writes, in order; number_format only number, currency, percent or exponential.'),
+    formats: z.array(FormatItem).max(10_000, 'at most 10000 format items').optional().describe('After the writes; number_format: number, currency, percent, exponential.'),
     sheet: SheetName.optional(),
   }),
   output: z.object({

@@ -18,7 +18,7 @@ const CHUNK_ROWS = 4096;
 
 export const clearCells = defineOp({
   name: 'clear_cells',
-  summary: 'Clear a range: values, formulas, formats, and the code cells, charts and tables anchored in it.',
+  summary: 'Clear a range: values, formulas, formats, and code cells, charts, tables anchored in it.',
   area: 'cells',
   http: { method: 'DELETE', path: '/v1/files/:file_uuid/cells' },
   input: z.strictObject({
@@ -41,7 +41,7 @@ export const clearCells = defineOp({
       const full: Rect = t.kind === 'cols' ? { ...t.rect, r0: 0, r1: MAX_ROWS - 1 } : t.kind === 'rows' ? { ...t.rect, c0: 0, c1: MAX_COLS - 1 } : t.rect;
       const cleared = await clearRect(wb, t.sheet, full, input.keep_formats);
       if (!input.keep_formats) clearLineStyles(t.sheet, t.kind, t.rect);
-      for (const h of sheetObjectHooks) h.onClear?.(wb, t.sheet, full);
+      for (const h of sheetObjectHooks) h.onClear?.(wb, t.sheet, full, { keepFormats: input.keep_formats });
       return { sheet: t.sheet.name, range: lineRange(t), cleared_cells: cleared };
     });
     return { version, ...result };

@@ -20,16 +20,16 @@ const Block = z.object({ range: z.string(), sheet: z.string().optional(), values
 
 export const exportData = defineOp({
   name: 'export_data',
-  summary: 'Read values in pages for bulk export: as read_cells, max_rows rows per call, next_range for the rest.',
+  summary: 'Read values in pages for bulk export, as read_cells; next_range reads on.',
   area: 'cells',
   http: { method: 'GET', path: '/v1/files/:file_uuid/data' },
   input: z.strictObject({
     file_uuid: FileId,
     range: A1Range.optional().describe('E.g. A:F; default the used range.'),
-    ranges: z.array(A1Range).min(1).max(100, 'at most 100 ranges').optional().describe('Several ranges, paged together.'),
+    ranges: z.array(A1Range).min(1).max(100, 'at most 100 ranges').optional().describe('Several ranges.'),
     sheet: SheetName.optional(),
     render: RenderParam,
-    max_rows: z.number().int().min(1, 'must be 1..100000').max(100_000, 'must be 1..100000').default(10_000).describe(`Rows per page; at most ${PAGE_CELLS} cells a page.`),
+    max_rows: z.number().int().min(1, 'must be 1..100000').max(100_000, 'must be 1..100000').default(10_000).describe(`Rows per page (at most ${PAGE_CELLS} cells).`),
   }),
   output: z.object({
     sheet: z.string(),

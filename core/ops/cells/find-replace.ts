@@ -29,16 +29,16 @@ interface Edit {
 
 export const findReplace = defineOp({
   name: 'find_replace',
-  summary: 'Find and replace text in values (and, if asked, formulas and code) in one transaction.',
+  summary: 'Find and replace text in values (optionally formulas and code).',
   area: 'cells',
   http: { method: 'POST', path: '/v1/files/:file_uuid/cells/replace' },
   input: z.strictObject({
     file_uuid: FileId,
     find: z.string().min(1, 'must not be empty').max(1000, 'must be at most 1000 characters').describe('Plain text, not a pattern.'),
-    replace: z.string().max(10_000, 'must be at most 10000 characters').describe('"" deletes the matches; results are typed as in write_cells.'),
+    replace: z.string().max(10_000, 'must be at most 10000 characters').describe('"" deletes; results typed as in write_cells.'),
     case_sensitive: z.boolean().default(false).describe('Match case.'),
-    whole_cell: z.boolean().default(false).describe('Only cells whose whole text equals find.'),
-    formulas: z.boolean().default(false).describe('Also in formula text (results must be valid formulas).'),
+    whole_cell: z.boolean().default(false).describe('Whole cell text must equal find.'),
+    formulas: z.boolean().default(false).describe('Also in formula text.'),
     code: z.boolean().default(false).describe('Also in code-cell sources.'),
     range: A1Range.optional().describe('Default the whole sheet.'),
     sheet: SheetName.optional(),

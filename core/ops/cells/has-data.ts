@@ -13,7 +13,7 @@ import { lineRange } from '../formats/format-cells.ts';
 
 export const hasData = defineOp({
   name: 'has_data',
-  summary: 'Whether a range is occupied (values, formulas, spills, merges, code cells, tables); formats alone do not count.',
+  summary: 'Whether a range holds anything (values, spills, merges, code cells, tables); formats do not count.',
   area: 'cells',
   http: { method: 'GET', path: '/v1/files/:file_uuid/cells/has-data' },
   input: z.strictObject({

@@ -11,7 +11,7 @@ import type { Workbook } from '../../workbook/workbook.ts';
 export const RenderParam = z
   .enum(['displayed', 'raw', 'formula'])
   .default('displayed')
-  .describe('displayed: as shown; raw: typed JSON values; formula: write-back form ("=..." formulas, text escaped with a leading apostrophe).');
+  .describe('displayed (as shown), raw (typed values) or formula (write-back form).');
 
 const CellValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 const CellErrorOut = z.object({ cell: z.string(), error: z.string(), message: z.string() });
@@ -60,7 +60,7 @@ function usedRef(wb: Workbook, sheetName: string | undefined): string {
 
 export const readCells = defineOp({
   name: 'read_cells',
-  summary: 'Read the values of a range (or several): displayed strings by default, and formula errors.',
+  summary: 'Read the values of a range (or several), as displayed by default, with formula errors.',
   area: 'cells',
   http: { method: 'GET', path: '/v1/files/:file_uuid/cells' },
   input: ReadInput,

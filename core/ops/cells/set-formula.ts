@@ -18,7 +18,7 @@ export const FormulaText = z
 
 export const setFormula = defineOp({
   name: 'set_formula',
-  summary: 'Set a formula in one cell and get its value; dependent cells recompute.',
+  summary: 'Set a formula in one cell and get its value.',
   area: 'cells',
   http: { method: 'PUT', path: '/v1/files/:file_uuid/cells/formula' },
   input: z.strictObject({ file_uuid: FileId, cell: A1Cell, formula: FormulaText, sheet: SheetName.optional() }),

@@ -25,7 +25,7 @@ export const ValuesGrid = z
 export const InputMode = z
   .enum(['literal', 'user_entered'])
   .default('literal')
-  .describe('literal: "=..." is stored as text; user_entered: "=..." becomes a formula.');
+  .describe('user_entered: "=..." becomes a formula (literal: text).');
 
 /** Converts a strings grid to contents; reports formula-like text kept literal. */
 export function toContents(values: string[][], mode: 'literal' | 'user_entered', origin: { row: number; col: number }): { grid: Content[][]; formulaLike: string[] } {
@@ -51,7 +51,7 @@ export function checkBlock(field: string, row: number, col: number, rows: number
 
 export const writeCells = defineOp({
   name: 'write_cells',
-  summary: 'Write a block of values from a cell; strings are typed as in a spreadsheet. Formulas: set_formula (or input "user_entered").',
+  summary: 'Write a block of values from a cell; strings are typed as in a spreadsheet. Formulas: set_formula.',
   area: 'cells',
   http: { method: 'PUT', path: '/v1/files/:file_uuid/cells' },
   input: z.strictObject({

@@ -11,7 +11,7 @@ import { ChartOut, ChartTypeField, DataRange, chartFields } from './schemas.ts';
 
 export const addChart = defineOp({
   name: 'add_chart',
-  summary: 'Add a live chart over a data range; its values follow the cells.',
+  summary: 'Add a live chart over a data range.',
   area: 'charts',
   http: { method: 'POST', path: '/v1/files/:file_uuid/charts' },
   input: z.strictObject({ file_uuid: FileId, chart_type: ChartTypeField, data_range: DataRange, ...chartFields }),

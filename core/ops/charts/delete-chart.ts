@@ -8,7 +8,7 @@ import { locateChart } from './update-chart.ts';
 
 export const deleteChart = defineOp({
   name: 'delete_chart',
-  summary: 'Delete a chart; its cells are not touched.',
+  summary: 'Delete a chart; its cells stay.',
   area: 'charts',
   http: { method: 'DELETE', path: '/v1/files/:file_uuid/charts' },
   input: z.strictObject({ file_uuid: FileId, chart_id: ChartId, sheet: SheetName.optional() }),

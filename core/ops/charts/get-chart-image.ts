@@ -15,7 +15,7 @@ const Pixels = z.number().int().min(50, 'must be 50..4000').max(4000, 'must be 5
 
 export const getChartImage = defineOp({
   name: 'get_chart_image',
-  summary: 'Render a chart as it looks now, as PNG or SVG.',
+  summary: 'Render a chart as PNG or SVG.',
   area: 'charts',
   http: { method: 'GET', path: '/v1/files/:file_uuid/charts/:chart_id/image' },
   input: z.strictObject({

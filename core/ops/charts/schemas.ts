@@ -10,31 +10,31 @@ export const ChartId = z.string().min(1).max(64).describe('From add_chart or lis
 const Column = z.number().int().refine((n) => n >= 0 && n <= 16383, 'must be a column index 0..16383');
 const Columns = (what: string) => z.array(Column).refine((a) => a.length <= 200, 'at most 200 entries').describe(what);
 
-export const ChartTypeField = z.enum(CHART_TYPES).describe('bar is horizontal, column vertical; combo mixes marks.');
+export const ChartTypeField = z.enum(CHART_TYPES).describe('bar horizontal, column vertical; combo mixes marks.');
 export const DataRange = A1Range.describe('E.g. A1:C13 or Data!A:C (grows).');
 
 /** Fields both add_chart and update_chart take. In update_chart, a supplied field replaces the stored one. */
 export const chartFields = {
   chart_name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').optional().describe('Default "Chart N".'),
   title: z.string().max(200, 'must be at most 200 characters').optional().describe('"" removes it.'),
-  position: A1Cell.optional().describe('Top-left cell; default right of the data.'),
+  position: A1Cell.optional().describe('Top-left cell (default right of the data).'),
   width_cells: z.number().int().refine((n) => n >= 1 && n <= 100, 'must be 1..100').optional().describe('Columns wide (default 6).'),
   height_cells: z.number().int().refine((n) => n >= 1 && n <= 500, 'must be 1..500').optional().describe('Rows high (default 18).'),
   first_row_headers: z.boolean().optional().describe('First row = series names (default detected).'),
   first_col_labels: z.boolean().optional().describe('First column = categories (default detected).'),
-  x_column: Column.optional().describe('Category column instead of the first.'),
+  x_column: Column.optional().describe('Categories column.'),
   transpose: z.boolean().optional().describe('Series in rows; indices then count rows.'),
-  series_columns: Columns('Columns to plot (default all but categories).').optional(),
+  series_columns: Columns('Default all but categories.').optional(),
   data_labels: z.boolean().optional().describe('Value labels on points.'),
-  data_label_series: Columns('Series with labels (default all).').optional(),
+  data_label_series: Columns('Labelled series (default all).').optional(),
   data_label_points: z.enum(LABEL_POINTS).optional().describe('both = first and last; min_max = extremes.'),
-  secondary_series: Columns('Series on a right-hand axis.').optional(),
-  trend_series: Columns('Series with a linear trend; [] = all.').optional(),
+  secondary_series: Columns('On a right-hand axis.').optional(),
+  trend_series: Columns('Linear trend; [] = all.').optional(),
   series_marks: z
     .array(z.strictObject({ series: Column.describe('Series column.'), mark: z.enum(MARKS).describe('Mark.') }))
     .refine((a) => a.length <= 200, 'at most 200 entries')
     .optional()
-    .describe('Per-series marks (combo: default first bar, rest line).'),
+    .describe('Combo default: first bar, rest line.'),
   sheet: SheetName.optional(),
 };
 

@@ -25,7 +25,7 @@ export function locateChart(wb: Workbook, id: string, sheet: string | undefined)
 
 export const updateChart = defineOp({
   name: 'update_chart',
-  summary: 'Change a chart: given fields replace the stored ones (a sheet moves it), others stay.',
+  summary: 'Change a chart: given fields replace the stored ones (a sheet moves it).',
   area: 'charts',
   http: { method: 'PATCH', path: '/v1/files/:file_uuid/charts' },
   input: z.strictObject({ file_uuid: FileId, chart_id: ChartId, chart_type: ChartTypeField.optional(), data_range: DataRange.optional(), ...patchFields }),

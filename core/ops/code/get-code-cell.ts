@@ -60,7 +60,7 @@ export function codeCellView(sheetName: string, a1: string, cc: CodeCell, reads:
 
 export const getCodeCell = defineOp({
   name: 'get_code_cell',
-  summary: 'Read a code cell: code, language, run status, output and error.',
+  summary: 'Read a code cell: code, status, output, error.',
   area: 'code',
   http: { method: 'GET', path: '/v1/files/:file_uuid/cells/code' },
   input: z.strictObject({ file_uuid: FileId, cell: A1Cell.describe('Its anchor cell.'), sheet: SheetName.optional() }),

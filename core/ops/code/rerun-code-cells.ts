@@ -11,7 +11,7 @@ import { VersionOut } from '../common.ts';
 
 export const rerunCodeCells = defineOp({
   name: 'rerun_code_cells',
-  summary: 'Rerun code cells unchanged: in a range, on a sheet, or all in the file.',
+  summary: 'Rerun code cells: in a range, on a sheet, or all.',
   area: 'code',
   http: { method: 'POST', path: '/v1/files/:file_uuid/cells/code/rerun' },
   input: z.strictObject({

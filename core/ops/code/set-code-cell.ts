@@ -20,7 +20,7 @@ export const setCodeCell = defineOp({
   http: { method: 'PUT', path: '/v1/files/:file_uuid/cells/code' },
   input: z.strictObject({
     file_uuid: FileId,
-    cell: A1Cell.describe('Anchor; a table result spills right and down.'),
+    cell: A1Cell.describe('Anchor; tables spill right and down.'),
     language: CodeLanguage,
     code: CodeText,
     connection_uuid: z.uuid({ message: 'must be a connection uuid (from list_connections)' }).optional().describe('For language connection (list_connections).'),

@@ -11,7 +11,7 @@ const FINAL = new Set(['done', 'error', 'cancelled']);
 
 export const waitTask = defineOp({
   name: 'wait_task',
-  summary: 'Wait until a task finishes or the timeout passes (then timed_out: true).',
+  summary: 'Wait until a task finishes or the timeout passes (timed_out: true).',
   area: 'code',
   http: { method: 'GET', path: '/v1/tasks/:task_id/wait' },
   input: z.strictObject({

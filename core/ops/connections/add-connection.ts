@@ -29,14 +29,14 @@ export function checkUrl(type: 'postgres' | 'mysql', raw: string): string {
 
 export const addConnection = defineOp({
   name: 'add_connection',
-  summary: 'Add a database connection (owner only); its URL is stored encrypted and never shown.',
+  summary: 'Add a database connection (owner only); its URL is stored encrypted.',
   area: 'connections',
   http: { method: 'POST', path: '/v1/connections' },
   input: z.strictObject({
     name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').describe('Unique in the space.'),
     type: ConnectionType,
-    url: z.string().max(2000, 'must be at most 2000 characters').describe('With credentials, e.g. postgres://user:pw@host:5432/db; prefer a read-only user.'),
-    check: z.boolean().default(true).describe('Test it first (default true).'),
+    url: z.string().max(2000, 'must be at most 2000 characters').describe('E.g. postgres://user:pw@host:5432/db; prefer a read-only user.'),
+    check: z.boolean().default(true).describe('Test it first.'),
     space_uuid: SpaceId,
   }),
   output: z.object({ uuid: z.string(), name: z.string(), type: ConnectionType }),

@@ -10,12 +10,12 @@ import { ConnectionId, ConnectionType, TableOut } from './common.ts';
 
 export const getConnectionSchemas = defineOp({
   name: 'get_connection_schemas',
-  summary: 'Tables, columns and column types of database connections (cached).',
+  summary: 'Tables, columns and types of database connections.',
   area: 'connections',
   http: { method: 'POST', path: '/v1/connections/schemas' },
   input: z.strictObject({
     connection_ids: z.array(ConnectionId).max(50, 'at most 50 connections').optional().describe('Default all.'),
-    refresh: z.boolean().default(false).describe('Re-read, not the cache (up to 1 h old).'),
+    refresh: z.boolean().default(false).describe('Skip the 1 h cache.'),
     space_uuid: SpaceId,
   }),
   output: z.object({

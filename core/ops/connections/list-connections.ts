@@ -7,7 +7,7 @@ import { ConnectionType } from './common.ts';
 
 export const listConnections = defineOp({
   name: 'list_connections',
-  summary: 'List the database connections of the space (uuid, name, type).',
+  summary: 'List the database connections of the space.',
   area: 'connections',
   http: { method: 'GET', path: '/v1/connections' },
   input: z.strictObject({ space_uuid: SpaceId }),

@@ -9,7 +9,7 @@ import { ConnectionId, ConnectionType, TableOut } from './common.ts';
 
 export const searchConnectionTables = defineOp({
   name: 'search_connection_tables',
-  summary: 'Find the tables of a connection that match a description; tolerant of naming styles, plurals and typos.',
+  summary: 'Find the tables of a connection that match a description.',
   area: 'connections',
   http: { method: 'POST', path: '/v1/connections/tables/search' },
   input: z.strictObject({

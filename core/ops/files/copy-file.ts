@@ -8,13 +8,13 @@ import { FileName } from './create-file.ts';
 
 export const copyFile = defineOp({
   name: 'copy_file',
-  summary: 'Copy a file whole (cells, formats, sheet objects) into a new file at version 1.',
+  summary: 'Copy a file whole into a new file at version 1.',
   area: 'files',
   http: { method: 'POST', path: '/v1/files/:file_uuid/copy' },
   input: z.strictObject({
     file_uuid: FileId.describe('Uuid of the file to copy.'),
     name: FileName.optional().describe('Default "<name> (copy)".'),
-    private: z.boolean().optional().describe('Only you see it; default as the source.'),
+    private: z.boolean().optional().describe('Default as the source.'),
   }),
   output: z.object({ uuid: z.string(), name: z.string(), version: z.number().int(), private: z.boolean(), sheets: z.array(z.string()), created: z.string(), source_uuid: z.string(), source_version: z.number().int().describe('Version of the source that was copied.') }),
   hints: { readOnly: false },

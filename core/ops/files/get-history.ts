@@ -7,7 +7,7 @@ import { iso, UserRef } from '../common.ts';
 
 export const getHistory = defineOp({
   name: 'get_history',
-  summary: 'A file\'s operations log, newest first: version, op, args summary, caller, time.',
+  summary: 'A file\'s operations log, newest first.',
   area: 'files',
   http: { method: 'GET', path: '/v1/files/:file_uuid/history' },
   input: z.strictObject({ file_uuid: FileId, ...PageQuery }),

@@ -11,7 +11,7 @@ import { VersionOut } from '../common.ts';
 
 export const runBatch = defineOp({
   name: 'run_batch',
-  summary: 'Run several ops on one file as one transaction; on an error nothing is kept and the error names the action.',
+  summary: 'Run several ops on one file as one transaction; on an error nothing is kept.',
   area: 'files',
   http: { method: 'POST', path: '/v1/files/:file_uuid/batch' },
   input: z.strictObject({

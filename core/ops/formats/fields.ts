@@ -50,7 +50,7 @@ export const formatFields = {
     .enum(NUMBER_FORMATS)
     .nullable()
     .optional()
-    .describe('number 1,234.50; currency $1,234.50; percent 12.50%; exponential 1.23E+04; text (input stays text); accounting $ (1,234.50).'),
+    .describe('number 1,234.50, currency $1,234.50, percent 12.50%, exponential 1.23E+04, text, accounting $ (1,234.50).'),
   decimals: z.number().int('must be a whole number').min(0, 'must be 0..30').max(30, 'must be 0..30').nullable().optional().describe('Default 2.'),
   currency_symbol: z
     .string()
@@ -59,16 +59,16 @@ export const formatFields = {
     .regex(/^[^\p{Cc}]+$/u, 'must not contain control characters')
     .nullable()
     .optional()
-    .describe('E.g. "€" or "CHF " (default "$"); alone it sets number_format currency.'),
-  numeric_commas: z.boolean().nullable().optional().describe('1,234 grouping; default true for number, currency, accounting.'),
+    .describe('E.g. "€" (default "$"); alone it sets currency.'),
+  numeric_commas: z.boolean().nullable().optional().describe('1,234 grouping.'),
   negative: z
     .enum(['minus', 'minus_red', 'red', 'parentheses', 'parentheses_red'])
     .nullable()
     .optional()
-    .describe('minus -5, red 5 in red, parentheses (5); default minus (accounting: parentheses).'),
+    .describe('minus -5, red 5 in red, parentheses (5).'),
   date_time: DateTimePattern.nullable()
     .optional()
-    .describe('strftime pattern, e.g. "%d.%m.%Y", "%Y-%m-%d %H:%M", "%I:%M %p".'),
+    .describe('strftime, e.g. "%d.%m.%Y" or "%Y-%m-%d %H:%M".'),
   clear: z.boolean().optional().describe('Remove all formatting, borders too.'),
 };
 

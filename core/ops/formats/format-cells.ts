@@ -10,12 +10,12 @@ import { checkFormatArgs, formatFields, pickFormatArgs, styleUpdater } from './f
 
 export const formatCells = defineOp({
   name: 'format_cells',
-  summary: 'Format a range or whole columns/rows: font, alignment, colors, number format. Omitted fields are kept, null resets one.',
+  summary: 'Format a range or whole columns/rows. Omitted fields are kept, null resets one.',
   area: 'formats',
   http: { method: 'PUT', path: '/v1/files/:file_uuid/cells/formats' },
   input: z.strictObject({
     file_uuid: FileId,
-    range: A1Range.describe('E.g. A1:D1; A:C or 2:5 also style cells added later.'),
+    range: A1Range.describe('A:C or 2:5 also style cells added later.'),
     sheet: SheetName.optional(),
     ...formatFields,
   }),

@@ -9,14 +9,14 @@ import { FormatRunOut } from './schemas.ts';
 
 export const readFormats = defineOp({
   name: 'read_formats',
-  summary: 'Read the formats of a range as runs of same-format rectangles; unformatted cells are left out.',
+  summary: 'Read the formats of a range as runs of same-format rectangles.',
   area: 'formats',
   http: { method: 'GET', path: '/v1/files/:file_uuid/cells/formats' },
   input: z.strictObject({
     file_uuid: FileId,
     range: A1Range.describe('E.g. A1:F20 or B:B.'),
     sheet: SheetName.optional(),
-    conditional: z.boolean().default(false).describe('Include conditional-format styles where they match.'),
+    conditional: z.boolean().default(false).describe('Include conditional-format styles.'),
   }),
   output: z.object({
     sheet: z.string(),

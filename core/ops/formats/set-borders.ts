@@ -12,7 +12,7 @@ const SideName = z.enum(BORDER_SIDES);
 
 export const setBorders = defineOp({
   name: 'set_borders',
-  summary: 'Set or remove the borders of a range: sides, line style, color.',
+  summary: 'Set or remove the borders of a range.',
   area: 'formats',
   http: { method: 'PUT', path: '/v1/files/:file_uuid/cells/borders' },
   input: z.strictObject({
@@ -22,7 +22,7 @@ export const setBorders = defineOp({
     sides: z
       .union([SideName, z.array(SideName).min(1, 'must name at least one side')])
       .default('all')
-      .describe('One side or a list (default all); horizontal/vertical = inner lines; clear removes every border.'),
+      .describe('One or a list; horizontal/vertical = inner lines; clear removes all.'),
     line: z.enum(['line1', 'line2', 'line3', 'double', 'dotted', 'dashed']).default('line1').describe('line1 thin (default), line2 medium, line3 thick.'),
     color: z
       .string()

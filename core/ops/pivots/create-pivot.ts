@@ -13,7 +13,7 @@ import { PivotOut, pivotFields } from './schemas.ts';
 
 export const createPivot = defineOp({
   name: 'create_pivot',
-  summary: 'Create a pivot table from a range or data table, written at an anchor and kept up to date.',
+  summary: 'Create a pivot table written at an anchor and kept up to date.',
   area: 'pivots',
   http: { method: 'POST', path: '/v1/files/:file_uuid/pivots' },
   input: z.strictObject({ file_uuid: FileId, ...pivotFields, sheet: SheetName.optional() }),

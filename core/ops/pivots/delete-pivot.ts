@@ -12,7 +12,7 @@ export const deletePivot = defineOp({
   summary: 'Delete a pivot table; its output is cleared unless keep_values.',
   area: 'pivots',
   http: { method: 'DELETE', path: '/v1/files/:file_uuid/pivots' },
-  input: z.strictObject({ file_uuid: FileId, pivot_id: PivotId, keep_values: z.boolean().default(false).describe('Keep the output as plain cells.') }),
+  input: z.strictObject({ file_uuid: FileId, pivot_id: PivotId, keep_values: z.boolean().default(false).describe('Keep the output as values.') }),
   output: z.object({ pivot_id: z.string(), deleted: z.boolean(), version: VersionOut }),
   hints: { readOnly: false, destructive: true },
   handler: async (ctx, input) => {

@@ -7,7 +7,7 @@ export const PivotId = z.string().min(1).max(100).describe('pivot_id or name.');
 const Field = z.string().trim().min(1, 'must not be empty').max(200).describe('Source header.');
 
 export const pivotFields = {
-  source: A1Range.optional().describe('Range with headers, e.g. Data!A:F; or source_table.'),
+  source: A1Range.optional().describe('With headers, e.g. Data!A:F; or source_table.'),
   source_table: z.string().min(1).max(100).optional().describe('Data table name.'),
   anchor: A1Cell.describe('Top-left output cell, e.g. Report!A1.'),
   name: z.string().trim().min(1).max(100).optional().describe('Default "Pivot N".'),

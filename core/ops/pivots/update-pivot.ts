@@ -22,7 +22,7 @@ export function locatePivot(wb: Workbook, id: string) {
 
 export const updatePivot = defineOp({
   name: 'update_pivot',
-  summary: 'Change a pivot table: given fields replace the stored ones (a sheet moves it); the output is rewritten.',
+  summary: 'Change a pivot table: given fields replace the stored ones (a sheet moves it).',
   area: 'pivots',
   http: { method: 'PATCH', path: '/v1/files/:file_uuid/pivots' },
   input: z.strictObject({

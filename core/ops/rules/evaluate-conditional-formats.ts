@@ -13,7 +13,7 @@ const MAX_CELLS = 200_000;
 
 export const evaluateConditionalFormats = defineOp({
   name: 'evaluate_conditional_formats',
-  summary: 'Which rules apply to which cells of a range now, and the style they add.',
+  summary: 'Which rules style which cells of a range now.',
   area: 'rules',
   http: { method: 'GET', path: '/v1/files/:file_uuid/conditional-formats/evaluate' },
   input: z.strictObject({ file_uuid: FileId, range: A1Range.describe('Cells to evaluate.'), sheet: SheetName.optional() }),

@@ -30,7 +30,7 @@ export function checkThresholds(list: Threshold[]): void {
 
 export const setColorScale = defineOp({
   name: 'set_color_scale',
-  summary: 'Create or update a colour scale: numbers get fills between the threshold colours.',
+  summary: 'Create or update a colour scale: numbers get fills between threshold colours.',
   area: 'rules',
   http: { method: 'PUT', path: '/v1/files/:file_uuid/conditional-formats/color-scale' },
   input: z.strictObject({
@@ -39,7 +39,7 @@ export const setColorScale = defineOp({
     thresholds: z.array(ThresholdIn).min(2, 'needs at least 2 thresholds').max(10, 'at most 10 thresholds').describe('Smallest first.'),
     id: RuleId.optional(),
     sheet: SheetName.optional(),
-    auto_contrast_text: z.boolean().optional().describe('Black or white text by fill brightness.'),
+    auto_contrast_text: z.boolean().optional().describe('Black or white text by fill.'),
   }),
   output: RuleOut.extend({ created: z.boolean(), version: VersionOut }),
   hints: { readOnly: false, idempotent: true },

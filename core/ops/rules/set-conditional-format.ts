@@ -14,13 +14,13 @@ import { RuleId, RuleOut, ruleStyleFields } from './schemas.ts';
 
 export const setConditionalFormat = defineOp({
   name: 'set_conditional_format',
-  summary: 'Create or update a rule: cells of the range where the formula is true get the style.',
+  summary: 'Create or update a rule: cells where the formula is true get the style.',
   area: 'rules',
   http: { method: 'PUT', path: '/v1/files/:file_uuid/conditional-formats' },
   input: z.strictObject({
     file_uuid: FileId,
     range: A1Range.describe('Cells to style, e.g. B:B.'),
-    formula: z.string().trim().min(1, 'must not be empty').max(8192, 'must be at most 8192 characters').describe('Condition for the top-left cell, e.g. =B2>100; relative refs shift.'),
+    formula: z.string().trim().min(1, 'must not be empty').max(8192, 'must be at most 8192 characters').describe('For the top-left cell, e.g. =B2>100; relative refs shift.'),
     id: RuleId.optional(),
     sheet: SheetName.optional(),
     apply_to_blank: z.boolean().optional().describe('Also style empty cells.'),

@@ -7,7 +7,7 @@ import { VersionOut } from '../common.ts';
 
 export const deleteSheet = defineOp({
   name: 'delete_sheet',
-  summary: 'Delete a sheet and all on it (one must remain); formulas that refer to it become #REF!.',
+  summary: 'Delete a sheet and all on it; formulas that refer to it become #REF!.',
   area: 'sheets',
   http: { method: 'DELETE', path: '/v1/files/:file_uuid/sheets' },
   input: z.strictObject({ file_uuid: FileId, sheet: SheetName.describe('Name of the sheet to delete.') }),

@@ -10,7 +10,7 @@ import { SheetInfo, sheetInfo } from './list-sheets.ts';
 
 export const duplicateSheet = defineOp({
   name: 'duplicate_sheet',
-  summary: 'Copy a sheet (cells, formats, sizes, merges) right after it.',
+  summary: 'Copy a sheet with its formats, sizes and merges.',
   area: 'sheets',
   http: { method: 'POST', path: '/v1/files/:file_uuid/sheets/duplicate' },
   input: z.strictObject({

@@ -8,7 +8,7 @@ import { Position } from './add-sheet.ts';
 
 export const moveSheet = defineOp({
   name: 'move_sheet',
-  summary: 'Move a sheet to a zero-based position (0 = first, the default sheet).',
+  summary: 'Move a sheet (position 0 = first, the default sheet).',
   area: 'sheets',
   http: { method: 'POST', path: '/v1/files/:file_uuid/sheets/move' },
   input: z.strictObject({ file_uuid: FileId, sheet: SheetName.describe('Name of the sheet to move.'), position: Position }),

@@ -10,7 +10,7 @@ import { LineName, axisWord, parseSpans, runsOf, spanLabel } from './lines.ts';
 
 export const deleteLines = defineOp({
   name: 'delete_rows_or_columns',
-  summary: 'Delete whole rows or columns; the rest shifts, formulas that referred to them become #REF!.',
+  summary: 'Delete whole rows or columns; references to them become #REF!.',
   area: 'structure',
   http: { method: 'DELETE', path: '/v1/files/:file_uuid/columns' },
   input: z.strictObject({
@@ -19,7 +19,7 @@ export const deleteLines = defineOp({
       .array(LineName)
       .min(1, 'must name at least one row or column')
       .max(10_000, 'at most 10000 entries; use spans like "2:500"')
-      .describe('Columns ("B", "D:F") or rows ("3", 7, "10:12"), one kind per call.'),
+      .describe('Columns ("B", "D:F") or rows ("3", 7, "10:12").'),
     sheet: SheetName.optional(),
   }),
   output: z.object({

@@ -8,13 +8,13 @@ import { targetCell } from '../../workbook/targets.ts';
 
 export const getDependencies = defineOp({
   name: 'get_dependencies',
-  summary: 'What a cell reads and which cells read it, one step each way, as A1 ranges.',
+  summary: 'What a cell reads and which cells read it, one step each way.',
   area: 'cells',
   http: { method: 'GET', path: '/v1/files/:file_uuid/cells/dependencies' },
   input: z.strictObject({
     file_uuid: FileId,
     cell: A1Cell,
-    direction: z.enum(['forward', 'reverse', 'both']).default('both').describe('forward: what it reads; reverse: what reads it.'),
+    direction: z.enum(['forward', 'reverse', 'both']).default('both').describe('forward: what it reads; reverse: its readers.'),
     sheet: SheetName.optional(),
   }),
   output: z.object({

@@ -13,7 +13,7 @@ function labelled(rec: Record<string, number> | undefined, axis: 'row' | 'col'):
 
 export const getLayout = defineOp({
   name: 'get_layout',
-  summary: 'A sheet\'s layout: default and set sizes, merges, frozen panes.',
+  summary: 'A sheet\'s sizes, merges and frozen panes.',
   area: 'structure',
   http: { method: 'GET', path: '/v1/files/:file_uuid/columns' },
   input: z.strictObject({ file_uuid: FileId, sheet: SheetName.optional() }),

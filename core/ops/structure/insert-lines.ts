@@ -10,7 +10,7 @@ import { LineName, axisWord, parseSpan, spanLabel } from './lines.ts';
 
 export const insertLines = defineOp({
   name: 'insert_rows_or_columns',
-  summary: 'Insert empty rows or columns at a line; cells, formulas and objects after it shift.',
+  summary: 'Insert empty rows or columns; what follows shifts.',
   area: 'structure',
   http: { method: 'POST', path: '/v1/files/:file_uuid/columns' },
   input: z.strictObject({

@@ -13,7 +13,7 @@ export const CLEARED_NOTE = 'A merged cell shows only the top-left value, so the
 
 export const mergeCells = defineOp({
   name: 'merge_cells',
-  summary: 'Merge a range into its top-left cell (other values are cleared), or each row.',
+  summary: 'Merge a range into its top-left cell; other values are cleared.',
   area: 'cells',
   http: { method: 'POST', path: '/v1/files/:file_uuid/cells/merge' },
   input: z.strictObject({

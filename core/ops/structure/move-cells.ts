@@ -11,7 +11,7 @@ import { VersionOut } from '../common.ts';
 
 export const moveCells = defineOp({
   name: 'move_cells',
-  summary: 'Move a block of cells (values, formulas, formats, code) to a target on the same sheet, overwriting it; formulas follow.',
+  summary: 'Move a block of cells to a target on the same sheet (overwritten); formulas follow.',
   area: 'cells',
   http: { method: 'POST', path: '/v1/files/:file_uuid/cells/move' },
   input: z.strictObject({

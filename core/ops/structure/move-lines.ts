@@ -13,13 +13,13 @@ import { LineName, axisWord, parseSpan, spanLabel } from './lines.ts';
 
 export const moveLines = defineOp({
   name: 'move_rows_or_columns',
-  summary: 'Move whole rows or columns before another line; formulas follow the moved cells.',
+  summary: 'Move whole rows or columns; formulas follow them.',
   area: 'structure',
   http: { method: 'POST', path: '/v1/files/:file_uuid/columns/move' },
   input: z.strictObject({
     file_uuid: FileId,
     range: z.string().max(40).describe('E.g. "B:C", "D", "3:5", "7".'),
-    to: LineName.describe('Line to insert before, e.g. "F" or "10", numbered as before the move.'),
+    to: LineName.describe('Insert before this line ("F", "10"), numbered as before the move.'),
     sheet: SheetName.optional(),
   }),
   output: z.object({

@@ -8,7 +8,7 @@ import { SizePx, setDefaultSize } from './sizes.ts';
 
 export const setDefaultSizeOp = defineOp({
   name: 'set_default_size',
-  summary: 'Set a sheet\'s default column width or row height in pixels.',
+  summary: 'Set a sheet\'s default column width or row height.',
   area: 'structure',
   http: { method: 'PUT', path: '/v1/files/:file_uuid/columns/default-size' },
   input: z.strictObject({

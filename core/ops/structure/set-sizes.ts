@@ -10,7 +10,7 @@ import { MAX_SIZED_LINES, SizePx, setDefaultSize } from './sizes.ts';
 
 export const setSizes = defineOp({
   name: 'set_sizes',
-  summary: 'Set column widths or row heights in pixels; without indices, the sheet default.',
+  summary: 'Set column widths or row heights in pixels.',
   area: 'structure',
   http: { method: 'PUT', path: '/v1/files/:file_uuid/columns/size' },
   input: z.strictObject({
@@ -21,7 +21,7 @@ export const setSizes = defineOp({
       .min(1, 'must name at least one column or row (or leave indices out to set the default)')
       .max(1000, 'at most 1000 entries; use spans like "A:Z"')
       .optional()
-      .describe('Columns ("A", "C:E") or rows ("3", 7, "10:20"), one kind per call; none: the sheet default.'),
+      .describe('Columns ("A", "C:E") or rows ("3", 7, "10:20"); none: the sheet default.'),
     axis: AxisParam.optional().describe('Without indices: which default to set.'),
     sheet: SheetName.optional(),
   }),

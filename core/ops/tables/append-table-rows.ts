@@ -14,7 +14,7 @@ import { TableOut, TableRef, locateTable } from './common.ts';
 
 export const appendTableRows = defineOp({
   name: 'append_table_rows',
-  summary: 'Append rows under a data table (the cells below must be empty); the table grows.',
+  summary: 'Append rows under a data table; the table grows.',
   area: 'tables',
   http: { method: 'POST', path: '/v1/files/:file_uuid/tables/rows' },
   input: z.strictObject({
@@ -23,7 +23,7 @@ export const appendTableRows = defineOp({
     rows: z
       .array(z.array(z.string({ message: 'expected a string (write numbers as strings, e.g. "42")' })))
       .min(1, 'must hold at least one row')
-      .describe('Typed as in write_cells; short rows padded.'),
+      .describe('Typed as in write_cells.'),
     input: InputMode,
     sheet: SheetName.optional(),
   }),

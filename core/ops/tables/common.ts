@@ -5,7 +5,7 @@ import { invalidArg } from '../../errors.ts';
 import { allTables, findTable } from '../../tables/model.ts';
 import type { Workbook } from '../../workbook/workbook.ts';
 
-export const TableRef = z.string().min(1, 'must not be empty').max(100).describe('Table name or id.');
+export const TableRef = z.string().min(1, 'must not be empty').max(100).describe('Name or id.');
 
 export const TableOut = z.object({
   name: z.string(),

@@ -14,13 +14,13 @@ export const TableName = z.string().trim().min(1, 'must not be empty').max(100, 
 
 export const createTable = defineOp({
   name: 'create_table',
-  summary: 'Make a data table from a range with a header row; formulas can use its name.',
+  summary: 'Make a data table from a range with a header row.',
   area: 'tables',
   http: { method: 'POST', path: '/v1/files/:file_uuid/tables' },
   input: z.strictObject({
     file_uuid: FileId,
-    range: A1Range.describe('Header row plus data, e.g. A1:D200.'),
-    name: TableName.optional().describe('Letters, digits, _ (default Table_1).'),
+    range: A1Range.describe('Header row and data.'),
+    name: TableName.optional().describe('Letters, digits, _.'),
     sheet: SheetName.optional(),
   }),
   output: TableOut.extend({ version: VersionOut }),

@@ -10,7 +10,7 @@ import { TableRef, locateTable } from './common.ts';
 
 export const deleteTable = defineOp({
   name: 'delete_table',
-  summary: 'Delete a data table; formulas using its name switch to the cell range.',
+  summary: 'Delete a data table; formulas using it get cell ranges.',
   area: 'tables',
   http: { method: 'DELETE', path: '/v1/files/:file_uuid/tables' },
   input: z.strictObject({

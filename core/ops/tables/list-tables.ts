@@ -8,7 +8,7 @@ import { TableOut } from './common.ts';
 
 export const listTables = defineOp({
   name: 'list_tables',
-  summary: 'List data tables: name, range, headers, row count.',
+  summary: 'List data tables: name, range, headers, rows.',
   area: 'tables',
   http: { method: 'GET', path: '/v1/files/:file_uuid/tables' },
   input: z.strictObject({ file_uuid: FileId, sheet: SheetName.optional().describe('Only this sheet.') }),

@@ -14,7 +14,7 @@ import { SortKeys } from './sort-table.ts';
 
 export const queryTable = defineOp({
   name: 'query_table',
-  summary: 'Read a data table\'s rows filtered, sorted and paged; the sheet is not changed.',
+  summary: 'Read a data table\'s rows filtered, sorted and paged.',
   area: 'tables',
   http: { method: 'POST', path: '/v1/files/:file_uuid/tables/query' },
   input: z.strictObject({

@@ -11,11 +11,11 @@ export const SortKeys = z
   .array(z.strictObject({ column: z.string().min(1).describe('Header.'), descending: z.boolean().default(false).describe('Largest first.') }))
   .min(1, 'give at least one column to sort by')
   .max(20, 'at most 20 sort columns')
-  .describe('Most important first; blanks last.');
+  .describe('Sort keys; blanks last.');
 
 export const sortTableOp = defineOp({
   name: 'sort_table',
-  summary: 'Sort a data table\'s rows in place; formats and formulas move with them.',
+  summary: 'Sort a data table\'s rows in place.',
   area: 'tables',
   http: { method: 'POST', path: '/v1/files/:file_uuid/tables/sort' },
   input: z.strictObject({ file_uuid: FileId, table: TableRef, by: SortKeys, sheet: SheetName.optional() }),

@@ -10,7 +10,7 @@ import { mergesOf, snapshotCells, snapshotCharts, type Snapshot } from './collec
 import { sheetAxes } from './geometry.ts';
 import { pageFormat, type PageFormat } from './paper.ts';
 import { pageOrder, paginate, type PageRef, type Pagination, type SheetLayout } from './paginate.ts';
-import { decodePngRaster, RasterBudget, type Raster } from './rasters.ts';
+import { checkPngData, decodePngRaster, RasterBudget, type Raster } from './rasters.ts';
 import { parseColSpan, parseRowSpan, type PageSetupIn, type SheetOptionsIn } from './settings.ts';
 
 export interface ExportInput {
@@ -91,7 +91,12 @@ function chartImages(wb: Workbook, given: Record<string, string> | undefined, bu
     const anchor = `${sheet.id}!${row},${col}`;
     if (!anchors.has(anchor)) throw invalidArg(field, `no chart is anchored there; ${hint}`);
     const raster = decodePngRaster(field, data);
-    out.set(anchor, budget.take(raster) ? raster : 'frame');
+    if (!budget.take(raster)) {
+      out.set(anchor, 'frame');
+      continue;
+    }
+    checkPngData(field, raster);
+    out.set(anchor, raster);
   }
   return out;
 }

@@ -9,8 +9,8 @@ export default defineConfig({
     globalSetup: ['test/helpers/global-setup.ts'],
     pool: 'forks',
     // Most suites wait on servers, sandboxes and child processes rather than compute, so one
-    // worker per core (vitest's default is cores - 1, a single worker on two cores) and at least 3.
-    maxWorkers: Number(process.env.SHEETS_TEST_WORKERS) || Math.max(3, availableParallelism()),
+    // worker per core and at least 2 (vitest's default is cores - 1: a single worker on two cores).
+    maxWorkers: Number(process.env.SHEETS_TEST_WORKERS) || Math.max(2, availableParallelism()),
     testTimeout: 60_000,
     hookTimeout: 120_000,
     env: { SHEETS_CHECK_OUTPUT: '1' },

@@ -2,12 +2,16 @@
 // `npm run bench -- cells tiles` runs only the named groups.
 import { writeFileSync } from 'node:fs';
 import { benchCells } from './cells.ts';
+import { benchCodeCells } from './code-cells.ts';
 import type { BenchRow } from './lib.ts';
+import { benchPdf } from './pdf-export.ts';
 import { benchTiles } from './tiles.ts';
 
 const groups: Record<string, () => Promise<BenchRow[]>> = {
   tiles: benchTiles,
   cells: benchCells,
+  code: benchCodeCells,
+  pdf: benchPdf,
 };
 
 const only = process.argv.slice(2);

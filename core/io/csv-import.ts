@@ -16,7 +16,10 @@ const PLAIN_NUMBER = /^-?(?:0|[1-9]\d{0,14})(?:\.\d{1,15})?$/;
 
 export function typeCsvValue(raw: string): Content {
   if (raw === '') return null;
-  if (PLAIN_NUMBER.test(raw)) return Number(raw);
+  if (PLAIN_NUMBER.test(raw)) {
+    const n = Number(raw);
+    if (n !== 0 || raw[0] !== '-') return n;
+  }
   return parseTyped(raw);
 }
 

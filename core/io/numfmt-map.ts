@@ -11,11 +11,14 @@ const DATE_PATTERNS = ['%Y-%m-%d', '%m/%d/%Y', '%-m/%-d/%Y', '%d/%m/%Y', '%d.%m.
 
 let table: Map<string, NumberFields> | undefined;
 
+/** Lookup key: case and escapes of plain separators do not change what a code shows. */
+const keyOf = (code: string) => code.toLowerCase().replace(/\\([-/ .:,])/g, '$1').replace(/;@$/, '');
+
 function build(): Map<string, NumberFields> {
   const out = new Map<string, NumberFields>();
   const add = (fields: NumberFields) => {
-    const code = formatCode(fields);
-    if (!out.has(code.toLowerCase())) out.set(code.toLowerCase(), fields);
+    const key = keyOf(formatCode(fields));
+    if (!out.has(key)) out.set(key, fields);
   };
   for (let d = 0; d <= 10; d++) {
     add({ decimals: d });
@@ -30,7 +33,7 @@ function build(): Map<string, NumberFields> {
   add({ number_format: 'text' });
   for (const p of DATE_PATTERNS) {
     const code = strftimeToCodeOrNull(p);
-    if (code && !out.has(code.toLowerCase())) out.set(code.toLowerCase(), { date_time: p });
+    if (code && !out.has(keyOf(code))) out.set(keyOf(code), { date_time: p });
   }
   return out;
 }
@@ -39,8 +42,6 @@ function build(): Map<string, NumberFields> {
 const ALIASES: Record<string, string> = {
   'mm-dd-yy': 'm/d/yyyy',
   'm/d/yy': 'm/d/yyyy',
-  'yyyy\\-mm\\-dd': 'yyyy-mm-dd',
-  'yyyy-mm-dd;@': 'yyyy-mm-dd',
   'h:mm': 'hh:mm',
   'h:mm:ss': 'hh:mm:ss',
 };
@@ -49,7 +50,7 @@ const ALIASES: Record<string, string> = {
 export function fieldsOfCode(code: string | undefined): NumberFields {
   if (!code || code.toLowerCase() === 'general') return {};
   table ??= build();
-  const key = code.toLowerCase();
+  const key = keyOf(code);
   const alias = ALIASES[key];
   return table.get(key) ?? (alias ? table.get(alias) : undefined) ?? (alias ? { format_code: alias } : { format_code: code });
 }

@@ -45,10 +45,14 @@ export function decodeBase64(data: string, limit: number): Buffer {
   return Buffer.from(text, 'base64');
 }
 
+function noLocalFiles(): OpError {
+  return invalidArg('path', 'reading local files is not allowed here; send the bytes as base64 file_data (the stdio server reads paths only under directories its admin allows with --allow-dir or SHEETS_IMPORT_DIRS)');
+}
+
 /** Reads a local file for the stdio server: only under an allowed directory, only a regular file. */
 function readLocal(ctx: OpContext, path: string, limit: number): Buffer {
   const dirs = ctx.localDirs ?? [];
-  if (!dirs.length) throw invalidArg('path', 'reading local files is not allowed here; send the bytes as base64 file_data (the stdio server reads paths only under directories its admin allows with --allow-dir or SHEETS_IMPORT_DIRS)');
+  if (!dirs.length) throw noLocalFiles();
   let real: string;
   try {
     real = realpathSync(path);
@@ -75,6 +79,7 @@ export function importSource(ctx: OpContext, input: { file_name?: string; file_d
   const limit = ctx.services.config.limits.importBytes;
   if (input.file_data !== undefined && input.path !== undefined) throw invalidArg('path', 'give either file_data or path, not both');
   if (input.file_data === undefined && input.path === undefined) throw invalidArg('file_data', 'is required (base64 file content)');
+  if (input.path !== undefined && !ctx.localDirs?.length) throw noLocalFiles();
   const fileName = input.file_name ?? (input.path !== undefined ? basename(input.path) : undefined);
   if (fileName === undefined) throw invalidArg('file_name', `is required; its extension picks the format (${EXTENSIONS.join(', ')})`);
   const format = formatOf(fileName, input.file_name !== undefined ? 'file_name' : 'path');

@@ -77,7 +77,9 @@ function argb(hex: string): string {
 /** The exceljs style for one of ours (export). */
 export function styleToExcel(s: Style, hint?: string): Partial<ExcelJS.Style> {
   const out: Partial<ExcelJS.Style> = {};
-  const code = formatCode(s, hint);
+  let code = formatCode(s, hint);
+  // Date codes escape their separators; other programs write them bare (same display).
+  if (s.date_time) code = code.replace(/\\([-/: ])/g, '$1');
   if (code !== 'General') out.numFmt = code;
   const font: Partial<ExcelJS.Font> = {};
   if (s.bold) font.bold = true;

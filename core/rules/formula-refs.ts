@@ -2,7 +2,7 @@
 // (conditional-format conditions), so they follow row/column inserts, deletes, moves and cell
 // moves like formulas in cells do. Strings are left alone; a reference whose cells were
 // deleted becomes #REF!.
-import { colToIndex, indexToCol, splitSheet, type Rect } from '../a1.ts';
+import { colToIndex, indexToCol, quoteSheet, splitSheet, type Rect } from '../a1.ts';
 import { LAST_COL, LAST_ROW } from '../objects/ranges.ts';
 import { shiftRect, type StructureEdit } from '../workbook/shift.ts';
 
@@ -71,6 +71,15 @@ export function mapRefs(formula: string, fn: (ref: Ref) => Ref | null): string {
     if (!ref) return whole;
     const out = fn(ref);
     return out ? refText(sheetPart, out) : '#REF!';
+  });
+}
+
+/** References that name sheet `from` name `to` instead (a sheet was renamed). */
+export function renameSheetInFormula(formula: string, from: string, to: string): string {
+  return formula.replace(TOKEN, (whole, sheetPart: string | undefined, body: string | undefined) => {
+    if (body === undefined || !sheetPart) return whole;
+    const ref = parseRef(sheetPart, body);
+    return ref?.sheet?.toLowerCase() === from.toLowerCase() ? `${quoteSheet(to)}!${body}` : whole;
   });
 }
 

@@ -4,7 +4,7 @@
 import { registerSheetObjects } from '../workbook/hooks.ts';
 import { shiftIndex, shiftRect } from '../workbook/shift.ts';
 import { newId } from '../objects/ranges.ts';
-import { moveFormula, reanchor, shiftFormula } from './formula-refs.ts';
+import { moveFormula, reanchor, renameSheetInFormula, shiftFormula } from './formula-refs.ts';
 
 registerSheetObjects({
   name: 'conditional_formats',
@@ -33,13 +33,25 @@ registerSheetObjects({
       home.metaDirty = true;
     }
   },
-  onClear(_wb, sheet, rect) {
+  onClear(_wb, sheet, rect, opts) {
     const rules = sheet.meta.cond_formats;
-    if (!rules?.length) return;
+    if (!rules?.length || opts?.keepFormats) return;
     const kept = rules.filter((r) => !(r.range.r0 >= rect.r0 && r.range.r1 <= rect.r1 && r.range.c0 >= rect.c0 && r.range.c1 <= rect.c1));
     if (kept.length !== rules.length) {
       sheet.meta.cond_formats = kept;
       sheet.metaDirty = true;
+    }
+  },
+  onRenameSheet(wb, from, to) {
+    for (const home of wb.sheets) {
+      for (const rule of home.meta.cond_formats ?? []) {
+        if (rule.type !== 'formula') continue;
+        const next = renameSheetInFormula(rule.formula, from, to);
+        if (next !== rule.formula) {
+          rule.formula = next;
+          home.metaDirty = true;
+        }
+      }
     }
   },
   onMove(wb, sheet, from, to) {

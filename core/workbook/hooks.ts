@@ -12,8 +12,13 @@ export interface SheetObjectHooks {
   name: string;
   /** Rows or columns were inserted, deleted or moved on `sheet`. */
   onStructure?(wb: Workbook, sheet: SheetModel, edit: StructureEdit): void;
-  /** DELETE /cells cleared `rect`: drop objects anchored inside it. */
-  onClear?(wb: Workbook, sheet: SheetModel, rect: Rect): void;
+  /**
+   * DELETE /cells cleared `rect`: drop objects anchored inside it. With `keepFormats` only the
+   * contents went; formatting objects (conditional formats) stay.
+   */
+  onClear?(wb: Workbook, sheet: SheetModel, rect: Rect, opts?: { keepFormats?: boolean }): void;
+  /** A sheet was renamed: text that names it (formulas kept outside cells) follows. */
+  onRenameSheet?(wb: Workbook, from: string, to: string): void;
   /** POST /cells/move carried `from` so its top-left lands at (row, col). */
   onMove?(wb: Workbook, sheet: SheetModel, from: Rect, to: { row: number; col: number }): void;
   /** A sheet was duplicated: give the copy's objects fresh ids. */

@@ -100,7 +100,7 @@ export const hostileJs = group(
   [
     attack('javascript', 'loops forever', 'while (true) {}', /Timed out: the code ran longer than 2 s/),
     attack('javascript', 'allocates 10 GB at once', 'new ArrayBuffer(10 * 1024 ** 3)', /Array buffer allocation failed/),
-    attack('javascript', 'grows the heap without end', 'const a = [];\nwhile (true) a.push(new Array(1e6).fill(1.5));', /MemoryError: the code used more memory than the limit of 64 MB/),
+    attack('javascript', 'grows the heap without end', 'const a = [];\nwhile (true) a.push(new Array(4e6).fill(1.5));', /MemoryError: the code used more memory than the limit of 64 MB/),
     attack('javascript', 'forks', 'require("child_process").fork("x")', /require is not defined/),
     attack('javascript', 'exits the process', 'process.exit(1)', /process is not defined/),
     attack('javascript', 'opens a socket', 'fetch("http://127.0.0.1:5432/")', /fetch is not defined/),

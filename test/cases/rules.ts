@@ -119,6 +119,28 @@ export const ruleCases: CaseGroup[] = [
       { name: 'a bad range', op: 'set_conditional_format', args: (fx) => ({ file_uuid: fx.file, range: 'B0:B6', formula: '=B2>1', bold: true }), error: { code: 'invalid_argument', message: /range/ } },
       { name: 'delete_conditional_format', op: 'delete_conditional_format', args: (fx) => ({ file_uuid: fx.file, id: 'blank' }), ok: (d) => expect(d.deleted).toBe(true), then: async (door, fx) => { const { rules } = await must(door, 'list_conditional_formats', { file_uuid: fx.file }); expect(rules.map((r: any) => r.id)).toEqual(['big', 'rows', 'avg']); } },
       { name: 'delete an unknown rule', op: 'delete_conditional_format', args: (fx) => ({ file_uuid: fx.file, id: 'nope' }), error: { code: 'invalid_argument', message: /id: no conditional-format rule 'nope' in this file; rules are: big, rows, avg/ } },
+      {
+        name: 'renaming a sheet rewrites conditions that name it',
+        op: 'rename_sheet',
+        args: (fx) => ({ file_uuid: fx.file, sheet: 'Other', new_name: 'My Data' }),
+        ok: () => undefined,
+        then: async (door, fx) => {
+          const { rules } = await must(door, 'list_conditional_formats', { file_uuid: fx.file });
+          expect(rules.find((r: any) => r.id === 'avg').formula).toBe("=AND(C2>AVERAGE($C$2:$C$6), C2>'My Data'!$A$1)");
+          const m = await matched(door, fx.file, 'C2:C6');
+          expect(Object.keys(m).filter((k) => m[k].rules.includes('avg')).sort()).toEqual(['C5', 'C6']);
+        },
+      },
+      {
+        name: 'clearing contents with keep_formats keeps the rules',
+        op: 'clear_cells',
+        args: (fx) => ({ file_uuid: fx.file, range: 'A2:C6', keep_formats: true }),
+        ok: () => undefined,
+        then: async (door, fx) => {
+          const { rules } = await must(door, 'list_conditional_formats', { file_uuid: fx.file });
+          expect(rules.map((r: any) => r.id)).toEqual(['big', 'rows', 'avg']);
+        },
+      },
     ],
   },
   {

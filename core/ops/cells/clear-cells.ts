@@ -41,7 +41,7 @@ export const clearCells = defineOp({
       const full: Rect = t.kind === 'cols' ? { ...t.rect, r0: 0, r1: MAX_ROWS - 1 } : t.kind === 'rows' ? { ...t.rect, c0: 0, c1: MAX_COLS - 1 } : t.rect;
       const cleared = await clearRect(wb, t.sheet, full, input.keep_formats);
       if (!input.keep_formats) clearLineStyles(t.sheet, t.kind, t.rect);
-      for (const h of sheetObjectHooks) h.onClear?.(wb, t.sheet, full);
+      for (const h of sheetObjectHooks) h.onClear?.(wb, t.sheet, full, { keepFormats: input.keep_formats });
       return { sheet: t.sheet.name, range: lineRange(t), cleared_cells: cleared };
     });
     return { version, ...result };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { invalidArg } from '../../errors.ts';
 import { defineOp } from '../../op.ts';
 import { FileId, SheetName } from '../../schemas.ts';
+import { sheetObjectHooks } from '../../workbook/hooks.ts';
 import { SheetNameInput } from '../../workbook/names.ts';
 import { VersionOut } from '../common.ts';
 
@@ -21,7 +22,9 @@ export const renameSheet = defineOp({
       if (clash && clash !== sheet) throw invalidArg('new_name', `a sheet named '${clash.name}' already exists`);
       if (sheet.name !== input.new_name) {
         if (wb.hasFormulas()) await wb.ensureEngine();
+        const from = sheet.name;
         wb.renameSheet(sheet, input.new_name);
+        for (const h of sheetObjectHooks) h.onRenameSheet?.(wb, from, input.new_name);
       }
       return { sheet: sheet.name, sheets: wb.sheets.map((s) => s.name) };
     });

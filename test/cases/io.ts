@@ -1,0 +1,115 @@
+// Imports and exports through every door: good files land where asked, bad input is a 400 naming
+// the field, a file over the import limit is a 413 naming the limit, and a failed import keeps
+// nothing (the file's version and cells are as before).
+import { expect } from 'vitest';
+import type { Door } from '../helpers/doors.ts';
+import { must, newFile, type CaseGroup } from './types.ts';
+
+/** A small import limit so the 413 case stays small; still above the 2 MB CSV chunk for the rollback case. */
+export const IO_LIMIT = 3 * 1024 * 1024;
+export const IO_ENV = { SHEETS_MAX_IMPORT_BYTES: String(IO_LIMIT) };
+
+const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+const SALES = 'Region,Amount\nWest,250\nEast,12%\n';
+
+/** A CSV longer than one parse chunk whose last row is too wide for where it is imported. */
+function wideTail(): string {
+  const rows = new Array<string>(200_000).fill('12345,67890');
+  rows.push('1,2,3,4,5');
+  return rows.join('\n');
+}
+
+/** The bytes of a binary result: REST gives the body, MCP an embedded resource. */
+function bytesOf(data: unknown): Buffer {
+  if (typeof data === 'string') return Buffer.from(data, 'latin1');
+  const res = (data as { type: string; resource?: { blob: string } }[]).find((c) => c.type === 'resource');
+  return Buffer.from(res!.resource!.blob, 'base64');
+}
+
+async function unchanged(door: Door, fx: Record<string, any>): Promise<void> {
+  const file = await must(door, 'get_file', { file_uuid: fx.plain });
+  expect(file.version).toBe(fx.plainVersion);
+  expect((await must(door, 'read_cells', { file_uuid: fx.plain, range: 'A1:B1' })).values).toEqual([['keep', 'me']]);
+  expect((await must(door, 'read_cells', { file_uuid: fx.plain, range: 'XFB1:XFC2' })).values).toEqual([['', ''], ['', '']]);
+}
+
+export const ioCases: CaseGroup[] = [
+  {
+    name: 'import and export',
+    setup: async (door) => {
+      const file = await newFile(door, 'io');
+      await must(door, 'write_cells', { file_uuid: file, cell: 'A1', values: [['keep', 'me']] });
+      await must(door, 'set_formula', { file_uuid: file, cell: 'C1', formula: '=LEN(A1)' });
+      const plain = await newFile(door, 'io-plain');
+      const w = await must(door, 'write_cells', { file_uuid: plain, cell: 'A1', values: [['keep', 'me']] });
+      return { file, plain, plainVersion: w.version };
+    },
+    cases: [
+      {
+        name: 'import_file creates a file named after the CSV',
+        op: 'import_file',
+        args: () => ({ file_name: 'sales.csv', file_data: b64(SALES) }),
+        ok: (data, fx) => {
+          expect(data).toMatchObject({ name: 'sales', format: 'csv', delimiter: ',', sheets: [{ sheet: 'Sheet1', range: 'A1:B3', rows: 3, cols: 2 }], unsupported_functions: [] });
+          fx.created = data.uuid;
+        },
+        then: async (door, fx) => {
+          expect((await must(door, 'read_cells', { file_uuid: fx.created, range: 'A1:B3' })).values).toEqual([['Region', 'Amount'], ['West', '250'], ['East', '12%']]);
+        },
+      },
+      {
+        name: 'import_into_file places a CSV at a cell of a new sheet; formulas elsewhere stay',
+        op: 'import_into_file',
+        args: (fx) => ({ file_uuid: fx.file, file_name: 'q3.csv', file_data: b64(SALES), sheet: 'Q3', cell: 'B2' }),
+        ok: (data) => expect(data.sheets).toEqual([{ sheet: 'Q3', range: 'B2:C4', rows: 3, cols: 2 }]),
+        then: async (door, fx) => {
+          expect((await must(door, 'read_cells', { file_uuid: fx.file, range: 'Q3!B2:C4' })).values).toEqual([['Region', 'Amount'], ['West', '250'], ['East', '12%']]);
+          expect((await must(door, 'read_cells', { file_uuid: fx.file, range: 'A1:C1' })).values).toEqual([['keep', 'me', '4']]);
+        },
+      },
+      {
+        name: 'import_into_file over cells a formula reads recomputes the formula',
+        op: 'import_into_file',
+        args: (fx) => ({ file_uuid: fx.file, file_name: 'one.csv', file_data: b64('hello world\n') }),
+        then: async (door, fx) => expect((await must(door, 'read_cells', { file_uuid: fx.file, range: 'A1:C1' })).values).toEqual([['hello world', 'me', '11']]),
+      },
+      { name: 'an unknown extension is refused, naming the valid ones', op: 'import_file', args: () => ({ file_name: 'report.pdf', file_data: b64('x') }), error: { code: 'invalid_argument', message: /file_name: '\.pdf' is not an importable extension; use one of \.csv, .*\.parquet/ } },
+      { name: 'file_data that is not base64 is refused', op: 'import_file', args: () => ({ file_name: 'a.csv', file_data: 'not base64!!' }), error: { code: 'invalid_argument', message: /file_data: is not base64/ } },
+      { name: 'no file_data and no path is refused', op: 'import_file', args: () => ({ file_name: 'a.csv' }), error: { code: 'invalid_argument', message: /file_data: is required/ } },
+      { name: 'CSV bytes named .xlsx are refused', op: 'import_into_file', args: (fx) => ({ file_uuid: fx.plain, file_name: 'a.xlsx', file_data: b64(SALES) }), error: { code: 'invalid_argument', message: /file_data: is not an \.xlsx file/ } },
+      { name: 'a broken zip named .xlsx is refused', op: 'import_file', args: () => ({ file_name: 'a.xlsx', file_data: Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(64, 7)]).toString('base64') }), error: { code: 'invalid_argument', message: /file_data: is not a readable \.xlsx file/ } },
+      { name: 'bytes that are not Parquet are refused', op: 'import_file', args: () => ({ file_name: 'a.parquet', file_data: b64('PAR1 nope') }), error: { code: 'invalid_argument', message: /file_data: is not a readable Parquet file/ } },
+      { name: 'an empty CSV is refused', op: 'import_file', args: () => ({ file_name: 'a.csv', file_data: '' }), error: { code: 'invalid_argument', message: /file_data: the CSV file holds no rows/ } },
+      { name: 'a local path is refused unless the stdio server allows a directory', op: 'import_file', args: () => ({ path: '/etc/hostname' }), error: { code: 'invalid_argument', message: /path: reading local files is not allowed here/ } },
+      { name: 'an invalid sheet name is refused', op: 'import_into_file', args: (fx) => ({ file_uuid: fx.plain, file_name: 'a.csv', file_data: b64(SALES), sheet: 'a/b' }), error: { code: 'invalid_argument', message: /sheet: must not contain/ } },
+      { name: 'unknown fields are refused', op: 'import_file', args: () => ({ file_name: 'a.csv', file_data: b64(SALES), delimiter: ';' }), error: { code: 'invalid_argument', message: /delimiter: unknown field/ } },
+      {
+        name: 'a file over the import limit is a 413 naming the limit; nothing changes',
+        op: 'import_into_file',
+        args: (fx) => ({ file_uuid: fx.plain, file_name: 'big.csv', file_data: Buffer.alloc(IO_LIMIT + 3, 0x41).toString('base64') }),
+        error: { code: 'payload_too_large', message: new RegExp(`at most ${IO_LIMIT} bytes \\(SHEETS_MAX_IMPORT_BYTES\\)`) },
+        then: unchanged,
+      },
+      {
+        name: 'an import that fails half-way keeps nothing',
+        op: 'import_into_file',
+        args: (fx) => ({ file_uuid: fx.plain, file_name: 'wide.csv', file_data: b64(wideTail()), cell: 'XFB1' }),
+        error: { code: 'invalid_argument', message: /cell: the data has 5 columns; from column 16382 they run past the last column/ },
+        then: unchanged,
+      },
+      {
+        name: 'export_xlsx returns an xlsx workbook',
+        op: 'export_xlsx',
+        args: (fx) => ({ file_uuid: fx.file }),
+        ok: (data) => expect(bytesOf(data).subarray(0, 4).toString('latin1')).toBe('PK\x03\x04'),
+      },
+      {
+        name: 'export_csv returns one sheet as CSV',
+        op: 'export_csv',
+        args: (fx) => ({ file_uuid: fx.file, sheet: 'Q3' }),
+        ok: (data) => expect(bytesOf(data).toString('utf8')).toBe(',,\r\n,Region,Amount\r\n,West,250\r\n,East,12%\r\n'),
+      },
+      { name: 'export_csv of a sheet that does not exist is refused', op: 'export_csv', args: (fx) => ({ file_uuid: fx.file, sheet: 'Nope' }), error: { code: 'invalid_argument', message: /sheet: no sheet named 'Nope'/ } },
+    ],
+  },
+];

@@ -1,0 +1,59 @@
+// Units of the import: CSV typing agrees with PUT /cells typing, encodings, number-format codes,
+// function names in formulas, base64 checks.
+import { describe, expect, it } from 'vitest';
+import { typeCsvValue } from '../core/io/csv-import.ts';
+import { functionsIn, stripPrefixes } from '../core/io/formula-import.ts';
+import { fieldsOfCode } from '../core/io/numfmt-map.ts';
+import { decodeBase64, formatOf } from '../core/io/source.ts';
+import { decodeText } from '../core/io/text-decode.ts';
+import { formatCode } from '../core/workbook/display.ts';
+import { parseTyped } from '../core/workbook/typed-input.ts';
+
+describe('CSV values are typed as PUT /cells types them', () => {
+  const samples = ['0', '-0', '7', '-12', '007', '0.5', '.5', '5.', '1e3', '1,234.5', '12%', '$4.50', '2024-01-15', '01/02/2024', '13:45', 'TRUE', 'false', 'abc', "'42", '=1+1', '123456789012345', '1234567890123456', '12345678901234567890', '-1.25', '3.14159265358979', '0.000001', ' 5', '5 ', ''];
+  it.each(samples)('%j', (raw) => expect(typeCsvValue(raw)).toEqual(parseTyped(raw)));
+});
+
+describe('text encodings', () => {
+  const text = 'a,b\nZürich,São\n';
+  it.each([
+    ['utf-8', Buffer.from(text, 'utf8'), false],
+    ['utf-8', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')]), true],
+    ['utf-16le', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]), true],
+    ['utf-16be', Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]), true],
+    ['utf-16le', Buffer.from(text, 'utf16le'), false],
+    ['windows-1252', Buffer.from(text, 'latin1'), false],
+  ] as const)('%s (BOM %s)', (encoding, bytes, bom) => {
+    expect(decodeText(bytes)).toEqual({ text, encoding, bom });
+  });
+});
+
+describe('number-format codes', () => {
+  it('map to fields only when the fields build the same code again', () => {
+    for (const code of ['0.00', '#,##0', '#,##0.00', '0%', '0.00%', '0.00E+00', '@']) expect(formatCode(fieldsOfCode(code))).toBe(code);
+    expect(fieldsOfCode('yyyy-mm-dd')).toEqual({ date_time: '%Y-%m-%d' });
+    expect(fieldsOfCode('[$-409]mmmm d, yyyy')).toEqual({ format_code: '[$-409]mmmm d, yyyy' });
+    expect(fieldsOfCode('General')).toEqual({});
+  });
+});
+
+describe('formula functions', () => {
+  it('strips _xlfn prefixes and finds called functions outside strings and sheet names', () => {
+    expect(stripPrefixes('_xlfn.CONCAT(A1,_xlfn._xlws.SORT(B1:B3))')).toBe('CONCAT(A1,SORT(B1:B3))');
+    expect(functionsIn(`=SUM('My (Sheet)'!A1, "TRIMMEAN(")+ROUND(x,2)`)).toEqual(['SUM', 'ROUND']);
+  });
+});
+
+describe('sources', () => {
+  it('extensions pick the format; others are a 400 naming file_name and the valid ones', () => {
+    expect(formatOf('a.CSV')).toBe('csv');
+    expect(formatOf('b.xlsx')).toBe('xlsx');
+    expect(() => formatOf('c.pdf')).toThrow(/file_name: '\.pdf' is not an importable extension; use one of \.csv/);
+  });
+  it('base64: size checked before decoding, junk refused', () => {
+    expect(decodeBase64('QUJD', 10).toString()).toBe('ABC');
+    expect(decodeBase64('QU\nJD', 10).toString()).toBe('ABC');
+    expect(() => decodeBase64('QUJD', 2)).toThrow(/at most 2 bytes/);
+    expect(() => decodeBase64('not base64!', 100)).toThrow(/file_data: is not base64/);
+  });
+});

@@ -13,7 +13,10 @@ export interface OpHints {
   readOnly: boolean;
   /** Repeating the same call leaves the same state. */
   idempotent?: boolean;
-  /** Removes data (MCP's destructiveHint). */
+  /**
+   * MCP's destructiveHint: a write may overwrite or remove data unless this is false, which only
+   * purely additive ops say (create, add, append, insert: nothing that exists changes).
+   */
   destructive?: boolean;
 }
 

@@ -141,6 +141,18 @@ describe.skipIf(!!missing)('PDF export', () => {
     expect(pdfText(pdf, n)).toContain('Charts');
   });
 
+  it('a tall wrapped text at the foot of a page stays in its cell (no extra pages)', async () => {
+    const d = restDoor(server);
+    const id = (await must(d, 'create_file', { name: 'wrap' })).uuid;
+    await must(d, 'write_cells', { file_uuid: id, cell: 'A43', values: [[Array.from({ length: 80 }, (_, i) => `word${i}`).join(' ')], ['next']] });
+    await must(d, 'format_cells', { file_uuid: id, range: 'A43', wrap: 'wrap' });
+    const pdf = await exportPdf(undefined, id);
+    expect(pdfInfo(pdf).pages).toBe(2);
+    expect(pdfText(pdf, 1)).toContain('word0');
+    expect(pdfText(pdf, 2)).toContain('next');
+    expect(pdfText(pdf, 2)).not.toContain('word');
+  });
+
   it('gridlines and headings are printed when asked', async () => {
     const plain = await exportPdf({ sheetIds: ['Data'], sheetOptions: { Data: { printArea: 'A1:B3' } } });
     const grid = await exportPdf({ sheetIds: ['Data'], sheetOptions: { Data: { printArea: 'A1:B3' } }, pageSetup: { printGridlines: true, printHeadings: true } });

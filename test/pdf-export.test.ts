@@ -70,6 +70,14 @@ describe.skipIf(!!missing)('PDF export', () => {
     expect(countNonBackground(img)).toBeGreaterThan(img.width * img.height * 0.01);
   });
 
+  it('OpenAPI declares the PDF response and an optional body', async () => {
+    const doc = (await server.request('GET', '/v1/openapi.json', { token: null })).body;
+    const post = doc.paths['/v1/files/{file_uuid}/export/pdf'].post;
+    expect(Object.keys(post.responses['200'].content)).toEqual(['application/pdf']);
+    expect(post.requestBody.required).toBe(false);
+    expect(post.requestBody.content['application/json'].schema.additionalProperties).toBe(false);
+  });
+
   it('paper size and landscape swap the page size', async () => {
     const a4 = pdfInfo(await exportPdf({ pageSetup: { paperSize: 'a4' } }));
     expect([Math.round(a4.width), Math.round(a4.height)]).toEqual([595, 842]);

@@ -170,6 +170,11 @@ export async function planJob(wb: Workbook, input: ExportInput, config: Config):
     }
     planned.push({ sheet, layout, pagination, pages: order });
   }
+  // The cells copied for drawing are bounded like a read (a small zoom puts many on a page).
+  const cells = planned.reduce((n, p) => n + printedRects(p.layout).reduce((m, r) => m + (r.r1 - r.r0 + 1) * (r.c1 - r.c0 + 1), 0), 0);
+  if (cells > config.limits.cellsPerRead) {
+    throw new OpError('payload_too_large', `The print areas hold ${cells} cells; one export prints at most ${config.limits.cellsPerRead}. Print fewer sheets (sheetIds) or smaller areas (sheetOptions.printArea).`, { limit: config.limits.cellsPerRead });
+  }
   const sheets: PrintSheet[] = [];
   for (const p of planned) {
     const cells = await snapshotCells(wb, p.sheet, printedRects(p.layout));

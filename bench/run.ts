@@ -5,6 +5,7 @@ import { benchCells } from './cells.ts';
 import { benchCodeCells } from './code-cells.ts';
 import { benchImports } from './import-export.ts';
 import type { BenchRow } from './lib.ts';
+import { benchPdf } from './pdf-export.ts';
 import { benchTiles } from './tiles.ts';
 
 const groups: Record<string, () => Promise<BenchRow[]>> = {
@@ -12,6 +13,7 @@ const groups: Record<string, () => Promise<BenchRow[]>> = {
   cells: benchCells,
   code: benchCodeCells,
   imports: benchImports,
+  pdf: benchPdf,
 };
 
 const only = process.argv.slice(2);

@@ -81,7 +81,7 @@ export function compactGroups(ops: readonly AnyOp[]): Map<string, CompactGroup> 
         },
         annotations: {
           readOnlyHint: members.every((o) => o.hints.readOnly),
-          destructiveHint: members.some((o) => o.hints.destructive),
+          destructiveHint: members.some((o) => !o.hints.readOnly && o.hints.destructive !== false),
           openWorldHint: false,
         },
       },

@@ -4,7 +4,7 @@
 // enough to know what comes back and for clients to validate structuredContent.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { SCHEMA_SHORTHANDS, SHORT_FIELD_TEXTS } from '../prompts/field-texts.ts';
+import { SCHEMA_SHORTHANDS, SELF_EVIDENT, SHORT_FIELD_TEXTS } from '../prompts/field-texts.ts';
 import { flattenObject } from './schema-signature.ts';
 
 type Json = Record<string, unknown>;
@@ -17,6 +17,8 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
 
 /** Caps from these up are guards against abuse, not something an agent plans around (the 400 names them). */
 const NOISE_CAPS: Record<string, number> = { maxLength: 0, maxItems: 10, maximum: 1e6 };
+
+const SELF_EVIDENT_SET = new Set<string>(SELF_EVIDENT);
 
 /** Fields whose name says they hold an id (id, file_uuid, task_id, connection_ids): their format and pattern are guards the 400 names. */
 const ID_NAME = /^id$|_(uuid|id|ids)$/;
@@ -55,6 +57,7 @@ function slimNode(node: unknown, field?: string, opts: SlimOptions = {}, depth =
     } else out[k] = slimNode(v, k === 'items' ? field : undefined, opts, depth);
   }
   collapseNullable(out);
+  if (field && SELF_EVIDENT_SET.has(field)) delete out.description;
   const short = field ? SHORT_FIELD_TEXTS[field] : undefined;
   if (short && out.description === short.long) {
     if (short.short) out.description = short.short;

@@ -9,10 +9,15 @@ import { describedIn, slimInputSchema, slimOutputSchema } from './schema-slim.ts
 
 export { jsonSchemaOf } from './schema-slim.ts';
 
-/** MCP's default for a write is destructive, so say otherwise; read-only tools need no more. */
-export function annotationsOf(hints: OpHints): Tool['annotations'] {
+/**
+ * Only what differs from MCP's defaults (a write that may destroy): readOnlyHint for reads,
+ * destructiveHint: false for purely additive writes. A write that overwrites cells is destructive
+ * in MCP's sense ("may perform destructive updates"), so it carries no annotations at all.
+ * idempotentHint is left out: no client we know acts on it.
+ */
+export function annotationsOf(hints: OpHints): Tool['annotations'] | undefined {
   if (hints.readOnly) return { readOnlyHint: true };
-  return { destructiveHint: hints.destructive ?? false, ...(hints.idempotent ? { idempotentHint: true } : {}) };
+  return hints.destructive === false ? { destructiveHint: false } : undefined;
 }
 
 /** The op's input schema as the full surface lists it: a field repeated from FIELDS_AS[op] is described there. */
@@ -23,11 +28,12 @@ function inputSchemaOf(op: AnyOp): Tool['inputSchema'] {
 }
 
 export function toolOf(op: AnyOp): Tool {
+  const annotations = annotationsOf(op.hints);
   return {
     name: op.name,
     description: toolDescription(op),
     inputSchema: inputSchemaOf(op),
     ...(op.binary ? {} : { outputSchema: slimOutputSchema() }),
-    annotations: annotationsOf(op.hints),
+    ...(annotations ? { annotations } : {}),
   };
 }

@@ -7,6 +7,12 @@ import { ExpectedVersion, FileId, SheetName, SpaceId } from '../core/schemas.ts'
 /** Fields the server instructions explain once (prompts/instructions.ts), so tools repeat no words for them. */
 export const EXPLAINED_ONCE = ['expected_version', 'sheet', 'space_uuid', 'file_uuid'] as const;
 
+/**
+ * Fields whose name, type, enum or pattern say all there is (bold: boolean, align: left|center|right,
+ * fill_color: ^#RRGGBB$): a text would restate them, so the full surface shows none.
+ */
+export const SELF_EVIDENT = ['bold', 'italic', 'underline', 'strikethrough', 'align', 'vertical_align', 'font_family', 'text_color', 'fill_color', 'case_sensitive'] as const;
+
 export const SHORT_FIELD_TEXTS: Record<string, { long: string | undefined; short: string }> = {
   expected_version: { long: ExpectedVersion.description, short: '' },
   sheet: { long: SheetName.description, short: '' },
@@ -42,4 +48,5 @@ export const SCHEMA_SHORTHANDS: Record<string, Record<string, Record<string, unk
 export const FIELDS_AS: Record<string, string> = {
   update_chart: 'add_chart',
   update_pivot: 'create_pivot',
+  import_into_file: 'import_file',
 };

@@ -32,10 +32,7 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   create_file: { example: { name: 'Budget', sheets: ['Data', 'Summary'] } },
   get_file: { use: 'For contents use get_context.', example: { file_uuid: f } },
   get_context: { example: { file_uuid: f } },
-  run_batch: {
-    example: { file_uuid: f, actions: [{ op: 'write_cells', args: { cell: 'A1', values: [['2']] } }, { op: 'set_formula', args: { cell: 'B1', formula: '=A1*2' } }] },
-    returns: 'one result per action, one new version.',
-  },
+  run_batch: { example: { file_uuid: f, actions: [{ op: 'set_formula', args: { cell: 'B1', formula: '=A1*2' } }] }, returns: 'a result per action.' },
   copy_file: { use: 'E.g. to reset an episode.', example: { file_uuid: f } },
   get_history: { example: { file_uuid: f } },
   // sheets
@@ -46,7 +43,7 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   move_sheet: { example: { file_uuid: f, sheet: 'Summary', position: 0 } },
   duplicate_sheet: { example: { file_uuid: f, sheet: 'Data' } },
   // cells
-  read_cells: { example: { file_uuid: f, range: 'A1:D20' }, returns: 'long reads cut (truncated, next_range).' },
+  read_cells: { example: { file_uuid: f, range: 'A1:D20' } },
   write_cells: { example: { file_uuid: f, cell: 'A1', values: [['Item', 'Cost'], ['Rent', '1200']] } },
   set_formula: {
     use: 'Errors like #DIV/0! are data. FILTER, SORT(BY), UNIQUE, SEQUENCE, TAKE spill (#SPILL! if blocked); XLOOKUP, LET, TEXTJOIN, IFS, SWITCH work; not LAMBDA, TEXTSPLIT, INDIRECT, LOOKUP.',
@@ -75,18 +72,18 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   // code cells and connections
   set_code_cell: {
     use: 'SQL binds a cell as {{B1}}. Tables spill; reruns when inputs change.',
-    example: { file_uuid: f, cell: 'E1', language: 'python', code: 'cells("A1:C20").groupby("region").sum()' },
+    example: { file_uuid: f, cell: 'E1', language: 'python', code: "cells('A1:C20').groupby('region').sum()" },
     returns: 'task_id for wait_task.',
   },
   get_code_cell: { example: { file_uuid: f, cell: 'E1' } },
   rerun_code_cells: { example: { file_uuid: f, range: 'E1:E10' } },
-  get_task: { use: 'wait_task waits instead of polling.', example: { task_id: EX_TASK } },
+  get_task: { use: 'wait_task waits instead.', example: { task_id: EX_TASK } },
   wait_task: { use: 'Then read_cells shows the result.', example: { task_id: EX_TASK } },
   list_connections: { example: {} },
-  add_connection: { example: { name: 'Sales', type: 'postgres', url: 'postgres://reader:pw@db:5432/sales' } },
+  add_connection: { example: { name: 'Sales', type: 'postgres', url: 'postgres://u:pw@db/sales' } },
   delete_connection: { example: { connection_uuid: EX_CONN } },
   get_connection_schemas: { example: {} },
-  search_connection_tables: { example: { connection_uuid: EX_CONN, query: 'orders with shipping address' } },
+  search_connection_tables: { example: { connection_uuid: EX_CONN, query: 'customer orders' } },
   // charts
   add_chart: {
     use: 'Series options count data columns from 0 (with categories in column 0, the first series is 1).',

@@ -28,7 +28,7 @@ function costTable(tools: Tool[]): string {
     return own + Object.values(node).reduce<number>((sum, v) => sum + fieldTexts(v), 0);
   };
   const rows = tools
-    .map((t) => [t.name, tokens(t), tokens(t.description), tokens(t.inputSchema), Math.ceil(fieldTexts(t.inputSchema.properties) / CHARS_PER_TOKEN), t.outputSchema ? tokens(t.outputSchema) : 0, tokens(t.annotations)] as const)
+    .map((t) => [t.name, tokens(t), tokens(t.description), tokens(t.inputSchema), Math.ceil(fieldTexts(t.inputSchema.properties) / CHARS_PER_TOKEN), t.outputSchema ? tokens(t.outputSchema) : 0, t.annotations ? tokens(t.annotations) : 0] as const)
     .sort((a, b) => b[1] - a[1]);
   const head = ['tool', 'total', 'description', 'input', '(field texts)', 'output', 'annotations'];
   const width = Math.max(...rows.map((r) => r[0].length));

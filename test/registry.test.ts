@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { findOp, ops } from '../core/registry.ts';
 import { jsonSchemaOf, toolOf } from '../mcp/tools.ts';
-import { EXPLAINED_ONCE, FIELDS_AS } from '../prompts/field-texts.ts';
+import { EXPLAINED_ONCE, FIELDS_AS, SELF_EVIDENT } from '../prompts/field-texts.ts';
 
 describe('op registry', () => {
   it('has unique snake_case verb_noun names', () => {
@@ -41,8 +41,8 @@ describe('op registry', () => {
     }
   });
 
-  it('describes every input field an agent fills (except those the server instructions explain once)', () => {
-    const obvious = new Set<string>(EXPLAINED_ONCE);
+  it('describes every input field an agent fills (except those the server instructions explain once, self-evident ones, and those described in the tool FIELDS_AS names)', () => {
+    const obvious = new Set<string>([...EXPLAINED_ONCE, ...SELF_EVIDENT]);
     type Props = Record<string, { description?: string }>;
     const propsOf = (name: string | undefined) => (name ? ((toolOf(findOp(name)!).inputSchema.properties ?? {}) as Props) : {});
     for (const op of ops) {

@@ -2,19 +2,22 @@
 // formula engine. Ops mutate it inside Workbooks.write(); commitSet() lists what to store.
 import { randomUUID } from 'node:crypto';
 import type { RawCellContent, ExportedChange } from 'hyperformula';
-import { ExportedCellChange } from 'hyperformula';
 import type { Rect } from '../a1.ts';
 import { invalidArg } from '../errors.ts';
 import type { CommitOutbox, CommitSet, FileRecord, LogEntry, TileRecord, WorkbookRecord } from '../store.ts';
-import { formulaOf, isInput, isRich, styleOf, type Cell, type RichCell, type Scalar } from './cell.ts';
+import { formulaOf, isRich, styleOf, type Cell, type RichCell, type Scalar } from './cell.ts';
 import { ChangeLog } from './changes.ts';
-import { FormulaEngine, namesSheet, resultFields, toEngineContent } from './engine.ts';
+import { FormulaEngine, namesSheet, toEngineContent } from './engine.ts';
 import type { EngineContext } from './functions/index.ts';
 import { allNamedExpressions, mentionsName, sheetObjectHooks, type NamedExpressionDef } from './hooks.ts';
 import { SheetModel } from './sheet.ts';
+import { applyEngineChanges, syncSheetFromEngine } from './engine-sync.ts';
+import { BlockedSpills, forEachFormula } from './spills.ts';
 import type { SheetMeta } from './sheet-meta.ts';
 import { StyleTable, type Style } from './style.ts';
-import { Tile, TILE_COLS, TILE_ROWS, tileKey, tileOf } from './tile.ts';
+import { Tile, tileKey, tileOf } from './tile.ts';
+
+export { forEachFormula } from './spills.ts';
 
 export type TileLoader = (sheetId: string, keys: { tr: number; tc: number }[]) => Promise<TileRecord[]>;
 
@@ -36,7 +39,7 @@ export class Workbook {
   private deletedSheets: string[] = [];
   private renamed = false;
   /** Formula cells showing #SPILL! ("sheetId\trow\tcol"): see retryBlockedSpills. */
-  private readonly blockedSpills = new Set<string>();
+  private readonly blockedSpills = new BlockedSpills();
 
   constructor(rec: WorkbookRecord, loader: TileLoader, engineContext?: EngineContext) {
     this.file = { ...rec.file };
@@ -173,7 +176,7 @@ export class Workbook {
     for (const s of withFormulas) {
       forEachFormula(s, (row, col, cell) => {
         texts.push(cell.f);
-        if (cell.e === '#SPILL!') this.blockedSpills.add(`${s.id}\t${row}\t${col}`);
+        this.blockedSpills.note(s.id, row, col, cell);
       });
     }
     const needed = new Set(withFormulas.map((s) => s.id));
@@ -191,7 +194,7 @@ export class Workbook {
   async rebuildEngine(): Promise<void> {
     this.engine?.destroy();
     this.engine = undefined;
-    this.blockedSpills.clear();
+    this.blockedSpills.clearAll();
     if (!this.hasFormulas()) return;
     const built = await this.ensureEngine();
     for (const s of this.sheets) if (built.loaded.has(s.id) && (s.meta.formulas ?? 0) > 0) this.syncFromEngine(s);
@@ -216,30 +219,7 @@ export class Workbook {
 
   /** Applies HyperFormula's value changes to cached formula results and spill cells. */
   applyChanges(changes: ExportedChange[]): void {
-    const engine = this.engine;
-    if (!engine) return;
-    for (const ch of changes) {
-      if (!(ch instanceof ExportedCellChange)) continue;
-      const sheet = engine.sheetOf(ch.address.sheet);
-      if (!sheet) continue;
-      const { row, col } = ch.address;
-      this.changes.add(sheet.id, { r0: row, c0: col, r1: row, c1: col });
-      const cell = sheet.get(row, col);
-      if (isRich(cell) && cell.f !== undefined) {
-        const next: RichCell = { f: cell.f, ...resultFields(ch.newValue, () => engine.hf.getCellValueDetailedType(ch.address)) };
-        if (cell.s) next.s = cell.s;
-        this.noteSpill(sheet, row, col, next);
-        sheet.set(row, col, next);
-      } else if (!isInput(cell)) {
-        const s = styleOf(cell);
-        const v = ch.newValue;
-        if (v === null || v === undefined) sheet.set(row, col, s ? { s } : null);
-        else {
-          const res = resultFields(v, () => 'NUMBER_RAW');
-          sheet.set(row, col, { ...res, sp: 1, ...(s ? { s } : {}) });
-        }
-      }
-    }
+    if (this.engine) applyEngineChanges(this.engine, changes, this.changes, this.blockedSpills);
   }
 
   /**
@@ -247,30 +227,7 @@ export class Workbook {
    * a fresh build that included new formulas). Walks the sheet once.
    */
   private syncFromEngine(sheet: SheetModel): void {
-    const engine = this.engine!;
-    const hfId = engine.hfId(sheet);
-    const values = engine.hf.getSheetValues(hfId);
-    const used = sheet.usedExtent();
-    const rows = Math.max(values.length, used.rows);
-    for (let r = 0; r < rows; r++) {
-      const line = values[r] ?? [];
-      const cols = Math.max(line.length, used.cols);
-      for (let c = 0; c < cols; c++) {
-        const cell = sheet.get(r, c);
-        const v = line[c] ?? null;
-        if (isRich(cell) && cell.f !== undefined) {
-          const next: RichCell = { f: cell.f, ...resultFields(v, () => engine.hf.getCellValueDetailedType({ sheet: hfId, row: r, col: c })) };
-          if (cell.s) next.s = cell.s;
-          this.noteSpill(sheet, r, c, next);
-          sheet.set(r, c, next);
-        } else if (!isInput(cell) && (v !== null || (isRich(cell) && cell.sp !== undefined))) {
-          const s = styleOf(cell);
-          if (v === null) sheet.set(r, c, s ? { s } : null);
-          else sheet.set(r, c, { ...resultFields(v, () => 'NUMBER_RAW'), sp: 1, ...(s ? { s } : {}) });
-        }
-      }
-    }
-    this.changes.add(sheet.id, { r0: 0, c0: 0, r1: Math.max(0, rows - 1), c1: Math.max(0, used.cols - 1) });
+    syncSheetFromEngine(this.engine!, sheet, this.changes, this.blockedSpills);
   }
 
   /** Re-reads every formula's text from the engine after sheets or structure changed. */
@@ -345,16 +302,10 @@ export class Workbook {
     this.applyChanges(engine.setContents(sheet, row, col, raw));
     for (const [r, c] of written) {
       const cell = { ...(sheet.get(r, c) as RichCell), ...blankResult(), ...engine.resultAt(sheet, r, c) };
-      this.noteSpill(sheet, r, c, cell);
+      this.blockedSpills.note(sheet.id, r, c, cell);
       sheet.set(r, c, cell);
     }
     if (grid.some((line) => line.some((c) => c === null))) this.retryBlockedSpills();
-  }
-
-  private noteSpill(sheet: SheetModel, row: number, col: number, cell: RichCell): void {
-    const key = `${sheet.id}\t${row}\t${col}`;
-    if (cell.e === '#SPILL!') this.blockedSpills.add(key);
-    else this.blockedSpills.delete(key);
   }
 
   /**
@@ -362,10 +313,7 @@ export class Workbook {
    * cell moves), so retryBlockedSpills finds them at their new places.
    */
   rescanBlockedSpills(sheet: SheetModel): void {
-    for (const key of [...this.blockedSpills]) if (key.startsWith(`${sheet.id}\t`)) this.blockedSpills.delete(key);
-    forEachFormula(sheet, (row, col, cell) => {
-      if (cell.e === '#SPILL!') this.blockedSpills.add(`${sheet.id}\t${row}\t${col}`);
-    });
+    this.blockedSpills.rescan(sheet);
   }
 
   /**
@@ -375,19 +323,17 @@ export class Workbook {
    */
   retryBlockedSpills(): void {
     const engine = this.engine;
-    if (!engine || this.blockedSpills.size === 0) return;
-    for (const key of [...this.blockedSpills]) {
-      const [sheetId, r, c] = key.split('\t');
+    if (!engine) return;
+    for (const { sheetId, row, col } of this.blockedSpills.entries()) {
       const sheet = this.sheets.find((s) => s.id === sheetId);
-      const row = Number(r), col = Number(c);
       const cell = sheet && engine.loaded.has(sheet.id) ? sheet.get(row, col) : null;
       if (!sheet || !isRich(cell) || cell.f === undefined) {
-        this.blockedSpills.delete(key);
+        this.blockedSpills.forget(sheetId, row, col);
         continue;
       }
       this.applyChanges(engine.setContents(sheet, row, col, [[cell.f]]));
       const next = { ...(sheet.get(row, col) as RichCell), ...blankResult(), ...engine.resultAt(sheet, row, col) };
-      this.noteSpill(sheet, row, col, next);
+      this.blockedSpills.note(sheet.id, row, col, next);
       sheet.set(row, col, next);
     }
   }
@@ -447,17 +393,6 @@ function blankResult(): Pick<RichCell, 'v' | 'e' | 'm' | 'h'> {
 
 function hasNumberFormat(style: Style): boolean {
   return style.number_format !== undefined || style.date_time !== undefined || style.format_code !== undefined;
-}
-
-export function forEachFormula(sheet: SheetModel, fn: (row: number, col: number, cell: RichCell & { f: string }) => void): void {
-  for (const [key, tile] of sheet.loadedTiles()) {
-    const { tr, tc } = tileOf(key);
-    tile.rows.forEach((line, r) => {
-      line?.forEach((cell, c) => {
-        if (isRich(cell) && cell.f !== undefined) fn(tr * TILE_ROWS + r, tc * TILE_COLS + c, cell as RichCell & { f: string });
-      });
-    });
-  }
 }
 
 /** Does the formula name this sheet, directly or through a workbook name pointing into it? */

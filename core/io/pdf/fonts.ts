@@ -4,6 +4,7 @@
 // Files are read once per process; each document embeds only the glyphs it uses.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { patchFontLayout } from './fast-layout.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -40,5 +41,6 @@ export function useFont(doc: PDFKit.PDFDocument, opts: { family?: string; bold?:
     set.add(name);
   }
   doc.font(name);
+  patchFontLayout((doc as unknown as { _font?: unknown })._font);
   return name;
 }

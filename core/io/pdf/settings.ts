@@ -83,7 +83,8 @@ export function parseColSpan(s: string): [number, number] {
   return [Math.min(a, b), Math.max(a, b)];
 }
 
-const ColBreak = z.union([z.number().int().min(1).max(MAX_COLS), z.string().regex(/^[A-Za-z]{1,3}$/)], { error: `must be a column number 1..${MAX_COLS} or letters like "F"` });
+const COL_BREAK = `must be a column number 1..${MAX_COLS} or letters like "F"`;
+const ColBreak = z.union([z.number().int(COL_BREAK).min(1, COL_BREAK).max(MAX_COLS, COL_BREAK), z.string().regex(/^[A-Za-z]{1,3}$/, COL_BREAK)], { error: COL_BREAK });
 
 export const SheetOptions = z.strictObject({
   printArea: z.string().max(300).superRefine(check(parseRange, 'write it like A1:F20')).optional(),

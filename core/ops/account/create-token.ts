@@ -17,7 +17,7 @@ export const createToken = defineOp({
     space_uuid: SpaceId,
   }),
   output: z.object({ token: z.string(), token_id: z.string(), user: UserRef, role: RoleEnum, expires: z.string().nullable() }),
-  hints: { readOnly: false },
+  hints: { readOnly: false, destructive: false },
   handler: async (ctx, input) => {
     const spaceId = requireSpace(ctx, input.space_uuid);
     requireRole(ctx, 'owner', 'Creating tokens');

@@ -16,7 +16,7 @@ export const addChart = defineOp({
   http: { method: 'POST', path: '/v1/files/:file_uuid/charts' },
   input: z.strictObject({ file_uuid: FileId, chart_type: ChartTypeField, data_range: DataRange, ...chartFields }),
   output: ChartOut.extend({ version: VersionOut }),
-  hints: { readOnly: false },
+  hints: { readOnly: false, destructive: false },
   handler: async (ctx, input) => {
     const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
       const home = homeSheet(wb, input.sheet, input.position);

@@ -7,7 +7,7 @@ export const TaskId = z.uuid({ message: 'must be a task uuid (from set_code_cell
 
 export const getTask = defineOp({
   name: 'get_task',
-  summary: 'Status of a code-cell run: queued, running, done, error or cancelled.',
+  summary: 'Status of a code-cell run, with its error.',
   area: 'code',
   http: { method: 'GET', path: '/v1/tasks/:task_id' },
   input: z.strictObject({ task_id: TaskId }),

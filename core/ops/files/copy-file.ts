@@ -17,7 +17,7 @@ export const copyFile = defineOp({
     private: z.boolean().optional().describe('Default as the source.'),
   }),
   output: z.object({ uuid: z.string(), name: z.string(), version: z.number().int(), private: z.boolean(), sheets: z.array(z.string()), created: z.string(), source_uuid: z.string(), source_version: z.number().int().describe('Version of the source that was copied.') }),
-  hints: { readOnly: false },
+  hints: { readOnly: false, destructive: false },
   batchable: false,
   handler: async (ctx, input) => {
     const source = await ctx.services.workbooks.file(ctx, input.file_uuid, 'read');

@@ -20,7 +20,7 @@ export const createFile = defineOp({
     space_uuid: SpaceId,
   }),
   output: z.object({ uuid: z.string(), name: z.string(), version: z.number().int(), private: z.boolean(), sheets: z.array(z.string()) }),
-  hints: { readOnly: false },
+  hints: { readOnly: false, destructive: false },
   batchable: false,
   handler: async (ctx, input) => {
     const spaceId = requireSpace(ctx, input.space_uuid);

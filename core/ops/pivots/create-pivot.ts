@@ -18,7 +18,7 @@ export const createPivot = defineOp({
   http: { method: 'POST', path: '/v1/files/:file_uuid/pivots' },
   input: z.strictObject({ file_uuid: FileId, ...pivotFields, sheet: SheetName.optional() }),
   output: PivotOut.extend({ version: VersionOut }),
-  hints: { readOnly: false },
+  hints: { readOnly: false, destructive: false },
   handler: async (ctx, input) => {
     checkShape(input.rows, input.columns, input.values, input.filters);
     const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {

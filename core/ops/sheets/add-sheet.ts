@@ -16,7 +16,7 @@ export const addSheet = defineOp({
   http: { method: 'POST', path: '/v1/files/:file_uuid/sheets' },
   input: z.strictObject({ file_uuid: FileId, name: SheetNameInput, position: Position.optional() }),
   output: z.object({ sheet: SheetInfo, sheets: z.array(z.string()), version: VersionOut }),
-  hints: { readOnly: false },
+  hints: { readOnly: false, destructive: false },
   handler: async (ctx, input) => {
     const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, (wb) => {
       if (wb.findSheet(input.name)) throw invalidArg('name', `a sheet named '${input.name}' already exists (names are compared without case)`);

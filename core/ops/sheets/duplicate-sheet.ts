@@ -20,7 +20,7 @@ export const duplicateSheet = defineOp({
     position: Position.optional(),
   }),
   output: z.object({ sheet: SheetInfo, sheets: z.array(z.string()), version: VersionOut }),
-  hints: { readOnly: false },
+  hints: { readOnly: false, destructive: false },
   handler: async (ctx, input) => {
     const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
       const source = wb.sheet(input.sheet);

@@ -27,7 +27,7 @@ export const insertLines = defineOp({
     count: z.number().int(),
     version: VersionOut,
   }),
-  hints: { readOnly: false },
+  hints: { readOnly: false, destructive: false },
   handler: async (ctx, input) => {
     const span = parseSpan(input.at, 'at', false);
     const at = input.side === 'after' ? span.from + 1 : span.from;

@@ -28,7 +28,7 @@ export const appendTableRows = defineOp({
     sheet: SheetName.optional(),
   }),
   output: TableOut.extend({ appended: z.number().int(), appended_range: z.string(), version: VersionOut }),
-  hints: { readOnly: false },
+  hints: { readOnly: false, destructive: false },
   handler: async (ctx, input) => {
     const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
       const { sheet, table } = locateTable(wb, input.table, input.sheet);

@@ -24,7 +24,7 @@ export const createTable = defineOp({
     sheet: SheetName.optional(),
   }),
   output: TableOut.extend({ version: VersionOut }),
-  hints: { readOnly: false },
+  hints: { readOnly: false, destructive: false },
   handler: async (ctx, input) => {
     const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
       const t = targetRange(wb, input.sheet, input.range, 'range');

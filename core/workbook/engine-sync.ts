@@ -1,0 +1,62 @@
+// Writes the formula engine's values back into the tiles: each formula cell's cached result and
+// the cells its array result spills into. Tiles, not the engine, are what reads and commits see.
+import type { ExportedChange } from 'hyperformula';
+import { ExportedCellChange } from 'hyperformula';
+import { isInput, isRich, styleOf, type RichCell } from './cell.ts';
+import type { ChangeLog } from './changes.ts';
+import { resultFields, type FormulaEngine } from './engine.ts';
+import type { SheetModel } from './sheet.ts';
+import type { BlockedSpills } from './spills.ts';
+
+/** Applies HyperFormula's value changes to cached formula results and spill cells. */
+export function applyEngineChanges(engine: FormulaEngine, changes: ExportedChange[], log: ChangeLog, spills: BlockedSpills): void {
+  for (const ch of changes) {
+    if (!(ch instanceof ExportedCellChange)) continue;
+    const sheet = engine.sheetOf(ch.address.sheet);
+    if (!sheet) continue;
+    const { row, col } = ch.address;
+    log.add(sheet.id, { r0: row, c0: col, r1: row, c1: col });
+    const cell = sheet.get(row, col);
+    if (isRich(cell) && cell.f !== undefined) {
+      const next: RichCell = { f: cell.f, ...resultFields(ch.newValue, () => engine.hf.getCellValueDetailedType(ch.address)) };
+      if (cell.s) next.s = cell.s;
+      spills.note(sheet.id, row, col, next);
+      sheet.set(row, col, next);
+    } else if (!isInput(cell)) {
+      const s = styleOf(cell);
+      const v = ch.newValue;
+      if (v === null || v === undefined) sheet.set(row, col, s ? { s } : null);
+      else sheet.set(row, col, { ...resultFields(v, () => 'NUMBER_RAW'), sp: 1, ...(s ? { s } : {}) });
+    }
+  }
+}
+
+/**
+ * Makes the sheet's cached formula results and spill cells equal to the engine's values (after a
+ * fresh build that included new formulas). Walks the sheet once.
+ */
+export function syncSheetFromEngine(engine: FormulaEngine, sheet: SheetModel, log: ChangeLog, spills: BlockedSpills): void {
+  const hfId = engine.hfId(sheet);
+  const values = engine.hf.getSheetValues(hfId);
+  const used = sheet.usedExtent();
+  const rows = Math.max(values.length, used.rows);
+  for (let r = 0; r < rows; r++) {
+    const line = values[r] ?? [];
+    const cols = Math.max(line.length, used.cols);
+    for (let c = 0; c < cols; c++) {
+      const cell = sheet.get(r, c);
+      const v = line[c] ?? null;
+      if (isRich(cell) && cell.f !== undefined) {
+        const next: RichCell = { f: cell.f, ...resultFields(v, () => engine.hf.getCellValueDetailedType({ sheet: hfId, row: r, col: c })) };
+        if (cell.s) next.s = cell.s;
+        spills.note(sheet.id, r, c, next);
+        sheet.set(r, c, next);
+      } else if (!isInput(cell) && (v !== null || (isRich(cell) && cell.sp !== undefined))) {
+        const s = styleOf(cell);
+        if (v === null) sheet.set(r, c, s ? { s } : null);
+        else sheet.set(r, c, { ...resultFields(v, () => 'NUMBER_RAW'), sp: 1, ...(s ? { s } : {}) });
+      }
+    }
+  }
+  log.add(sheet.id, { r0: 0, c0: 0, r1: Math.max(0, rows - 1), c1: Math.max(0, used.cols - 1) });
+}

@@ -32,6 +32,8 @@ export interface OpDef<I extends z.ZodObject = z.ZodObject, O extends z.ZodType 
   hints: OpHints;
   /** Binary responses (PDF, images) bypass JSON: the handler returns {contentType, body}. */
   binary?: boolean;
+  /** Content types a binary op answers with, for OpenAPI; default application/octet-stream. */
+  binaryTypes?: string[];
   /** The body carries file bytes (imports): REST and MCP over HTTP accept bodies up to the import limit. */
   fileBody?: boolean;
   /** Ops that act on one file and may run inside POST /files/{id}/batch. Default: true when the input has file_uuid. */

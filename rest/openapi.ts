@@ -28,7 +28,7 @@ export function openApiDocument(ops: readonly AnyOp[]) {
       const body = { type: 'object', properties: Object.fromEntries(rest.map((k) => [k, props[k]])), required: rest.filter((k) => required.has(k)), additionalProperties: false };
       requestBody = { required: body.required.length > 0, content: { 'application/json': { schema: body } } };
     }
-    const ok = op.binary ? { description: 'The file', content: { 'application/octet-stream': {} } } : { description: 'OK', content: { 'application/json': { schema: jsonSchema(op.output, 'output') } } };
+    const ok = op.binary ? { description: 'The file', content: Object.fromEntries((op.binaryTypes ?? ['application/octet-stream']).map((t) => [t, { schema: { type: 'string', format: 'binary' } }])) } : { description: 'OK', content: { 'application/json': { schema: jsonSchema(op.output, 'output') } } };
     const responses: Record<string, unknown> = { 200: ok };
     for (const [status, description] of Object.entries(ERROR_STATUSES)) responses[status] = { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
     paths[path] ??= {};

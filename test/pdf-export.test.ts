@@ -70,6 +70,14 @@ describe.skipIf(!!missing)('PDF export', () => {
     expect(countNonBackground(img)).toBeGreaterThan(img.width * img.height * 0.01);
   });
 
+  it('OpenAPI declares the PDF response and an optional body', async () => {
+    const doc = (await server.request('GET', '/v1/openapi.json', { token: null })).body;
+    const post = doc.paths['/v1/files/{file_uuid}/export/pdf'].post;
+    expect(Object.keys(post.responses['200'].content)).toEqual(['application/pdf']);
+    expect(post.requestBody.required).toBe(false);
+    expect(post.requestBody.content['application/json'].schema.additionalProperties).toBe(false);
+  });
+
   it('paper size and landscape swap the page size', async () => {
     const a4 = pdfInfo(await exportPdf({ pageSetup: { paperSize: 'a4' } }));
     expect([Math.round(a4.width), Math.round(a4.height)]).toEqual([595, 842]);
@@ -139,6 +147,18 @@ describe.skipIf(!!missing)('PDF export', () => {
     expect(first).toContain('R&D');
     expect(pdfText(pdf, n)).toContain(`Page ${n} of ${n}`);
     expect(pdfText(pdf, n)).toContain('Charts');
+  });
+
+  it('a tall wrapped text at the foot of a page stays in its cell (no extra pages)', async () => {
+    const d = restDoor(server);
+    const id = (await must(d, 'create_file', { name: 'wrap' })).uuid;
+    await must(d, 'write_cells', { file_uuid: id, cell: 'A43', values: [[Array.from({ length: 80 }, (_, i) => `word${i}`).join(' ')], ['next']] });
+    await must(d, 'format_cells', { file_uuid: id, range: 'A43', wrap: 'wrap' });
+    const pdf = await exportPdf(undefined, id);
+    expect(pdfInfo(pdf).pages).toBe(2);
+    expect(pdfText(pdf, 1)).toContain('word0');
+    expect(pdfText(pdf, 2)).toContain('next');
+    expect(pdfText(pdf, 2)).not.toContain('word');
   });
 
   it('gridlines and headings are printed when asked', async () => {

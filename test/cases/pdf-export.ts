@@ -94,6 +94,12 @@ export const pdfExportCases: CaseGroup[] = [
         args: (fx) => ({ file_uuid: fx.file, sheetOptions: { Sheet1: { printArea: 'A1:Z1000000' } } }),
         error: { code: 'payload_too_large', message: /more than 5000 pages/ },
       },
+      {
+        name: 'more cells than a read may hold: 413 naming the limit',
+        op: 'export_pdf',
+        args: (fx) => ({ file_uuid: fx.file, sheetOptions: { Sheet1: { printArea: 'A1:CV20000' } }, pageSetup: { scaling: { type: 'zoom', percent: 10 } } }),
+        error: { code: 'payload_too_large', message: /hold 2000000 cells; one export prints at most 1000000/ },
+      },
     ],
   },
 ];

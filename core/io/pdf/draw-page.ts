@@ -42,6 +42,8 @@ export function drawPage(doc: PDFKit.PDFDocument, job: PrintJob, sheet: PrintShe
     }
     y = blocks[blocks.length - 1]!.ys.at(-1)!;
   }
+  // The band is the last block; repeated titles repeat cells, not charts (as in Excel).
+  const band = blocks[blocks.length - 1];
   for (const b of blocks) {
     doc.save();
     doc.rect(b.x, b.y, b.xs.at(-1)! - b.x, b.ys.at(-1)! - b.y).clip();
@@ -49,7 +51,7 @@ export function drawPage(doc: PDFKit.PDFDocument, job: PrintJob, sheet: PrintShe
     drawFills(doc, b);
     drawBorders(doc, b);
     drawTexts(doc, b, scale);
-    drawCharts(doc, b);
+    if (b === band) drawCharts(doc, b);
     doc.restore();
   }
   if (setup.printHeadings) drawHeadings(doc, blocks, ox, oy, head, k, scale);

@@ -58,8 +58,10 @@ export function drawTexts(doc: PDFKit.PDFDocument, b: Block, scale: number): voi
       const opts = { ...deco, width, align, lineBreak: s.wrap === 'wrap' };
       const h = doc.heightOfString(pc.text, opts);
       const y = s.vertical_align === 'top' ? box.y + pad / 2 : s.vertical_align === 'middle' ? box.y + (box.h - h) / 2 : box.y + box.h - h - pad / 2;
+      const top = Math.max(y, box.y);
       doc.save().rect(box.x, box.y, box.w, box.h).clip();
-      doc.text(pc.text, box.x + pad, Math.max(y, box.y), opts);
+      // A height keeps pdfkit from continuing a long text on a new page of its own.
+      doc.text(pc.text, box.x + pad, top, { ...opts, height: Math.max(box.y + box.h - top, 1) + doc.currentLineHeight(true) });
       doc.restore();
       continue;
     }

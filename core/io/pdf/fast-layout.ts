@@ -2,8 +2,9 @@
 // GPOS), and caches by word; a sheet of numbers is ~all distinct words, so shaping dominated the
 // export (10k x 10 cells: ~70 % of the time). Strings made only of digits and number punctuation
 // have no ligatures or kerning in DejaVu, so their run is the concatenation of per-character runs,
-// cached per character. Other texts still go through fontkit. Touches one pdfkit internal
-// (EmbeddedFont.layoutRun); if its shape changes, the patch does nothing.
+// cached per character, and not kept in pdfkit's per-word cache. Other texts still go through
+// fontkit. Touches two pdfkit internals (EmbeddedFont.layoutRun, layoutCached); if their shape
+// changes, the patch does nothing.
 interface Run {
   glyphs: unknown[];
   positions: Record<string, number>[];
@@ -11,6 +12,7 @@ interface Run {
 }
 interface EmbeddedFontLike {
   layoutRun?: (text: string, features?: unknown) => Run;
+  layoutCached?: (text: string) => Run;
 }
 
 const NUMERIC = /^[0-9.,%$€£¥+\-()/: E]+$/;
@@ -37,4 +39,10 @@ export function patchFontLayout(font: unknown): void {
     }
     return { glyphs, positions, advanceWidth } as Run;
   };
+  // pdfkit keeps every distinct word's run for the life of the document; for numbers that is
+  // one entry per cell (~100 MiB of peak RSS at 100k cells), and composing them again is cheaper.
+  if (typeof f.layoutCached === 'function') {
+    const cached = f.layoutCached.bind(f);
+    f.layoutCached = (text) => (text.length >= 2 && NUMERIC.test(text) ? f.layoutRun!(text) : cached(text));
+  }
 }

@@ -10,7 +10,7 @@ import { mergesOf, snapshotCells, snapshotCharts, type Snapshot } from './collec
 import { sheetAxes } from './geometry.ts';
 import { pageFormat, type PageFormat } from './paper.ts';
 import { pageOrder, paginate, type PageRef, type Pagination, type SheetLayout } from './paginate.ts';
-import { decodePngRaster, RasterBudget, type Raster } from './rasters.ts';
+import { checkPngData, decodePngRaster, RasterBudget, type Raster } from './rasters.ts';
 import { parseColSpan, parseRowSpan, type PageSetupIn, type SheetOptionsIn } from './settings.ts';
 
 export interface ExportInput {
@@ -91,7 +91,12 @@ function chartImages(wb: Workbook, given: Record<string, string> | undefined, bu
     const anchor = `${sheet.id}!${row},${col}`;
     if (!anchors.has(anchor)) throw invalidArg(field, `no chart is anchored there; ${hint}`);
     const raster = decodePngRaster(field, data);
-    out.set(anchor, budget.take(raster) ? raster : 'frame');
+    if (!budget.take(raster)) {
+      out.set(anchor, 'frame');
+      continue;
+    }
+    checkPngData(field, raster);
+    out.set(anchor, raster);
   }
   return out;
 }
@@ -164,6 +169,11 @@ export async function planJob(wb: Workbook, input: ExportInput, config: Config):
       throw new OpError('payload_too_large', `The PDF would have more than ${config.limits.pdfMaxPages} pages (the limit); print fewer sheets (sheetIds), a smaller printArea, or scale down (pageSetup.scaling).`, { limit: config.limits.pdfMaxPages });
     }
     planned.push({ sheet, layout, pagination, pages: order });
+  }
+  // The cells copied for drawing are bounded like a read (a small zoom puts many on a page).
+  const cells = planned.reduce((n, p) => n + printedRects(p.layout).reduce((m, r) => m + (r.r1 - r.r0 + 1) * (r.c1 - r.c0 + 1), 0), 0);
+  if (cells > config.limits.cellsPerRead) {
+    throw new OpError('payload_too_large', `The print areas hold ${cells} cells; one export prints at most ${config.limits.cellsPerRead}. Print fewer sheets (sheetIds) or smaller areas (sheetOptions.printArea).`, { limit: config.limits.cellsPerRead });
   }
   const sheets: PrintSheet[] = [];
   for (const p of planned) {

@@ -27,10 +27,12 @@ const EnvSchema = z.object({
   // Imports (docs/import-export.md): bytes of file data; directories the stdio MCP server may read.
   SHEETS_MAX_IMPORT_BYTES: int(100 * 1024 * 1024),
   SHEETS_IMPORT_DIRS: z.string().optional(),
-  // MCP door (docs/agents.md): default tool surface, cells per result, result ceiling in tokens.
+  // MCP door (docs/agents.md): default tool surface, cells per result, result ceiling in tokens,
+  // output schemas on tools/list (off: none; fields: the top-level fields of each result).
   SHEETS_MCP_TOOLS: z.enum(['full', 'compact']).default('full'),
   SHEETS_MCP_MAX_CELLS: int(2000),
   SHEETS_MCP_MAX_RESULT_TOKENS: int(20_000),
+  SHEETS_MCP_OUTPUT_SCHEMAS: z.enum(['off', 'fields']).default('off'),
   // Code cells and the task queue (docs/code-cells.md)
   SHEETS_WORKERS: z.coerce.number().int().min(0).max(64).default(4),
   SHEETS_WORKER_POLL_MS: int(250),
@@ -61,7 +63,7 @@ export type Config = {
   /** Directories whose files the stdio MCP server may import by `path` (none: only file_data). */
   importDirs: string[];
   cacheFiles: number;
-  mcp: { tools: 'full' | 'compact'; maxCells: number; maxResultTokens: number };
+  mcp: { tools: 'full' | 'compact'; maxCells: number; maxResultTokens: number; outputSchemas: 'off' | 'fields' };
   code: CodeConfig;
 };
 
@@ -116,7 +118,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     importDirs: (e.SHEETS_IMPORT_DIRS ?? '').split(':').filter(Boolean),
     cacheFiles: e.SHEETS_CACHE_FILES,
-    mcp: { tools: e.SHEETS_MCP_TOOLS, maxCells: e.SHEETS_MCP_MAX_CELLS, maxResultTokens: e.SHEETS_MCP_MAX_RESULT_TOKENS },
+    mcp: { tools: e.SHEETS_MCP_TOOLS, maxCells: e.SHEETS_MCP_MAX_CELLS, maxResultTokens: e.SHEETS_MCP_MAX_RESULT_TOKENS, outputSchemas: e.SHEETS_MCP_OUTPUT_SCHEMAS },
     code: {
       workers: e.SHEETS_WORKERS,
       pollMs: e.SHEETS_WORKER_POLL_MS,

@@ -16,7 +16,7 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
 }
 
 /** Caps from these up are guards against abuse, not something an agent plans around (the 400 names them). */
-const NOISE_CAPS: Record<string, number> = { maxLength: 0, maxItems: 10, maximum: 1e6 };
+const NOISE_CAPS: Record<string, number> = { maxLength: 0, maxItems: 10, maximum: 1000 };
 
 const SELF_EVIDENT_SET = new Set<string>(SELF_EVIDENT);
 
@@ -42,7 +42,7 @@ function slimNode(node: unknown, field?: string, opts: SlimOptions = {}, depth =
     if (k === 'pattern' && (typeof src.format === 'string' || (field && ID_NAME.test(field)) || v === NO_CONTROL_CHARS)) continue;
     if (k in NOISE_CAPS && typeof v === 'number' && v >= NOISE_CAPS[k]!) continue;
     if ((k === 'minLength' || k === 'minItems') && v === 1) continue;
-    if (k === 'minimum' && typeof v === 'number' && (v <= -1e15 || v === 0)) continue; // z.int()'s safe-integer floor; counts are never negative
+    if (k === 'minimum' && typeof v === 'number' && (v <= -1e15 || v === 0 || v === 1)) continue; // z.int()'s safe-integer floor; counts and sizes are positive
     // The field's name says it is an id; the server names a malformed one in its 400.
     if (k === 'format' && v === 'uuid' && field && ID_NAME.test(field)) continue;
     if (k === 'additionalProperties' && v === false) continue; // unknown fields get a 400 naming them
@@ -65,7 +65,7 @@ function slimNode(node: unknown, field?: string, opts: SlimOptions = {}, depth =
   }
   // A list's own text says what its items are: "Several ranges." needs no "A1 range ..." per item.
   const items = out.items as Json | undefined;
-  if (typeof out.description === 'string' && items && typeof items.description === 'string' && !items.properties) delete items.description;
+  if (typeof out.description === 'string' && items && typeof items.description === 'string' && items.type !== 'object') delete items.description;
   if (opts.flatten && depth > 0 && out.properties && typeof out.properties === 'object') return flattenObject(out);
   return out;
 }
@@ -119,12 +119,15 @@ export function describedIn(schema: Tool['inputSchema'], base: Tool['inputSchema
 }
 
 /**
- * Output schemas on tools/list are {type: "object"}: hosts hand models the name, description and
- * input schema, not the output schema, so naming every returned field cost ~1,900 tokens of the
- * list and told no model anything (descriptions say what matters: "Returns chart_id ..."). Open, so
- * every structuredContent validates, including the truncated / next_range(s) a cut adds
- * (mcp/results.ts). OpenAPI and compact "help" keep the full output schemas.
+ * The output schema advertised with SHEETS_MCP_OUTPUT_SCHEMAS=fields: the result's top-level fields
+ * (types and nesting are in OpenAPI). additionalProperties stays open, so the truncated /
+ * next_range(s) a cut adds (mcp/results.ts) still validate. By default tools/list carries none:
+ * hosts hand models the name, description and input schema only, so output schemas cost every
+ * connection ~2,000 tokens of the list (or ~550 as a bare {type: "object"}) and told no model
+ * anything; results carry structuredContent either way.
  */
-export function slimOutputSchema(): Tool['outputSchema'] {
-  return { type: 'object' };
+export function slimOutputSchema(schema: z.ZodType): Tool['outputSchema'] {
+  const full = jsonSchemaOf(schema, 'output');
+  const props = Object.fromEntries(Object.keys((full.properties ?? {}) as Json).map((name) => [name, {}]));
+  return { type: 'object', properties: props } as Tool['outputSchema'];
 }

@@ -47,7 +47,7 @@ export function buildMcpServer(opts: McpOptions): Server {
     instructions: instructionsText(toolRef(surface)),
   });
   const groups = compactGroups(ops);
-  const tools: Tool[] = surface === 'compact' ? [...groups.values()].map((g) => g.tool) : ops.map(toolOf);
+  const tools: Tool[] = surface === 'compact' ? [...groups.values()].map((g) => g.tool) : ops.map((op) => toolOf(op, { outputSchemas: opts.services.config.mcp.outputSchemas === 'fields' }));
   const shelf = new ExportShelf();
 
   const run: OpRunner = async (extra, op, args, progress) => {

@@ -27,13 +27,18 @@ function inputSchemaOf(op: AnyOp): Tool['inputSchema'] {
   return base ? describedIn(schema, slimInputSchema(base.input, base.name)) : schema;
 }
 
-export function toolOf(op: AnyOp): Tool {
+export interface ToolOptions {
+  /** Advertise each result's top-level fields as outputSchema (SHEETS_MCP_OUTPUT_SCHEMAS=fields). */
+  outputSchemas?: boolean;
+}
+
+export function toolOf(op: AnyOp, opts: ToolOptions = {}): Tool {
   const annotations = annotationsOf(op.hints);
   return {
     name: op.name,
     description: toolDescription(op),
     inputSchema: inputSchemaOf(op),
-    ...(op.binary ? {} : { outputSchema: slimOutputSchema() }),
+    ...(opts.outputSchemas && !op.binary ? { outputSchema: slimOutputSchema(op.output) } : {}),
     ...(annotations ? { annotations } : {}),
   };
 }

@@ -41,7 +41,7 @@ export const SCHEMA_SHORTHANDS: Record<string, Record<string, Record<string, unk
 };
 
 /**
- * Tools that take another tool's fields (an update taking its create's): a field that is the same
+ * Tools that take another tool's fields (an update taking its create's, a bulk read a read's): a field that is the same
  * there but for its texts is described once, in that tool, and the description says "Fields as
  * add_chart." (mcp/tools.ts). Fields of their own (nullable here, say) keep their texts.
  */
@@ -49,4 +49,6 @@ export const FIELDS_AS: Record<string, string> = {
   update_chart: 'add_chart',
   update_pivot: 'create_pivot',
   import_into_file: 'import_file',
+  export_data: 'read_cells',
+  set_default_size: 'set_sizes',
 };

@@ -52,14 +52,14 @@ describe('tool texts', () => {
   });
 
   it('descriptions stay short', () => {
-    const long = ops.map(toolOf).filter((t) => t.description!.length > DESCRIPTION_CHARS).map((t) => `${t.name}: ${t.description!.length} chars`);
+    const long = ops.map((op) => toolOf(op)).filter((t) => t.description!.length > DESCRIPTION_CHARS).map((t) => `${t.name}: ${t.description!.length} chars`);
     expect(long).toEqual([]);
   });
 });
 
 describe('tools/list budgets', () => {
   it(`full surface: one tool per op, each ≤ ${TOOL_TOKENS} tokens, all ≤ ${FULL_LIST_TOKENS}`, () => {
-    const tools = ops.map(toolOf);
+    const tools = ops.map((op) => toolOf(op));
     const heavy = tools.filter((t) => tokens(t) > TOOL_TOKENS).map((t) => `${t.name}: ${tokens(t)} tokens`);
     expect(heavy).toEqual([]);
     const over = tools.filter((t) => tokens(t) > TOOL_TOKENS_AFFORDABLE * 2).map((t) => `${t.name} ${tokens(t)}`);

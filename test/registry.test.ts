@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { findOp, ops } from '../core/registry.ts';
-import { jsonSchemaOf, toolOf } from '../mcp/tools.ts';
+import { toolOf } from '../mcp/tools.ts';
 import { EXPLAINED_ONCE, FIELDS_AS, SELF_EVIDENT } from '../prompts/field-texts.ts';
 
 describe('op registry', () => {
@@ -34,10 +34,9 @@ describe('op registry', () => {
       const tool = toolOf(op);
       expect(tool.inputSchema.type, op.name).toBe('object');
       expect(Object.keys(tool.inputSchema.properties ?? {}).sort(), op.name).toEqual(Object.keys(op.input.shape).sort());
-      if (op.binary) continue;
-      // tools/list advertises {type: object} (mcp/schema-slim.ts); the op's own output schema names its fields.
-      expect(tool.outputSchema?.type, op.name).toBe('object');
-      expect(Object.keys(jsonSchemaOf(op.output, 'output').properties ?? {}).length, op.name).toBeGreaterThan(0);
+      // No outputSchema by default; with SHEETS_MCP_OUTPUT_SCHEMAS=fields, the result's top-level fields.
+      expect(tool.outputSchema, op.name).toBeUndefined();
+      if (!op.binary) expect(Object.keys(toolOf(op, { outputSchemas: true }).outputSchema?.properties ?? {}).length, op.name).toBeGreaterThan(0);
     }
   });
 
@@ -53,6 +52,21 @@ describe('op registry', () => {
         expect(v.description, `${op.name}.${k}`).toBeTruthy();
       }
     }
+  });
+
+  it('writes objects nested in tool inputs as a signature, not a bare {type: object}', () => {
+    const bare: string[] = [];
+    const walk = (node: unknown, path: string) => {
+      if (!node || typeof node !== 'object') return;
+      const n = node as Record<string, unknown>;
+      if (path.includes('.') && n.type === 'object' && !n.properties && n.additionalProperties === undefined && !n.description) bare.push(path);
+      for (const [k, v] of Object.entries(n)) {
+        if (k === 'properties') for (const [name, p] of Object.entries(v as object)) walk(p, `${path}.${name}`);
+        else if (k === 'items' || k === 'anyOf') walk(v, `${path}[]`);
+      }
+    };
+    for (const op of ops) if (!FIELDS_AS[op.name]) walk(toolOf(op).inputSchema, op.name);
+    expect(bare).toEqual([]);
   });
 
   it('offers expected_version on every file write and marks reads read-only', () => {

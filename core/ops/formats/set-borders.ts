@@ -23,12 +23,12 @@ export const setBorders = defineOp({
       .union([SideName, z.array(SideName).min(1, 'must name at least one side')])
       .default('all')
       .describe('One or a list; horizontal/vertical = inner lines; clear removes all.'),
-    line: z.enum(['line1', 'line2', 'line3', 'double', 'dotted', 'dashed']).default('line1').describe('line1 thin (default), line2 medium, line3 thick.'),
+    line: z.enum(['line1', 'line2', 'line3', 'double', 'dotted', 'dashed']).default('line1').describe('line1 thin, line2 medium, line3 thick.'),
     color: z
       .string()
       .regex(HEX6_OR_8, 'must be a hex color #RRGGBB or #RRGGBBAA, e.g. "#000000"')
       .default('#000000')
-      .describe('#RRGGBB or #RRGGBBAA; default #000000.'),
+      .describe('#RRGGBB or #RRGGBBAA.'),
   }),
   output: z.object({ version: VersionOut, sheet: z.string(), range: z.string(), sides: z.array(z.string()) }),
   hints: { readOnly: false, idempotent: true },

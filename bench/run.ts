@@ -3,6 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { benchCells } from './cells.ts';
 import { benchCodeCells } from './code-cells.ts';
+import { benchImports } from './import-export.ts';
 import type { BenchRow } from './lib.ts';
 import { benchPdf } from './pdf-export.ts';
 import { benchTiles } from './tiles.ts';
@@ -11,6 +12,7 @@ const groups: Record<string, () => Promise<BenchRow[]>> = {
   tiles: benchTiles,
   cells: benchCells,
   code: benchCodeCells,
+  imports: benchImports,
   pdf: benchPdf,
 };
 

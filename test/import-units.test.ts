@@ -11,7 +11,13 @@ import { parseTyped } from '../core/workbook/typed-input.ts';
 
 describe('CSV values are typed as PUT /cells types them', () => {
   const samples = ['0', '-0', '7', '-12', '007', '0.5', '.5', '5.', '1e3', '1,234.5', '12%', '$4.50', '2024-01-15', '01/02/2024', '13:45', 'TRUE', 'false', 'abc', "'42", '=1+1', '123456789012345', '1234567890123456', '12345678901234567890', '-1.25', '3.14159265358979', '0.000001', ' 5', '5 ', ''];
-  it.each(samples)('%j', (raw) => expect(typeCsvValue(raw)).toEqual(parseTyped(raw)));
+  const words = ['March', 'Jan', 'pm', 'AM', 'e', 'true', 'True', 'TRUE', 'false', 'FALSE', 'fAlSe', 'yes', 'NaN', 'Infinity', 'null', 'Monday', 'Dec', 'N/A', '#N/A', 'TRUE ', '-', '.', '$', '€', '%', 'noon', 'today', 'Jan-Feb', "'text", 'item 12', 'Jan 5', 'Jan 5, 2024'];
+  it.each([...samples, ...words])('%j', (raw) => {
+    expect(typeCsvValue(raw)).toEqual(parseTyped(raw));
+    const cache = new Map();
+    typeCsvValue(raw, cache);
+    expect(typeCsvValue(raw, cache)).toEqual(parseTyped(raw));
+  });
 });
 
 describe('text encodings', () => {

@@ -6,7 +6,7 @@ import { invalidArg } from '../errors.ts';
 import { isRich, styleOf, type Cell } from '../workbook/cell.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
 import type { Style } from '../workbook/style.ts';
-import { TILE_COLS, TILE_ROWS, tileKey, type Tile } from '../workbook/tile.ts';
+import { Tile, TILE_COLS, TILE_ROWS, tileKey } from '../workbook/tile.ts';
 import type { Content, Workbook } from '../workbook/workbook.ts';
 
 export class BlockWriter {
@@ -14,7 +14,8 @@ export class BlockWriter {
   rows = 0;
   cols = 0;
   private readonly direct: boolean;
-  private readonly autoStyles = new Map<string, number>();
+  /** Base style id -> the typed value's implied format (shared objects from the typing cache) -> style id. */
+  private readonly autoStyles = new Map<number, Map<Partial<Style>, number>>();
 
   constructor(
     private readonly wb: Workbook,
@@ -39,10 +40,23 @@ export class BlockWriter {
     else {
       await this.wb.load(this.sheet, { r0: first, c0: this.col0, r1: last, c1: this.col0 + Math.max(width, 1) - 1 });
       for (let i = 0; i < lines.length; i++) this.putRow(first + i, lines[i]!);
+      this.sealBands(Math.floor(first / TILE_ROWS), Math.floor((last + 1) / TILE_ROWS) - 1, width);
     }
     if (width) this.wb.changes.add(this.sheet.id, { r0: first, c0: this.col0, r1: last, c1: this.col0 + width - 1 });
     this.rows += lines.length;
     this.cols = Math.max(this.cols, width);
+  }
+
+  /** Tile bands this import has finished writing are kept encoded (Tile.sealed) until the commit. */
+  private sealBands(tr0: number, tr1: number, width: number): void {
+    const tc0 = Math.floor(this.col0 / TILE_COLS), tc1 = Math.floor((this.col0 + Math.max(width, this.cols, 1) - 1) / TILE_COLS);
+    for (let tr = tr0; tr <= tr1; tr++) {
+      for (let tc = tc0; tc <= tc1; tc++) {
+        const key = tileKey(tr, tc);
+        const tile = this.sheet.tiles.get(key);
+        if (tile) this.sheet.tiles.set(key, Tile.sealed(tile.encode(), tile.bounds()));
+      }
+    }
   }
 
   private putRow(r: number, line: Content[]): void {
@@ -77,12 +91,13 @@ export class BlockWriter {
 
   /** The style of a typed value (a date, a percentage) over the cell's own style, unless that sets a number format. */
   private styleFor(s: number, auto: Partial<Style>): number {
-    const key = `${s}\t${JSON.stringify(auto)}`;
-    let id = this.autoStyles.get(key);
+    let byAuto = this.autoStyles.get(s);
+    if (!byAuto) this.autoStyles.set(s, (byAuto = new Map()));
+    let id = byAuto.get(auto);
     if (id === undefined) {
       const base = this.wb.styles.get(s);
       id = base.number_format !== undefined || base.date_time !== undefined || base.format_code !== undefined ? s : this.wb.styles.patch(s, auto);
-      this.autoStyles.set(key, id);
+      byAuto.set(auto, id);
     }
     return id;
   }

@@ -14,13 +14,26 @@ const DELIMITERS = [',', '\t', ';', '|'];
 /** Plain decimal numbers, the bulk of most CSV files, skip the general parser (same result). */
 const PLAIN_NUMBER = /^-?(?:0|[1-9]\d{0,14})(?:\.\d{1,15})?$/;
 
-export function typeCsvValue(raw: string): Content {
+const DIGIT = /\d/;
+/** Typed values of strings met before: columns repeat (categories, dates), and the general parser is slow. */
+const CACHE_SIZE = 65_536;
+
+export function typeCsvValue(raw: string, cache?: Map<string, Content>): Content {
   if (raw === '') return null;
   if (PLAIN_NUMBER.test(raw)) {
     const n = Number(raw);
     if (n !== 0 || raw[0] !== '-') return n;
   }
-  return parseTyped(raw);
+  // Without a digit only TRUE/FALSE (any case) or an apostrophe-quoted text mean something else.
+  if (!DIGIT.test(raw) && raw[0] !== "'" && raw.length !== 4 && raw.length !== 5) return raw;
+  if (!cache) return parseTyped(raw);
+  let out = cache.get(raw);
+  if (out === undefined) {
+    if (cache.size >= CACHE_SIZE) cache.clear();
+    out = parseTyped(raw);
+    cache.set(raw, out);
+  }
+  return out;
 }
 
 export interface CsvResult {
@@ -48,6 +61,7 @@ export async function importCsv(bytes: Buffer, writer: BlockWriter, step: (done:
   const text = end === decoded.text.length ? decoded.text : decoded.text.slice(0, end);
   const delimiter = detectDelimiter(text);
   const warnings: string[] = [];
+  const cache = new Map<string, Content>();
   let parsedChars = 0;
   await new Promise<void>((resolve, reject) => {
     let failed = false;
@@ -63,7 +77,9 @@ export async function importCsv(bytes: Buffer, writer: BlockWriter, step: (done:
       chunk: (res: Papa.ParseResult<string[]>, parser: Papa.Parser) => {
         if (failed) return;
         for (const e of res.errors) if (warnings.length < 10 && e.code !== 'UndetectableDelimiter') warnings.push(`row ${(e.row ?? 0) + writer.rows + 1}: ${e.message}`);
-        const lines = res.data.map((line: string[]) => line.map(typeCsvValue));
+        // Typed in place: papaparse's row arrays become the content rows (no second array per row).
+        const lines = res.data as unknown as Content[][];
+        for (const line of lines) for (let j = 0; j < line.length; j++) line[j] = typeCsvValue(line[j] as string, cache);
         parsedChars = res.meta.cursor;
         parser.pause();
         writer

@@ -14,11 +14,39 @@ export interface Bounds {
 }
 
 export class Tile {
-  /** rows[r][c]; missing rows and trailing cells are empty. */
-  rows: (Cell[] | null | undefined)[];
+  private decoded: (Cell[] | null | undefined)[] | undefined;
+  /** A sealed tile's encoded text and bounds, until something reads its cells. */
+  private text: string | undefined;
+  private textBounds: Bounds | null = null;
 
   constructor(rows: (Cell[] | null | undefined)[] = []) {
-    this.rows = rows;
+    this.decoded = rows;
+  }
+
+  /** rows[r][c]; missing rows and trailing cells are empty. */
+  get rows(): (Cell[] | null | undefined)[] {
+    if (this.decoded === undefined) {
+      this.decoded = JSON.parse(this.text!) as (Cell[] | null)[];
+      this.text = undefined;
+    }
+    return this.decoded;
+  }
+
+  set rows(rows: (Cell[] | null | undefined)[]) {
+    this.decoded = rows;
+    this.text = undefined;
+  }
+
+  /**
+   * A tile kept as its encoded text (bulk imports write millions of cells that nothing reads
+   * before the commit): far less for the garbage collector to trace; decoded on first read.
+   */
+  static sealed(text: string, bounds: Bounds | null): Tile {
+    const t = new Tile();
+    t.decoded = undefined;
+    t.text = text;
+    t.textBounds = bounds;
+    return t;
   }
 
   get(r: number, c: number): Cell {
@@ -42,6 +70,7 @@ export class Tile {
 
   /** Occupied offsets, or null when the tile holds nothing. */
   bounds(): Bounds | null {
+    if (this.text !== undefined) return this.textBounds;
     let r0 = Infinity, r1 = -1, c0 = Infinity, c1 = -1;
     for (let r = 0; r < this.rows.length; r++) {
       const row = this.rows[r];
@@ -59,6 +88,7 @@ export class Tile {
   }
 
   encode(): string {
+    if (this.text !== undefined) return this.text;
     const rows: (Cell[] | null)[] = [];
     let last = -1;
     for (let r = 0; r < this.rows.length; r++) {

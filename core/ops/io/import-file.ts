@@ -15,14 +15,14 @@ import { ImportFields, importIntoFile, prepareImport } from './import-common.ts'
 
 export const importFile = defineOp({
   name: 'import_file',
-  summary: 'Create a file from CSV, xlsx, xls or Parquet data; with file_uuid, import into that file.',
+  summary: 'Create a file from a CSV, xlsx, xls or Parquet file (file_uuid: import into that file).',
   area: 'io',
   http: { method: 'POST', path: '/v1/files/import' },
   input: z.strictObject({
     ...ImportFields,
     file_uuid: FileId.optional().describe('Existing file to import into.'),
-    name: FileName.optional().describe('Default: file_name without extension.'),
-    private: z.boolean().default(false).describe('Only you see the new file.'),
+    name: FileName.optional().describe('Default: file_name stem.'),
+    private: z.boolean().default(false),
     space_uuid: SpaceId,
   }),
   output: ImportOut,

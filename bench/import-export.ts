@@ -1,0 +1,111 @@
+// Issue 5 targets: a 1,000,000 x 5 CSV (~40 MB), a 100k-row xlsx and a 1M-row Parquet imported
+// through REST, each against its bare parser on the same bytes (papaparse, exceljs, hyparquet
+// in this process); each import runs on a fresh server so its peak RSS is its own. Then the
+// xlsx and CSV exports of the imported CSV file.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { parquetRead } from 'hyparquet';
+import { parquetWriteBuffer } from 'hyparquet-writer';
+import Papa from 'papaparse';
+import { median, startBenchServer, timeIt, type BenchRow, type BenchServer } from './lib.ts';
+
+const CSV_ROWS = 1_000_000;
+const XLSX_ROWS = 100_000;
+const PARQUET_ROWS = 1_000_000;
+
+function csvBytes(): Buffer {
+  const lines = ['id,name,amount,qty,day'];
+  for (let i = 1; i <= CSV_ROWS; i++) {
+    const d = 1 + (i % 28), m = 1 + (i % 12);
+    lines.push(`${i},item ${i % 5000},${((i * 37) % 100000) / 100},${i % 97},2024-${m < 10 ? '0' : ''}${m}-${d < 10 ? '0' : ''}${d}`);
+  }
+  return Buffer.from(`${lines.join('\n')}\n`, 'utf8');
+}
+
+async function xlsxBytes(): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Data');
+  ws.addRow(['id', 'name', 'amount', 'qty', 'total']);
+  for (let i = 1; i <= XLSX_ROWS; i++) ws.addRow([i, `item ${i % 5000}`, ((i * 37) % 100000) / 100, i % 97, { formula: `C${i + 1}*D${i + 1}` }]);
+  ws.getColumn(3).numFmt = '#,##0.00';
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+function parquetBytes(): Buffer {
+  const n = PARQUET_ROWS;
+  const id = new Int32Array(n), amount = new Float64Array(n);
+  const name = new Array<string>(n), day = new Array<Date>(n), ok = new Array<boolean>(n);
+  for (let i = 0; i < n; i++) {
+    id[i] = i;
+    amount[i] = ((i * 37) % 100000) / 100;
+    name[i] = `item ${i % 5000}`;
+    day[i] = new Date(Date.UTC(2024, i % 12, 1 + (i % 28)));
+    ok[i] = i % 3 === 0;
+  }
+  return Buffer.from(parquetWriteBuffer({ columnData: [{ name: 'id', data: id, type: 'INT32' }, { name: 'amount', data: amount, type: 'DOUBLE' }, { name: 'name', data: name, type: 'STRING' }, { name: 'day', data: day, type: 'TIMESTAMP' }, { name: 'ok', data: ok, type: 'BOOLEAN' }] }));
+}
+
+/** A binary GET (exports): the body's size and the time. */
+async function download(s: BenchServer, path: string): Promise<{ ms: number; bytes: number }> {
+  const t0 = performance.now();
+  const res = await fetch(s.url + path, { headers: { authorization: `Bearer ${s.token}` } });
+  const body = Buffer.from(await res.arrayBuffer());
+  if (res.status !== 200) throw new Error(`GET ${path} → ${res.status}: ${body.toString('utf8', 0, 300)}`);
+  return { ms: performance.now() - t0, bytes: body.length };
+}
+
+async function bare(fn: () => Promise<unknown> | unknown): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < 3; i++) times.push((await timeIt(fn)).ms);
+  return median(times);
+}
+
+/** Imports on a fresh server; returns the time, the server's peak RSS and the server itself (for exports). */
+async function importOnce(dir: string, name: string, bytes: Buffer) {
+  const s = await startBenchServer({ DATA_DIR: join(dir, name), SHEETS_MAX_IMPORT_BYTES: String(256 * 1024 * 1024) });
+  const call = await s.call('POST', '/v1/files/import', { file_name: name, file_data: bytes.toString('base64') });
+  return { s, call, rss: s.peakRssMiB() };
+}
+
+function rowsFor(label: string, rows: number, bytes: Buffer, call: { totalMs: number; serverMs: number }, bareMs: number, rss: number, target?: number): BenchRow[] {
+  const ratio = call.totalMs / bareMs;
+  return [
+    { name: `import ${label} (${(bytes.length / 1e6).toFixed(1)} MB, POST /v1/files/import)`, value: call.totalMs, unit: 'ms', note: `${Math.round(rows / (call.totalMs / 1000)).toLocaleString('en')} rows/s; server ${call.serverMs.toFixed(0)} ms` },
+    { name: `import ${label} / bare parser`, value: ratio, unit: 'x', ...(target ? { target: `≤ ${target}`, ok: ratio <= target } : {}), note: `bare parser ${bareMs.toFixed(0)} ms, ${Math.round(rows / (bareMs / 1000)).toLocaleString('en')} rows/s` },
+    { name: `peak RSS of the server, ${label}`, value: rss, unit: 'MiB', target: '< 2048', ok: rss < 2048 },
+  ];
+}
+
+export async function benchImports(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const dir = mkdtempSync(join(tmpdir(), 'sheets-bench-io-'));
+  try {
+    const csv = csvBytes();
+    const csvBare = await bare(() => Papa.parse<string[]>(csv.toString('utf8'), { delimiter: ',' }).data.length);
+    const c = await importOnce(dir, 'big.csv', csv);
+    rows.push(...rowsFor('1M x 5 CSV', CSV_ROWS, csv, c.call, csvBare, c.rss, 3));
+    const csvOut = await download(c.s, `/v1/files/${c.call.body.uuid}/export/csv`);
+    rows.push({ name: 'export the 1M x 5 sheet as CSV', value: csvOut.ms, unit: 'ms', note: `${(csvOut.bytes / 1e6).toFixed(1)} MB; peak RSS after it ${c.s.peakRssMiB().toFixed(0)} MiB` });
+    await c.s.stop();
+
+    const xlsx = await xlsxBytes();
+    const xlsxBare = await bare(async () => new ExcelJS.Workbook().xlsx.load(xlsx as unknown as ArrayBuffer));
+    const x = await importOnce(dir, 'big.xlsx', xlsx);
+    rows.push(...rowsFor('100k x 5 xlsx (100k formulas)', XLSX_ROWS, xlsx, x.call, xlsxBare, x.rss));
+    const back = await download(x.s, `/v1/files/${x.call.body.uuid}/export/xlsx`);
+    rows.push({ name: 'export the 100k-row file as xlsx', value: back.ms, unit: 'ms', note: `${(back.bytes / 1e6).toFixed(1)} MB; peak RSS after it ${x.s.peakRssMiB().toFixed(0)} MiB` });
+    await x.s.stop();
+
+    const pq = parquetBytes();
+    const ab = pq.buffer.slice(pq.byteOffset, pq.byteOffset + pq.byteLength) as ArrayBuffer;
+    const pqBare = await bare(() => new Promise<void>((resolve) => void parquetRead({ file: ab, rowFormat: 'array', onComplete: () => resolve() })));
+    const p = await importOnce(dir, 'big.parquet', pq);
+    rows.push(...rowsFor('1M x 5 Parquet', PARQUET_ROWS, pq, p.call, pqBare, p.rss));
+    await p.s.stop();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return rows;
+}

@@ -1,7 +1,8 @@
-// Token-thrifty JSON Schemas for tools/list. Inputs keep every field, type, enum, default and
-// description, but lose what agents do not need (uuid regexes beside format: uuid, storage-guard
-// length caps, the long shared field texts). Outputs keep the top-level fields and their types:
-// enough to know what comes back and for clients to validate structuredContent.
+// Token-thrifty JSON Schemas for tools/list (decisions and figures: docs/agents.md). Inputs keep
+// every field, type, enum, required marker, default worth saying and format an agent cannot guess,
+// but lose what agents do not need: guard caps and id patterns the 400 names anyway,
+// additionalProperties: false, texts said once elsewhere; nested objects become one-line
+// signatures. Output schemas are opt-in (SHEETS_MCP_OUTPUT_SCHEMAS=fields).
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { SCHEMA_SHORTHANDS, SELF_EVIDENT, SHORT_FIELD_TEXTS } from '../prompts/field-texts.ts';

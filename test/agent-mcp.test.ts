@@ -30,7 +30,8 @@ async function httpClient(query = '', path = '/mcp'): Promise<Client> {
 const text = (r: any) => (r.content as { type: string; text?: string }[]).filter((c) => c.type === 'text').map((c) => c.text).join('\n');
 
 beforeAll(async () => {
-  server = await startServer({ SHEETS_MCP_MAX_CELLS: '12' });
+  // Output schemas advertised (opt-in), so the SDK client validates every structuredContent here, cut ones too.
+  server = await startServer({ SHEETS_MCP_MAX_CELLS: '12', SHEETS_MCP_OUTPUT_SCHEMAS: 'fields' });
 });
 afterAll(async () => {
   await Promise.allSettled(clients.map((c) => c.close()));
@@ -77,7 +78,8 @@ describe('results', () => {
   let file: string;
   beforeAll(async () => {
     c = await httpClient();
-    await c.listTools(); // the client validates structuredContent against outputSchema from here on
+    const { tools } = await c.listTools(); // the client validates structuredContent against outputSchema from here on
+    expect(tools.find((t) => t.name === 'read_cells')?.outputSchema?.properties).toHaveProperty('values');
     file = ((await c.callTool({ name: 'create_file', arguments: { name: 'results' } })).structuredContent as any).uuid;
     const rows = Array.from({ length: 10 }, (_, i) => [`r${i + 1}`, String(i + 1), i === 2 ? 'a|b' : 'x']);
     await c.callTool({ name: 'write_cells', arguments: { file_uuid: file, cell: 'A1', values: rows } });

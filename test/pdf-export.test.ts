@@ -6,7 +6,7 @@ import { svgToPng } from '../core/charts/png.ts';
 import { must } from './cases/types.ts';
 import { restDoor, type Door } from './helpers/doors.ts';
 import { countColor, countNonBackground } from './helpers/png.ts';
-import { pdfInfo, pdfText, popplerMissing, renderPage } from './helpers/poppler.ts';
+import { pdfFonts, pdfInfo, pdfText, popplerMissing, renderPage } from './helpers/poppler.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 const missing = popplerMissing();
@@ -68,6 +68,8 @@ describe.skipIf(!!missing)('PDF export', () => {
     expect(text).toContain('Merged title');
     const img = renderPage(pdf, 1);
     expect(countNonBackground(img)).toBeGreaterThan(img.width * img.height * 0.01);
+    // The bold header row is set in the bold face; fonts are embedded (subsets).
+    expect(pdfFonts(pdf)).toEqual(expect.arrayContaining(['DejaVuSans', 'DejaVuSans-Bold']));
   });
 
   it('OpenAPI declares the PDF response and an optional body', async () => {
@@ -120,6 +122,10 @@ describe.skipIf(!!missing)('PDF export', () => {
     expect(pdfInfo(cols).pages).toBe(2);
     expect(pdfText(cols, 2)).toContain('Share');
     expect(pdfText(cols, 1)).not.toContain('Share');
+    expect(pdfText(cols, 2)).not.toContain('item 1');
+    const titledCols = await exportPdf({ sheetIds: ['Data'], sheetOptions: { Data: { printArea: 'A1:D5', colBreaks: ['B'], repeatCols: 'A' } } });
+    expect(pdfText(titledCols, 2)).toMatch(/Item\s+Share/);
+    expect(pdfText(titledCols, 2)).toContain('item 1');
   });
 
   it('page order: overThenDown prints across before down', async () => {

@@ -1,6 +1,7 @@
 // Poppler's command-line tools as the judge of exported PDFs: pdfinfo (pages, page size),
-// pdftotext (texts per page), pdftoppm (a page rendered to PNG). Missing tools make a test skip
-// with the package to install, except under CI=true, where they must be there.
+// pdftotext (texts per page), pdftoppm (a page rendered to PNG), pdffonts (embedded fonts).
+// Missing tools make a test skip with the package to install, except under CI=true, where they
+// must be there.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,7 @@ export const POPPLER_PACKAGE = 'poppler-utils';
 
 /** Why poppler cannot be used here (and, under CI, an error), or undefined when it can. */
 export function popplerMissing(): string | undefined {
-  for (const tool of ['pdfinfo', 'pdftotext', 'pdftoppm']) {
+  for (const tool of ['pdfinfo', 'pdftotext', 'pdftoppm', 'pdffonts']) {
     const r = spawnSync(tool, ['-v'], { encoding: 'utf8' });
     if (r.error) {
       const why = `${tool} not found: install the Debian package ${POPPLER_PACKAGE}`;
@@ -64,5 +65,13 @@ export function renderPage(pdf: Buffer, page = 1, dpi = 50): Decoded {
   return withFile(pdf, (path, dir) => {
     execFileSync('pdftoppm', ['-png', '-r', String(dpi), '-f', String(page), '-l', String(page), '-singlefile', path, join(dir, 'page')]);
     return decodePng(readFileSync(join(dir, 'page.png')));
+  });
+}
+
+/** Names of the fonts embedded in the PDF (subset prefixes removed). */
+export function pdfFonts(pdf: Buffer): string[] {
+  return withFile(pdf, (path) => {
+    const out = execFileSync('pdffonts', [path], { encoding: 'utf8' });
+    return out.split('\n').slice(2).map((l) => l.split(/\s+/)[0]!.replace(/^[A-Z]{6}\+/, '')).filter(Boolean);
   });
 }

@@ -2,6 +2,8 @@
 // the pages can run after the lock is released: displayed texts with the style a person sees
 // (own, row or column style, conditional-format overlay), merges, and charts with their series.
 import { parseRange, type Rect } from '../../a1.ts';
+import type { OpContext } from '../../context.ts';
+import { throwIfCancelled, yieldToEventLoop } from '../../progress.ts';
 import { resolveCharts } from '../../charts/layout.ts';
 import type { ChartPlacement } from '../../charts/layout.ts';
 import type { ResolvedChart } from '../../charts/resolve.ts';
@@ -70,12 +72,19 @@ export function mergesOf(sheet: SheetModel): Merges {
 }
 
 /** Cells of the given rectangles (print area and repeated titles); empty unstyled cells are left out. */
-export async function snapshotCells(wb: Workbook, sheet: SheetModel, rects: Rect[]): Promise<Map<number, PrintCell>> {
+export async function snapshotCells(ctx: Pick<OpContext, 'signal'>, wb: Workbook, sheet: SheetModel, rects: Rect[]): Promise<Map<number, PrintCell>> {
   const out = new Map<number, PrintCell>();
+  let lastYield = performance.now();
   for (const rect of rects) {
     await wb.load(sheet, rect);
     const overlay = await collectOverlay(wb, sheet, rect);
     for (let r = rect.r0; r <= rect.r1; r++) {
+      // A big area takes seconds: let other requests (and a cancellation) through meanwhile.
+      if ((r & 63) === 0 && performance.now() - lastYield > 10) {
+        await yieldToEventLoop();
+        throwIfCancelled(ctx);
+        lastYield = performance.now();
+      }
       for (let c = rect.c0; c <= rect.c1; c++) {
         const key = cellKey(r, c);
         if (out.has(key)) continue;

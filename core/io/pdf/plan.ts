@@ -3,6 +3,7 @@
 // that needs the file happens here, before a single page is drawn.
 import { colToIndex, indexToCol, parseRange, resolveRect, splitSheet, type Rect } from '../../a1.ts';
 import type { Config } from '../../config.ts';
+import type { OpContext } from '../../context.ts';
 import { OpError, invalidArg } from '../../errors.ts';
 import type { SheetModel } from '../../workbook/sheet.ts';
 import type { Workbook } from '../../workbook/workbook.ts';
@@ -143,7 +144,7 @@ function printedRects(l: SheetLayout): Rect[] {
   return out;
 }
 
-export async function planJob(wb: Workbook, input: ExportInput, config: Config): Promise<PrintJob> {
+export async function planJob(ctx: Pick<OpContext, 'signal'>, wb: Workbook, input: ExportInput, config: Config): Promise<PrintJob> {
   const setup = input.pageSetup ?? {};
   const format = pageFormat(setup);
   const selected = selectSheets(wb, input.sheetIds);
@@ -177,7 +178,7 @@ export async function planJob(wb: Workbook, input: ExportInput, config: Config):
   }
   const sheets: PrintSheet[] = [];
   for (const p of planned) {
-    const cells = await snapshotCells(wb, p.sheet, printedRects(p.layout));
+    const cells = await snapshotCells(ctx, wb, p.sheet, printedRects(p.layout));
     const charts = await snapshotCharts(wb, p.sheet, images);
     const axes = sheetAxes(p.sheet.meta);
     sheets.push({

@@ -22,7 +22,7 @@ export const exportPdf = defineOp({
   batchable: false,
   handler: async (ctx, input): Promise<BinaryResult> => {
     const { job, name } = await ctx.services.workbooks.read(ctx, input.file_uuid, async (wb) => ({
-      job: await planJob(wb, input, ctx.services.config),
+      job: await planJob(ctx, wb, input, ctx.services.config),
       name: wb.file.name,
     }));
     const fileName = input.fileName ?? name;

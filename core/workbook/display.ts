@@ -87,8 +87,15 @@ export function formatCode(style: Style, hint?: string): string {
   }
 }
 
+/** Codes of styles already seen (style objects come from the file's interned table and do not change). */
+const CODES = new WeakMap<Style, string>();
+
 export function formatNumber(value: number, style: Style, hint?: string): string {
-  const code = formatCode(style, hint);
+  let code = hint === undefined ? CODES.get(style) : undefined;
+  if (code === undefined) {
+    code = formatCode(style, hint);
+    if (hint === undefined) CODES.set(style, code);
+  }
   if (code === 'General' || code === '@') return formatGeneral(value);
   const out = format(code, value, { ...NUMFMT_OPTIONS, invalid: '\u0000' }) as string;
   return out === '\u0000' ? formatGeneral(value) : out;
@@ -96,6 +103,8 @@ export function formatNumber(value: number, style: Style, hint?: string): string
 
 /** General format, as spreadsheets show plain numbers: up to 11 significant characters. */
 function formatGeneral(value: number): string {
+  // Integers of up to 11 digits show as they are (the common case, and numfmt is slow).
+  if (Number.isInteger(value) && value > -1e11 && value < 1e11 && !Object.is(value, -0)) return String(value);
   return format('General', value, NUMFMT_OPTIONS) as string;
 }
 

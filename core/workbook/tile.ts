@@ -17,7 +17,8 @@ export class Tile {
   private decoded: (Cell[] | null | undefined)[] | undefined;
   /** A sealed tile's encoded text and bounds, until something reads its cells. */
   private text: string | undefined;
-  private textBounds: Bounds | null = null;
+  /** Bounds of the sealed text; undefined: not known yet (computed on demand). */
+  private textBounds: Bounds | null | undefined = null;
 
   constructor(rows: (Cell[] | null | undefined)[] = []) {
     this.decoded = rows;
@@ -41,7 +42,7 @@ export class Tile {
    * A tile kept as its encoded text (bulk imports write millions of cells that nothing reads
    * before the commit): far less for the garbage collector to trace; decoded on first read.
    */
-  static sealed(text: string, bounds: Bounds | null): Tile {
+  static sealed(text: string, bounds: Bounds | null | undefined): Tile {
     const t = new Tile();
     t.decoded = undefined;
     t.text = text;
@@ -69,8 +70,13 @@ export class Tile {
   }
 
   /** Occupied offsets, or null when the tile holds nothing. */
+  /** The cells without keeping them decoded (a one-pass read of a sealed tile, such as an export). */
+  peekRows(): (Cell[] | null | undefined)[] {
+    return this.decoded ?? (JSON.parse(this.text!) as (Cell[] | null)[]);
+  }
+
   bounds(): Bounds | null {
-    if (this.text !== undefined) return this.textBounds;
+    if (this.text !== undefined && this.textBounds !== undefined) return this.textBounds;
     let r0 = Infinity, r1 = -1, c0 = Infinity, c1 = -1;
     for (let r = 0; r < this.rows.length; r++) {
       const row = this.rows[r];
@@ -102,8 +108,9 @@ export class Tile {
     return JSON.stringify(rows);
   }
 
+  /** A stored tile; its text is parsed when a cell is first read. */
   static decode(data: string): Tile {
-    return new Tile(JSON.parse(data) as (Cell[] | null)[]);
+    return Tile.sealed(data, undefined);
   }
 }
 

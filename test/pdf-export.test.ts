@@ -122,6 +122,10 @@ describe.skipIf(!!missing)('PDF export', () => {
     expect(pdfInfo(cols).pages).toBe(2);
     expect(pdfText(cols, 2)).toContain('Share');
     expect(pdfText(cols, 1)).not.toContain('Share');
+    expect(pdfText(cols, 2)).not.toContain('item 1');
+    const titledCols = await exportPdf({ sheetIds: ['Data'], sheetOptions: { Data: { printArea: 'A1:D5', colBreaks: ['B'], repeatCols: 'A' } } });
+    expect(pdfText(titledCols, 2)).toMatch(/Item\s+Share/);
+    expect(pdfText(titledCols, 2)).toContain('item 1');
   });
 
   it('page order: overThenDown prints across before down', async () => {

@@ -34,14 +34,28 @@ export interface FormulaOutcome {
   invalid?: boolean;
 }
 
+/** Formulas of one shape (shared formulas differ only in row numbers) parse alike: check each shape once. */
+const shapes = new Map<string, boolean>();
+
+function parses(formula: string): boolean {
+  const shape = formula.replace(/\d+/g, '0');
+  let ok = shapes.get(shape);
+  if (ok === undefined) {
+    scratch ??= HyperFormula.buildFromArray([[]], ENGINE_CONFIG, ENGINE_NAMES);
+    ok = scratch.validateFormula(formula);
+    if (shapes.size > 10_000) shapes.clear();
+    shapes.set(shape, ok);
+  }
+  return ok;
+}
+
 /** Turns a file's formula (without '=') and its cached result into our cell. */
 export function importFormula(text: string, cached: Scalar | null | undefined, cachedError: string | undefined): FormulaOutcome {
   const formula = `=${stripPrefixes(text)}`;
   const fns = knownFunctions();
   const unknown = functionsIn(formula).filter((f) => !fns.has(f));
   if (unknown.length) return { unsupported: unknown };
-  scratch ??= HyperFormula.buildFromArray([[]], ENGINE_CONFIG, ENGINE_NAMES);
-  if (!scratch.validateFormula(formula)) return { invalid: true };
+  if (!parses(formula)) return { invalid: true };
   const cell: RichCell = { f: formula };
   if (cachedError) cell.e = cachedError;
   else if (cached !== null && cached !== undefined) cell.v = cached;

@@ -72,14 +72,22 @@ function sheetOf(ws: ExcelJS.Worksheet, styleCache: Map<string, Style | undefine
     ...(props.defaultColWidth ? { defaultColWidth: charsToPx(props.defaultColWidth) } : {}),
     ...(props.defaultRowHeight && props.defaultRowHeight !== 15 ? { defaultRowHeight: ptToPx(props.defaultRowHeight) } : {}),
     forEachCell(fn) {
+      const byObject = new Map<object, Style | undefined>();
       ws.eachRow({ includeEmpty: false }, (row) => {
         row.eachCell({ includeEmpty: false }, (cell) => {
-          const key = JSON.stringify(cell.style ?? {});
-          let style = styleCache.get(key);
-          if (!styleCache.has(key)) {
-            const s = styleFromExcel(cell.style ?? {});
-            style = Object.keys(s).length ? s : undefined;
-            styleCache.set(key, style);
+          // exceljs shares one style object among cells of one style: look it up by identity first.
+          const obj = cell.style ?? {};
+          let style: Style | undefined;
+          if (byObject.has(obj)) style = byObject.get(obj);
+          else {
+            const key = JSON.stringify(obj);
+            if (styleCache.has(key)) style = styleCache.get(key);
+            else {
+              const s = styleFromExcel(obj);
+              style = Object.keys(s).length ? s : undefined;
+              styleCache.set(key, style);
+            }
+            byObject.set(obj, style);
           }
           const out = cellOf(cell, style);
           if (out) fn(out);

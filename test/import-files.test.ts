@@ -112,6 +112,9 @@ describe.skipIf(skip)('imports of files made by other programs', () => {
     const out = await post({ file_name: 'book.xlsx', file_data: fx.b64('lo/book.xlsx') });
     expect(out.unsupported_functions).toEqual([{ name: 'TRIMMEAN', cells: 1, first_cell: 'Data!H3' }]);
     expect((await read(out.uuid, 'H2:H5', 'raw', 'Data')).map((r) => r[0])).toEqual([131.5, 6, 3.63, 'big']);
+    // LibreOffice writes a height on every row; only heights off the default are kept.
+    const layout = (await server.request('GET', `/v1/files/${out.uuid}/columns?sheet=Data`)).body;
+    expect(layout.row_heights).toEqual({ '1': 40 });
   });
 
   it('xls written by LibreOffice: values and formulas agree with the xlsx LibreOffice computed', async () => {

@@ -50,8 +50,11 @@ function sheetOf(ws: ExcelJS.Worksheet, styleCache: Map<string, Style | undefine
     for (let i = c.min; i <= Math.min(c.max, c.min + 1023); i++) colWidths[String(i - 1)] = c.hidden ? 0 : charsToPx(c.width);
   }
   const rowHeights: Record<string, number> = {};
+  // Some programs (LibreOffice) write a height on every row: keep only those off the sheet's default.
+  const defaultHeight = (ws.properties as { defaultRowHeight?: number }).defaultRowHeight ?? 15;
   ws.eachRow({ includeEmpty: true }, (row, n) => {
-    if (row.height !== undefined && row.height !== null && (row as { customHeight?: boolean }).customHeight !== false) rowHeights[String(n - 1)] = row.hidden ? 0 : ptToPx(row.height);
+    if (row.hidden) rowHeights[String(n - 1)] = 0;
+    else if (typeof row.height === 'number' && Math.abs(row.height - defaultHeight) > 0.01) rowHeights[String(n - 1)] = ptToPx(row.height);
   });
   const view = ws.views?.[0] as { state?: string; xSplit?: number; ySplit?: number } | undefined;
   const frozen = view?.state === 'frozen' && (view.xSplit || view.ySplit) ? { rows: view.ySplit ?? 0, cols: view.xSplit ?? 0 } : undefined;

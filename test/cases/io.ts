@@ -42,7 +42,10 @@ export const ioCases: CaseGroup[] = [
       await must(door, 'set_formula', { file_uuid: file, cell: 'C1', formula: '=LEN(A1)' });
       const plain = await newFile(door, 'io-plain');
       const w = await must(door, 'write_cells', { file_uuid: plain, cell: 'A1', values: [['keep', 'me']] });
-      return { file, plain, plainVersion: w.version };
+      const over = await newFile(door, 'io-over');
+      await must(door, 'write_cells', { file_uuid: over, cell: 'A1', values: [['a', 'b'], ['c', 'd']] });
+      await must(door, 'format_cells', { file_uuid: over, range: 'A1', bold: true });
+      return { file, plain, plainVersion: w.version, over };
     },
     cases: [
       {
@@ -72,6 +75,16 @@ export const ioCases: CaseGroup[] = [
         op: 'import_into_file',
         args: (fx) => ({ file_uuid: fx.file, file_name: 'one.csv', file_data: b64('hello world\n') }),
         then: async (door, fx) => expect((await must(door, 'read_cells', { file_uuid: fx.file, range: 'A1:C1' })).values).toEqual([['hello world', 'me', '11']]),
+      },
+      {
+        name: 'a CSV over existing cells replaces their values, empty fields clear, formats stay',
+        op: 'import_into_file',
+        args: (fx) => ({ file_uuid: fx.over, file_name: 'over.csv', file_data: b64('x,\n,y\n') }),
+        then: async (door, fx) => {
+          expect((await must(door, 'read_cells', { file_uuid: fx.over, range: 'A1:B2' })).values).toEqual([['x', ''], ['', 'y']]);
+          const f = await must(door, 'read_formats', { file_uuid: fx.over, range: 'A1:B2' });
+          expect(f.formats).toEqual([{ range: 'A1', format: expect.objectContaining({ bold: true }) }]);
+        },
       },
       { name: 'an unknown extension is refused, naming the valid ones', op: 'import_file', args: () => ({ file_name: 'report.pdf', file_data: b64('x') }), error: { code: 'invalid_argument', message: /file_name: '\.pdf' is not an importable extension; use one of \.csv, .*\.parquet/ } },
       { name: 'file_data that is not base64 is refused', op: 'import_file', args: () => ({ file_name: 'a.csv', file_data: 'not base64!!' }), error: { code: 'invalid_argument', message: /file_data: is not base64/ } },

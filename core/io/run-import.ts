@@ -77,7 +77,8 @@ export async function runImport(ctx: OpContext, wb: Workbook, src: ImportSource,
     const out = await importCsv(src.bytes, writer, (chars) => step(Math.min(src.bytes.length, chars), `${writer.rows} rows`));
     return { format: 'csv', sheets: [report(out.rows, out.cols)], unsupported_functions: [], warnings: out.warnings, encoding: out.encoding, delimiter: out.delimiter };
   }
-  const step = progressOf(ctx);
-  const out = await importParquet(src.bytes, writer, (done, total) => step(done, `${done} of ${total} rows`));
+  // The row count is known once the file's metadata is read.
+  let step: ReturnType<typeof progressOf> | undefined;
+  const out = await importParquet(src.bytes, writer, (done, total) => (step ??= progressOf(ctx, total))(done, `${done} of ${total} rows`));
   return { format: 'parquet', sheets: [report(out.rows, out.cols)], unsupported_functions: [], warnings: [] };
 }

@@ -26,6 +26,8 @@ const EnvSchema = z.object({
   SHEETS_CACHE_FILES: int(32),
   // Imports (docs/import-export.md): bytes of file data; directories the stdio MCP server may read.
   SHEETS_MAX_IMPORT_BYTES: int(100 * 1024 * 1024),
+  // An .xlsx is a zip: what its entries may inflate to in all (a zip bomb is refused before parsing).
+  SHEETS_MAX_UNZIPPED_BYTES: int(512 * 1024 * 1024),
   SHEETS_IMPORT_DIRS: z.string().optional(),
   // MCP door (docs/agents.md): default tool surface, cells per result, result ceiling in tokens,
   // output schemas on tools/list (off: none; fields: the top-level fields of each result).
@@ -59,7 +61,7 @@ export type Config = {
   now?: Date;
   logLevel: string;
   rate: { perSec: number; burst: number; maxInFlight: number; store: 'memory' | 'database' };
-  limits: { bodyBytes: number; cellsPerWrite: number; cellsPerRead: number; batchActions: number; importBytes: number; pdfRasterBytes: number; pdfMaxPages: number };
+  limits: { bodyBytes: number; cellsPerWrite: number; cellsPerRead: number; batchActions: number; importBytes: number; unzippedBytes: number; pdfRasterBytes: number; pdfMaxPages: number };
   /** Directories whose files the stdio MCP server may import by `path` (none: only file_data). */
   importDirs: string[];
   cacheFiles: number;
@@ -113,6 +115,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       cellsPerRead: e.SHEETS_MAX_CELLS_PER_READ,
       batchActions: e.SHEETS_MAX_BATCH_ACTIONS,
       importBytes: e.SHEETS_MAX_IMPORT_BYTES,
+      unzippedBytes: e.SHEETS_MAX_UNZIPPED_BYTES,
       pdfRasterBytes: e.SHEETS_PDF_RASTER_BYTES,
       pdfMaxPages: e.SHEETS_PDF_MAX_PAGES,
     },

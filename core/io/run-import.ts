@@ -16,6 +16,7 @@ import type { ImportResult } from './report.ts';
 import type { ImportSource } from './source.ts';
 import { readXls } from './xls-read.ts';
 import { readXlsx } from './xlsx-read.ts';
+import { checkUnzippedSize } from './zip-guard.ts';
 
 export interface PlaceInput {
   cell?: string;
@@ -30,6 +31,7 @@ const XLS_MAGIC = [Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.from([0x09, 0x
 export async function readBook(src: ImportSource): Promise<Book | undefined> {
   if (src.format === 'xlsx') {
     if (src.bytes.subarray(0, 4).toString('latin1') !== 'PK\x03\x04') throw invalidArg('file_data', 'is not an .xlsx file (an .xlsx is a zip archive); check file_name\'s extension');
+    checkUnzippedSize(src.bytes, src.maxUnzipped);
     return readXlsx(src.bytes);
   }
   if (src.format === 'xls') {

@@ -14,6 +14,8 @@ export interface ImportSource {
   format: ImportFormat;
   fileName: string;
   bytes: Buffer;
+  /** What an .xlsx's entries may inflate to in all (SHEETS_MAX_UNZIPPED_BYTES). */
+  maxUnzipped: number;
 }
 
 export function formatOf(fileName: string, field = 'file_name'): ImportFormat {
@@ -84,5 +86,5 @@ export function importSource(ctx: OpContext, input: { file_name?: string; file_d
   if (fileName === undefined) throw invalidArg('file_name', `is required; its extension picks the format (${EXTENSIONS.join(', ')})`);
   const format = formatOf(fileName, input.file_name !== undefined ? 'file_name' : 'path');
   const bytes = input.path !== undefined ? readLocal(ctx, input.path, limit) : decodeBase64(input.file_data!, limit);
-  return { format, fileName, bytes };
+  return { format, fileName, bytes, maxUnzipped: ctx.services.config.limits.unzippedBytes };
 }

@@ -7,7 +7,18 @@ import { must, newFile, type CaseGroup } from './types.ts';
 
 /** A small import limit so the 413 case stays small; still above the 2 MB CSV chunk for the rollback case. */
 export const IO_LIMIT = 3 * 1024 * 1024;
-export const IO_ENV = { SHEETS_MAX_IMPORT_BYTES: String(IO_LIMIT) };
+/** A small unzipped limit so the zip-bomb case stays small: its .xlsx is ~30 KB and inflates past 8 MB. */
+export const IO_UNZIPPED = 8 * 1024 * 1024;
+export const IO_ENV = { SHEETS_MAX_IMPORT_BYTES: String(IO_LIMIT), SHEETS_MAX_UNZIPPED_BYTES: String(IO_UNZIPPED) };
+
+/** A real .xlsx (written by exceljs) whose sheet XML inflates to ~10 MB: 300 distinct cells of 32k characters. */
+async function inflatingXlsx(): Promise<string> {
+  const { default: ExcelJS } = await import('exceljs');
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Bomb');
+  for (let r = 1; r <= 300; r++) ws.getCell(r, 1).value = `${r} ${'A'.repeat(32_000)}`; // distinct: shared strings are stored once
+  return Buffer.from(await wb.xlsx.writeBuffer()).toString('base64');
+}
 
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 const SALES = 'Region,Amount\nWest,250\nEast,12%\n';
@@ -45,7 +56,7 @@ export const ioCases: CaseGroup[] = [
       const over = await newFile(door, 'io-over');
       await must(door, 'write_cells', { file_uuid: over, cell: 'A1', values: [['a', 'b'], ['c', 'd']] });
       await must(door, 'format_cells', { file_uuid: over, range: 'A1', bold: true });
-      return { file, plain, plainVersion: w.version, over };
+      return { file, plain, plainVersion: w.version, over, bomb: await inflatingXlsx() };
     },
     cases: [
       {
@@ -101,6 +112,13 @@ export const ioCases: CaseGroup[] = [
         op: 'import_into_file',
         args: (fx) => ({ file_uuid: fx.plain, file_name: 'big.csv', file_data: Buffer.alloc(IO_LIMIT + 3, 0x41).toString('base64') }),
         error: { code: 'payload_too_large', message: new RegExp(`at most ${IO_LIMIT} bytes \\(SHEETS_MAX_IMPORT_BYTES\\)`) },
+        then: unchanged,
+      },
+      {
+        name: 'an .xlsx that inflates past the unzipped limit is a 413 naming it (zip bombs); nothing changes',
+        op: 'import_into_file',
+        args: (fx) => ({ file_uuid: fx.plain, file_name: 'bomb.xlsx', file_data: fx.bomb }),
+        error: { code: 'payload_too_large', message: new RegExp(`more than ${IO_UNZIPPED} bytes.*SHEETS_MAX_UNZIPPED_BYTES`) },
         then: unchanged,
       },
       {

@@ -1,11 +1,12 @@
 // The viewer page: one sheet of a file as a person sees it — displayed values, formats, merges,
 // column widths and row heights, tabs for the other sheets, graphics (charts) from the seams —
 // as plain HTML with one nonce'd style block and one nonce'd script that reloads on a new version.
-import { indexToCol, parseRange, type Rect } from '../../core/a1.ts';
+import { indexToCol, type Rect } from '../../core/a1.ts';
 import { viewSeams } from '../../core/view.ts';
 import { collectOverlay } from '../../core/workbook/overlays.ts';
 import { isRich } from '../../core/workbook/cell.ts';
 import { displayCell } from '../../core/workbook/display.ts';
+import { mergeRects } from '../../core/workbook/merges.ts';
 import { effectiveStyle } from '../../core/workbook/read.ts';
 import { DEFAULT_COL_WIDTH, DEFAULT_ROW_HEIGHT } from '../../core/workbook/sheet-meta.ts';
 import type { SheetModel } from '../../core/workbook/sheet.ts';
@@ -37,14 +38,7 @@ interface Span {
 function mergesOf(sheet: SheetModel): { anchors: Map<string, Span>; covered: Set<string> } {
   const anchors = new Map<string, Span>();
   const covered = new Set<string>();
-  for (const m of sheet.meta.merges ?? []) {
-    let r: Rect;
-    try {
-      r = parseRange(m).rect;
-    } catch {
-      continue;
-    }
-    if (!Number.isFinite(r.r1) || !Number.isFinite(r.c1)) continue;
+  for (const r of mergeRects(sheet)) {
     anchors.set(`${r.r0},${r.c0}`, { rows: r.r1 - r.r0 + 1, cols: r.c1 - r.c0 + 1 });
     for (let i = r.r0; i <= r.r1; i++) for (let j = r.c0; j <= r.c1; j++) if (i !== r.r0 || j !== r.c0) covered.add(`${i},${j}`);
   }

@@ -1,7 +1,7 @@
 // A snapshot of what one sheet prints, taken while the file is open (its lock held), so drawing
 // the pages can run after the lock is released: displayed texts with the style a person sees
 // (own, row or column style, conditional-format overlay), merges, and charts with their series.
-import { parseRange, type Rect } from '../../a1.ts';
+import type { Rect } from '../../a1.ts';
 import type { OpContext } from '../../context.ts';
 import { throwIfCancelled, yieldToEventLoop } from '../../progress.ts';
 import { resolveCharts } from '../../charts/layout.ts';
@@ -10,6 +10,7 @@ import type { ResolvedChart } from '../../charts/resolve.ts';
 import { isRich, type Cell } from '../../workbook/cell.ts';
 import { displayCell, formatTextColor } from '../../workbook/display.ts';
 import { collectOverlay } from '../../workbook/overlays.ts';
+import { mergeRects } from '../../workbook/merges.ts';
 import { effectiveStyle } from '../../workbook/read.ts';
 import type { SheetModel } from '../../workbook/sheet.ts';
 import type { Style } from '../../workbook/style.ts';
@@ -56,14 +57,7 @@ function kindOf(cell: Cell): PrintCell['kind'] {
 export function mergesOf(sheet: SheetModel): Merges {
   const anchors = new Map<number, Rect>();
   const covered = new Map<number, number>();
-  for (const m of sheet.meta.merges ?? []) {
-    let r: Rect;
-    try {
-      r = parseRange(m).rect;
-    } catch {
-      continue;
-    }
-    if (!Number.isFinite(r.r1) || !Number.isFinite(r.c1)) continue;
+  for (const r of mergeRects(sheet)) {
     const anchor = cellKey(r.r0, r.c0);
     anchors.set(anchor, r);
     for (let i = r.r0; i <= r.r1; i++) for (let j = r.c0; j <= r.c1; j++) if (i !== r.r0 || j !== r.c0) covered.set(cellKey(i, j), anchor);

@@ -2,9 +2,9 @@
 // (displayed values), listed page by page and described by templates. Reads run the same ops as
 // the tools, as the same caller, so permissions and limits are the tools' own.
 import { ErrorCode, ListResourceTemplatesRequestSchema, ListResourcesRequestSchema, McpError, ReadResourceRequestSchema, type Resource } from '@modelcontextprotocol/sdk/types.js';
-import Papa from 'papaparse';
 import { indexToCol } from '../core/a1.ts';
 import { asOpError } from '../core/errors.ts';
+import { loadPapa } from '../core/libs.ts';
 import { findOp } from '../core/registry.ts';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { ExportShelf } from './exports.ts';
@@ -41,6 +41,7 @@ async function sheetCsv(ctx: Ctx, extra: Extra, file: string, sheet: string) {
   const data = await call(ctx, extra, 'read_cells', { file_uuid: file, sheet: info.name, range: `A1:${indexToCol(info.cols - 1)}${rows}` });
   let values = data.values as string[][];
   const maxChars = ctx.limits.maxTokens * RESULT_CHARS_PER_TOKEN;
+  const Papa = await loadPapa();
   let csv = Papa.unparse(values);
   while (csv.length > maxChars && values.length > 1) {
     values = values.slice(0, Math.floor(values.length * (maxChars / csv.length) * 0.95) || 1);

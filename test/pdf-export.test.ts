@@ -30,9 +30,9 @@ async function exportPdf(body?: unknown, id = file): Promise<Buffer> {
   return buf;
 }
 
-function magentaPng(): string {
+async function magentaPng(): Promise<string> {
   const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="60" height="40"><rect width="60" height="40" fill="#FF00FF"/></svg>';
-  return svgToPng(svg).toString('base64');
+  return (await svgToPng(svg)).toString('base64');
 }
 
 beforeAll(async () => {
@@ -182,11 +182,11 @@ describe.skipIf(!!missing)('PDF export', () => {
   });
 
   it('chartImages replace the drawing; over the raster budget a frame is printed', async () => {
-    const pdf = await exportPdf({ sheetIds: ['Charts'], chartImages: { 'Charts!D2': magentaPng() } });
+    const pdf = await exportPdf({ sheetIds: ['Charts'], chartImages: { 'Charts!D2': await magentaPng() } });
     const img = renderPage(pdf, 1, 72);
     expect(countColor(img, MAGENTA, 12)).toBeGreaterThan(5000);
     expect(countColor(img, SALES_BLUE, 12)).toBe(0);
-    const byXy = renderPage(await exportPdf({ sheetIds: ['Charts'], chartImages: { 'Charts!4,2': magentaPng() } }), 1, 72);
+    const byXy = renderPage(await exportPdf({ sheetIds: ['Charts'], chartImages: { 'Charts!4,2': await magentaPng() } }), 1, 72);
     expect(countColor(byXy, MAGENTA, 12)).toBeGreaterThan(5000);
   });
 
@@ -214,7 +214,7 @@ describe.skipIf(!!missing)('PDF export raster budget', () => {
     const id = (await must(d, 'create_file', { name: 'Budget' })).uuid;
     await must(d, 'write_cells', { file_uuid: id, cell: 'A1', values: [['M', 'V'], ['a', '1'], ['b', '2']] });
     await must(d, 'add_chart', { file_uuid: id, chart_type: 'column', data_range: 'A1:B3', position: 'D2', chart_name: 'Framed' });
-    const res = await fetch(`${small.url}/v1/files/${id}/export/pdf`, { method: 'POST', headers: { authorization: `Bearer ${small.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ chartImages: { 'Sheet1!D2': magentaPng() } }) });
+    const res = await fetch(`${small.url}/v1/files/${id}/export/pdf`, { method: 'POST', headers: { authorization: `Bearer ${small.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ chartImages: { 'Sheet1!D2': await magentaPng() } }) });
     const pdf = Buffer.from(await res.arrayBuffer());
     expect(res.status).toBe(200);
     expect(pdfText(pdf)).toContain('Framed');

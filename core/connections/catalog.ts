@@ -1,7 +1,6 @@
 // Reads a database's catalog — tables and views the connection may select from, their columns,
 // types and comments — from PostgreSQL (pg_catalog) or MySQL/MariaDB (information_schema).
-import mysql from 'mysql2/promise';
-import postgres from 'postgres';
+import { loadMysqlPromise, loadPostgres } from '../libs.ts';
 
 export type ConnectionType = 'postgres' | 'mysql';
 
@@ -29,6 +28,7 @@ export async function readCatalog(type: ConnectionType, url: string): Promise<Ca
 /** Connects and runs `select 1`: the check of a new connection. */
 export async function probe(type: ConnectionType, url: string): Promise<void> {
   if (type === 'postgres') {
+    const postgres = await loadPostgres();
     const sql = postgres(url, { max: 1, connect_timeout: 5, idle_timeout: 1, onnotice: () => undefined });
     try {
       await sql`select 1`;
@@ -37,6 +37,7 @@ export async function probe(type: ConnectionType, url: string): Promise<void> {
     }
     return;
   }
+  const mysql = await loadMysqlPromise();
   const conn = await mysql.createConnection({ uri: url, connectTimeout: 5000 });
   try {
     await conn.query('SELECT 1');
@@ -46,6 +47,7 @@ export async function probe(type: ConnectionType, url: string): Promise<void> {
 }
 
 async function readPostgres(url: string): Promise<CatalogTable[]> {
+  const postgres = await loadPostgres();
   const sql = postgres(url, { max: 1, connect_timeout: 10, idle_timeout: 1, onnotice: () => undefined, connection: { statement_timeout: TIMEOUT_MS } as Record<string, number> });
   try {
     const rows = await sql<{ schema: string; table: string; relkind: string; table_comment: string | null; column: string; type: string; notnull: boolean; column_comment: string | null }[]>`
@@ -66,6 +68,7 @@ async function readPostgres(url: string): Promise<CatalogTable[]> {
 }
 
 async function readMysql(url: string): Promise<CatalogTable[]> {
+  const mysql = await loadMysqlPromise();
   const conn = await mysql.createConnection({ uri: url, connectTimeout: 10_000 });
   try {
     const [rows] = await conn.query({

@@ -2,7 +2,7 @@
 // value, as GET /cells shows it), quoted by papaparse where needed, UTF-8 with CRLF line ends.
 // One band of tiles at a time, read without keeping the tiles decoded, so a million rows do not
 // stay in memory as cells.
-import Papa from 'papaparse';
+import { loadPapa } from '../libs.ts';
 import { displayCell } from '../workbook/display.ts';
 import { effectiveStyleId } from '../workbook/read.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
@@ -10,6 +10,7 @@ import { TILE_COLS, TILE_ROWS, tileKey, type Tile } from '../workbook/tile.ts';
 import type { Workbook } from '../workbook/workbook.ts';
 
 export async function sheetToCsv(wb: Workbook, sheet: SheetModel, step: (done: number, total: number) => Promise<void>): Promise<Buffer> {
+  const Papa = await loadPapa();
   const used = sheet.usedExtent();
   const parts: Buffer[] = [];
   const bands = Math.ceil(used.rows / TILE_ROWS), tileCols = Math.ceil(used.cols / TILE_COLS);

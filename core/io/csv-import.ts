@@ -1,8 +1,9 @@
 // CSV import: decode the text (text-decode.ts), let papaparse detect the delimiter and stream rows
 // in chunks, type each value as PUT /cells does (typed-input.ts) and hand rows to the BlockWriter.
 // Between chunks the import reports progress and notices cancellation.
-import Papa from 'papaparse';
+import type Papa from 'papaparse';
 import { invalidArg } from '../errors.ts';
+import { loadPapa } from '../libs.ts';
 import { parseTyped } from '../workbook/typed-input.ts';
 import type { Content } from '../workbook/workbook.ts';
 import type { BlockWriter } from './block-writer.ts';
@@ -44,7 +45,7 @@ export interface CsvResult {
   warnings: string[];
 }
 
-function detectDelimiter(text: string): string {
+function detectDelimiter(Papa: Awaited<ReturnType<typeof loadPapa>>, text: string): string {
   const sample = text.slice(0, 64 * 1024);
   const guess = Papa.parse<string[]>(sample, { preview: 50, delimitersToGuess: DELIMITERS });
   const d = guess.meta.delimiter;
@@ -59,7 +60,8 @@ export async function importCsv(bytes: Buffer, writer: BlockWriter, step: (done:
   let end = decoded.text.length;
   while (end > 0 && (decoded.text[end - 1] === '\n' || decoded.text[end - 1] === '\r')) end--;
   const text = end === decoded.text.length ? decoded.text : decoded.text.slice(0, end);
-  const delimiter = detectDelimiter(text);
+  const Papa = await loadPapa();
+  const delimiter = detectDelimiter(Papa, text);
   const warnings: string[] = [];
   const cache = new Map<string, Content>();
   let parsedChars = 0;

@@ -2,8 +2,9 @@
 // at a time (a group is decoded whole, so reading it in slices would decode it again and again).
 // Types follow the schema: integers and decimals become numbers (64-bit integers beyond 2^53 stay
 // exact as text), dates and timestamps become date serials with a date format, text stays text.
-import { parquetMetadata, parquetRead } from 'hyparquet';
+import type { parquetMetadata } from 'hyparquet';
 import { invalidArg } from '../errors.ts';
+import { loadHyparquet } from '../libs.ts';
 import type { Content } from '../workbook/workbook.ts';
 import type { BlockWriter } from './block-writer.ts';
 
@@ -79,6 +80,7 @@ export function parquetValue(v: unknown, leaf: Leaf): Content {
 
 export async function importParquet(bytes: Buffer, writer: BlockWriter, step: (done: number, total: number) => Promise<void>): Promise<ParquetResult> {
   const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  const { parquetMetadata, parquetRead } = await loadHyparquet();
   let meta: Meta;
   try {
     meta = parquetMetadata(file);

@@ -36,7 +36,7 @@ export async function readBook(src: ImportSource): Promise<Book | undefined> {
   }
   if (src.format === 'xls') {
     if (!XLS_MAGIC.some((m) => src.bytes.subarray(0, m.length).equals(m))) throw invalidArg('file_data', 'is not an .xls file (the binary Excel 97-2003 format); check file_name\'s extension');
-    return readXls(src.bytes);
+    return await readXls(src.bytes);
   }
   return undefined;
 }

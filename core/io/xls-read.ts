@@ -2,7 +2,8 @@
 // build, docs/dependencies.md) into a Book: values, formulas with cached results, number
 // formats, merges, column widths and row heights. SheetJS's free build reads no fonts, fills or
 // borders from .xls, so those are lost (docs/import-export.md).
-import * as XLSX from '@e965/xlsx';
+import type * as XLSX from '@e965/xlsx';
+import { loadXlsx } from '../libs.ts';
 import { rectToA1 } from '../a1.ts';
 import { invalidArg } from '../errors.ts';
 import { dateToSerial, ptToPx, type Book, type BookCell, type BookSheet } from './book.ts';
@@ -23,7 +24,7 @@ function cellOf(c: XLSX.CellObject, row: number, col: number): BookCell | undefi
   return out;
 }
 
-function sheetOf(name: string, ws: XLSX.WorkSheet): BookSheet {
+function sheetOf(name: string, ws: XLSX.WorkSheet, utils: typeof XLSX.utils): BookSheet {
   const colWidths: Record<string, number> = {};
   (ws['!cols'] ?? []).forEach((c, i) => {
     if (!c) return;
@@ -46,11 +47,11 @@ function sheetOf(name: string, ws: XLSX.WorkSheet): BookSheet {
     forEachCell(fn) {
       const ref = ws['!ref'];
       if (!ref) return;
-      const range = XLSX.utils.decode_range(ref);
+      const range = utils.decode_range(ref);
       const dense = (ws as { '!data'?: XLSX.CellObject[][] })['!data'];
       for (let r = range.s.r; r <= range.e.r; r++) {
         for (let c = range.s.c; c <= range.e.c; c++) {
-          const cell = dense ? dense[r]?.[c] : (ws[XLSX.utils.encode_cell({ r, c })] as XLSX.CellObject | undefined);
+          const cell = dense ? dense[r]?.[c] : (ws[utils.encode_cell({ r, c })] as XLSX.CellObject | undefined);
           if (!cell) continue;
           const out = cellOf(cell, r, c);
           if (out) fn(out);
@@ -60,14 +61,15 @@ function sheetOf(name: string, ws: XLSX.WorkSheet): BookSheet {
   };
 }
 
-export function readXls(bytes: Buffer): Book {
+export async function readXls(bytes: Buffer): Promise<Book> {
+  const xlsx = await loadXlsx();
   let wb: XLSX.WorkBook;
   try {
-    wb = XLSX.read(bytes, { type: 'buffer', cellFormula: true, cellNF: true, cellDates: false, cellStyles: true, dense: true });
+    wb = xlsx.read(bytes, { type: 'buffer', cellFormula: true, cellNF: true, cellDates: false, cellStyles: true, dense: true });
   } catch (err) {
     throw invalidArg('file_data', `is not a readable .xls file: ${(err as Error).message}`);
   }
   if (!wb.SheetNames.length) throw invalidArg('file_data', 'the workbook has no worksheets');
-  const sheets = wb.SheetNames.filter((n) => wb.Sheets[n]).map((n) => sheetOf(n, wb.Sheets[n]!));
+  const sheets = wb.SheetNames.filter((n) => wb.Sheets[n]).map((n) => sheetOf(n, wb.Sheets[n]!, xlsx.utils));
   return { sheets, warnings: ['.xls files bring values, formulas, number formats, merges and sizes; fonts, fills and borders are not read from this format'] };
 }

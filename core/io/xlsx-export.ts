@@ -1,6 +1,7 @@
 // xlsx export with exceljs: every sheet's values, formulas with their cached results, styles,
 // merges, column widths, row heights and frozen panes, so that the file reads back the same.
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJs } from '../libs.ts';
 import { isRich, type Cell } from '../workbook/cell.ts';
 import { DEFAULT_COL_WIDTH, DEFAULT_ROW_HEIGHT } from '../workbook/sheet-meta.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
@@ -87,7 +88,7 @@ async function writeSheet(wb: Workbook, sheet: SheetModel, ws: ExcelJS.Worksheet
 }
 
 export async function workbookToXlsx(wb: Workbook, step: (done: number, total: number) => Promise<void>): Promise<Buffer> {
-  const out = new ExcelJS.Workbook();
+  const out = new (await loadExcelJs()).Workbook();
   out.creator = 'sheets';
   for (let i = 0; i < wb.sheets.length; i++) {
     const sheet = wb.sheets[i]!;

@@ -1,6 +1,7 @@
 // Reads an .xlsx with exceljs into a Book: every sheet's values, formulas with their cached
 // results, styles, merges, column widths, row heights and frozen panes.
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJs } from '../libs.ts';
 import { parseRange } from '../a1.ts';
 import { invalidArg } from '../errors.ts';
 import type { Scalar } from '../workbook/cell.ts';
@@ -9,6 +10,9 @@ import { charsToPx, dateToSerial, ptToPx, type Book, type BookCell, type BookShe
 import { styleFromExcel } from './style-map.ts';
 
 type Value = ExcelJS.CellValue;
+/** ExcelJS.ValueType.Merge and .Formula (exceljs itself loads on first use). */
+const MERGE = 1 as ExcelJS.ValueType.Merge;
+const FORMULA = 6 as ExcelJS.ValueType.Formula;
 
 function scalarOf(v: unknown): { value?: Scalar | null; error?: string } {
   if (v === null || v === undefined) return { value: null };
@@ -25,9 +29,9 @@ function scalarOf(v: unknown): { value?: Scalar | null; error?: string } {
 
 function cellOf(cell: ExcelJS.Cell, style: Style | undefined): BookCell | undefined {
   const row = Number(cell.row) - 1, col = Number(cell.col) - 1;
-  if (cell.type === ExcelJS.ValueType.Merge) return style ? { row, col, style } : undefined;
+  if (cell.type === MERGE) return style ? { row, col, style } : undefined;
   const v: Value = cell.value;
-  if (cell.type === ExcelJS.ValueType.Formula) {
+  if (cell.type === FORMULA) {
     const fv = v as ExcelJS.CellFormulaValue & { shareType?: string; ref?: string };
     const formula = cell.formula;
     const res = scalarOf(fv.result);
@@ -101,7 +105,7 @@ function sheetOf(ws: ExcelJS.Worksheet, styleCache: Map<string, Style | undefine
 }
 
 export async function readXlsx(bytes: Buffer): Promise<Book> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcelJs()).Workbook();
   try {
     await wb.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch (err) {

@@ -1,7 +1,8 @@
 // JavaScript code cells in isolated-vm: a fresh isolate per run with a heap limit and a wall-clock
 // timeout. The code sees only cell(), cells() and console.log — no require, process, timers or
 // network. The completion value of the script (its last expression) is the result.
-import ivm from 'isolated-vm';
+import type ivm from 'isolated-vm';
+import { loadIvm } from '../../libs.ts';
 import { failure, type Limits, type RunRequest, type RunResult, type Runner } from './types.ts';
 
 /** Runs inside the isolate: the cell API over host references, and the result encoder. */
@@ -129,6 +130,7 @@ export class JsRunner implements Runner {
   }
 
   private async prepare(): Promise<Warm> {
+    const ivm = await loadIvm();
     const isolate = new ivm.Isolate({ memoryLimit: this.limits.jsMemoryMb });
     const context = await isolate.createContext();
     const warm: Warm = { isolate, context, encode: await context.eval(ENCODE, { reference: true }), job: undefined };

@@ -2,8 +2,8 @@
 // transaction with a statement timeout, at most SHEETS_SQL_MAX_ROWS rows; the result spills as a
 // table with a header row. A fresh connection per run, closed afterwards. {{A1}} in the SQL binds
 // that cell's value as a query parameter (never spliced into the text), and makes the cell an input.
-import mysql from 'mysql2';
-import postgres from 'postgres';
+import type mysql from 'mysql2';
+import { loadMysql, loadPostgres } from '../../libs.ts';
 import { checkSql } from './sql-guard.ts';
 import { failure, type Limits, type RunRequest, type RunResult, type Runner, type WireScalar } from './types.ts';
 
@@ -71,6 +71,7 @@ export class SqlRunner implements Runner {
 
   private async postgres(url: string, statement: string, kind: 'query' | 'utility', params: unknown[]): Promise<Table> {
     const ms = this.limits.sqlTimeoutMs;
+    const postgres = await loadPostgres();
     const sql = postgres(url, {
       max: 1,
       connect_timeout: CONNECT_TIMEOUT_S,
@@ -107,9 +108,9 @@ export class SqlRunner implements Runner {
     }
   }
 
-  private mysql(url: string, statement: string, params: unknown[]): Promise<Table> {
+  private async mysql(url: string, statement: string, params: unknown[]): Promise<Table> {
     const ms = this.limits.sqlTimeoutMs;
-    const conn = mysql.createConnection({ uri: url, multipleStatements: false, connectTimeout: CONNECT_TIMEOUT_S * 1000, dateStrings: true, supportBigNumbers: true, typeCast: mysqlCast });
+    const conn = (await loadMysql()).createConnection({ uri: url, multipleStatements: false, connectTimeout: CONNECT_TIMEOUT_S * 1000, dateStrings: true, supportBigNumbers: true, typeCast: mysqlCast });
     const q = (text: string) => new Promise<void>((resolve, reject) => conn.query(text, (err) => (err ? reject(err) : resolve())));
     return new Promise<Table>((resolve, reject) => {
       let settled = false;

@@ -1,7 +1,7 @@
 // Draws a planned print job into one PDF with pdfkit, page by page, reporting progress and
 // stopping (throwing `cancelled`) when the caller gives up. Runs after the file's lock is released.
-import PDFDocument from 'pdfkit';
 import type { OpContext } from '../../context.ts';
+import { loadPdfKit } from '../../libs.ts';
 import { progressOf } from '../../progress.ts';
 import { drawPage } from './draw-page.ts';
 import type { PrintJob } from './plan.ts';
@@ -14,6 +14,7 @@ export interface RenderMeta {
 }
 
 export async function renderJob(ctx: Pick<OpContext, 'signal' | 'progress'>, job: PrintJob, meta: RenderMeta): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     autoFirstPage: false,
     size: [job.format.width, job.format.height],

@@ -39,6 +39,6 @@ export const getChartImage = defineOp({
       const svg = sceneToSvg(scene);
       const safe = chart.name.replace(/[^\w.\- ]/g, '_');
       if (input.format === 'svg') return { contentType: 'image/svg+xml', body: Buffer.from(svg), fileName: `${safe}.svg` };
-      return { contentType: 'image/png', body: svgToPng(svg), fileName: `${safe}.png` };
+      return { contentType: 'image/png', body: await svgToPng(svg), fileName: `${safe}.png` };
     }),
 });

@@ -1,0 +1,34 @@
+// Heavy libraries load on first use, one loader each: a server that never exports a PDF never
+// pays for pdfkit. Start-up time and idle memory were dominated by importing them all
+// (docs/architecture.md, "Start-up and footprint"). Each loader imports once and caches the promise.
+import type ExcelJS from 'exceljs';
+import type * as Xlsx from '@e965/xlsx';
+import type * as Hyparquet from 'hyparquet';
+import type Ivm from 'isolated-vm';
+import type Mysql from 'mysql2';
+import type MysqlPromise from 'mysql2/promise';
+import type Papa from 'papaparse';
+import type PDFDocument from 'pdfkit';
+import type Postgres from 'postgres';
+import type { Resvg } from '@resvg/resvg-js';
+
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let p: Promise<T> | undefined;
+  return () => (p ??= load().catch((err: unknown) => {
+    // A failed load (say, a missing native binary) is retried on the next use, not cached.
+    p = undefined;
+    throw err;
+  }));
+}
+
+export const loadExcelJs = once(async (): Promise<typeof ExcelJS> => (await import('exceljs')).default);
+/** The .xls reader (SheetJS build). */
+export const loadXlsx = once(async (): Promise<typeof Xlsx> => await import('@e965/xlsx'));
+export const loadPdfKit = once(async (): Promise<typeof PDFDocument> => (await import('pdfkit')).default);
+export const loadResvg = once(async (): Promise<typeof Resvg> => (await import('@resvg/resvg-js')).Resvg);
+export const loadHyparquet = once(async (): Promise<typeof Hyparquet> => await import('hyparquet'));
+export const loadPapa = once(async (): Promise<typeof Papa> => (await import('papaparse')).default);
+export const loadIvm = once(async (): Promise<typeof Ivm> => (await import('isolated-vm')).default);
+export const loadMysql = once(async (): Promise<typeof Mysql> => (await import('mysql2')).default);
+export const loadMysqlPromise = once(async (): Promise<typeof MysqlPromise> => (await import('mysql2/promise')).default);
+export const loadPostgres = once(async (): Promise<typeof Postgres> => (await import('postgres')).default);

@@ -3,6 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { benchCells } from './cells.ts';
 import { benchCodeCells } from './code-cells.ts';
+import { benchFootprint } from './footprint.ts';
 import { benchImports } from './import-export.ts';
 import type { BenchRow } from './lib.ts';
 import { benchPdf } from './pdf-export.ts';
@@ -14,6 +15,7 @@ const groups: Record<string, () => Promise<BenchRow[]>> = {
   code: benchCodeCells,
   imports: benchImports,
   pdf: benchPdf,
+  footprint: benchFootprint,
 };
 
 const only = process.argv.slice(2);

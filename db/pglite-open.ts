@@ -1,12 +1,14 @@
 // Opens the embedded PGlite lean. The WASM heap never shrinks, so two settings decide the
 // server's footprint: small shared buffers (PGlite's default is 128 MB, every page of it touched
 // stays resident), and initdb of a new data directory run in a child process, whose ~600 MB of
-// WASM memory is returned when it exits instead of staying in the server (docs/storage.md).
+// WASM memory is returned when it exits instead of staying in the server; later new directories
+// start from a copy of the first (pglite-template.ts). Figures: docs/storage.md.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import { restoreTemplate, saveTemplate } from './pglite-template.ts';
 
 /** PostgreSQL's buffer cache inside PGlite; the OS page cache still holds the data files. */
 export const PGLITE_SHARED_BUFFERS = '32MB';
@@ -21,7 +23,10 @@ PGlite.create(process.argv[2], { startParams: JSON.parse(process.argv[3]) })
 export async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<PGlite> {
   const { PGlite } = await import('@electric-sql/pglite');
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
-  if (!loadDataDir && !dataDir.startsWith('memory://') && !existsSync(join(dataDir, 'PG_VERSION'))) await initdbApart(dataDir, startParams);
+  if (!loadDataDir && !dataDir.startsWith('memory://') && !existsSync(join(dataDir, 'PG_VERSION')) && !restoreTemplate(dataDir)) {
+    await initdbApart(dataDir, startParams);
+    saveTemplate(dataDir);
+  }
   return PGlite.create(dataDir, { startParams, ...(loadDataDir ? { loadDataDir } : {}) });
 }
 

@@ -10,16 +10,17 @@ const MANIFEST = 'sheets-template.json';
 
 type Entry = [path: string, size: number];
 
-/** Where the template for the installed PGlite lives; undefined when there is no node_modules to hold it. */
+/** Where the template for the installed PGlite lives (SHEETS_PGLITE_TEMPLATE: `0` for none, or a directory). */
 export function templateDir(): string | undefined {
-  if (process.env.SHEETS_PGLITE_TEMPLATE === '0') return undefined;
+  const env = process.env.SHEETS_PGLITE_TEMPLATE;
+  if (env === '0') return undefined;
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const at = entry.lastIndexOf('/node_modules/');
   if (at < 0) return undefined;
   let pkg = dirname(entry);
   while (!existsSync(join(pkg, 'package.json')) && pkg.length > at) pkg = dirname(pkg);
   const version = (JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { version: string }).version;
-  return join(entry.slice(0, at), 'node_modules', '.cache', 'sheets', `pglite-${version}`);
+  return join(env || join(entry.slice(0, at), 'node_modules', '.cache', 'sheets'), `pglite-${version}`);
 }
 
 /** Copies the template into an empty data directory; false when there is no sound template. */
@@ -39,9 +40,14 @@ export function saveTemplate(dataDir: string): void {
     mkdirSync(dirname(dir), { recursive: true });
     cpSync(dataDir, tmp, { recursive: true });
     writeFileSync(join(tmp, MANIFEST), JSON.stringify(list(tmp, tmp)));
-    // Only an unsound template is replaced, so no reader is copying it meanwhile.
-    rmSync(dir, { recursive: true, force: true });
-    renameSync(tmp, dir);
+    try {
+      renameSync(tmp, dir);
+    } catch (err) {
+      // A template already there is replaced only when unsound, so no reader is copying it.
+      if (sound(dir)) throw err;
+      rmSync(dir, { recursive: true, force: true });
+      renameSync(tmp, dir);
+    }
   } catch {
     // Another process won the race, or the cache is not writable: the next start runs initdb again.
     rmSync(tmp, { recursive: true, force: true });

@@ -2,7 +2,6 @@
 // The one executable: `sheets serve | mcp | admin ...`. Reads the environment, then boots.
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { authenticate, bootstrap, hashToken, issueToken } from '../core/auth.ts';
 import { loadConfig, type Config } from '../core/config.ts';
 import { makeClock } from '../core/context.ts';
@@ -11,7 +10,6 @@ import { addConnectionAsAdmin } from '../core/connections/admin.ts';
 import { createServices } from '../core/services.ts';
 import type { Role } from '../core/store.ts';
 import { openStore } from '../db/open.ts';
-import { buildMcpServer } from '../mcp/server.ts';
 import { LINK_MINUTES, signLink, viewSecret } from '../rest/viewer/link.ts';
 import { createServer } from './server.ts';
 
@@ -50,6 +48,8 @@ async function serve(config: Config): Promise<void> {
 }
 
 async function mcpStdio(config: Config, args: string[]): Promise<void> {
+  // Loaded here, not at the top: `sheets serve` loads MCP with its first /mcp request.
+  const [{ StdioServerTransport }, { buildMcpServer }] = await Promise.all([import('@modelcontextprotocol/sdk/server/stdio.js'), import('../mcp/server.ts')]);
   const { values } = parseArgs({ args, options: { tools: { type: 'string' }, 'allow-dir': { type: 'string', multiple: true } } });
   if (values.tools !== undefined && values.tools !== 'full' && values.tools !== 'compact') throw new Error('--tools must be full or compact');
   const tools = values.tools as 'full' | 'compact' | undefined;

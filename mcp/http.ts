@@ -4,15 +4,24 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../core/context.ts';
 import { OpError } from '../core/errors.ts';
 import { fileBodyLimit } from '../core/op.ts';
 import type { AppServices } from '../core/services.ts';
-import { buildMcpServer, type ToolSurface } from './server.ts';
+import type { ToolSurface } from './server.ts';
+
+/** The MCP SDK and our tool server load with the first MCP request: REST-only use never pays for them. */
+let sdk: Promise<{ SSEServerTransport: typeof SSEServerTransport; StreamableHTTPServerTransport: typeof StreamableHTTPServerTransport; isInitializeRequest: (v: unknown) => boolean; buildMcpServer: typeof import('./server.ts').buildMcpServer }> | undefined;
+const loadSdk = () =>
+  (sdk ??= Promise.all([import('@modelcontextprotocol/sdk/server/sse.js'), import('@modelcontextprotocol/sdk/server/streamableHttp.js'), import('@modelcontextprotocol/sdk/types.js'), import('./server.ts')]).then(([a, b, c, d]) => ({
+    SSEServerTransport: a.SSEServerTransport,
+    StreamableHTTPServerTransport: b.StreamableHTTPServerTransport,
+    isInitializeRequest: c.isInitializeRequest,
+    buildMcpServer: d.buildMcpServer,
+  })));
 
 interface Session {
   tokenId: string;
@@ -76,6 +85,7 @@ export function mountMcp(app: FastifyInstance, services: AppServices): McpMount 
       await existing.transport.handleRequest(withAuth(req), reply.raw, req.body);
       return reply;
     }
+    const { isInitializeRequest, buildMcpServer, StreamableHTTPServerTransport } = await loadSdk();
     if (!isInitializeRequest(req.body)) return sendJsonRpcError(reply, 400, 'No mcp-session-id header: the first request must be initialize.');
     const tools = surfaceOf(req);
     if (tools === null) return sendJsonRpcError(reply, 400, 'tools: must be full or compact.');
@@ -110,6 +120,7 @@ export function mountMcp(app: FastifyInstance, services: AppServices): McpMount 
   app.get('/sse', async (req, reply) => {
     const tools = surfaceOf(req);
     if (tools === null) return sendJsonRpcError(reply, 400, 'tools: must be full or compact.');
+    const { SSEServerTransport, buildMcpServer } = await loadSdk();
     reply.hijack();
     const transport = new SSEServerTransport('/messages', reply.raw);
     const server = buildMcpServer({ services, caller: callerOf, log, tools });

@@ -1,10 +1,11 @@
 #!/usr/bin/env -S npx tsx
 // The one executable: `sheets serve | mcp | admin ...`. Reads the environment, then boots.
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { authenticate, bootstrap, hashToken, issueToken } from '../core/auth.ts';
 import { loadConfig, type Config } from '../core/config.ts';
-import { makeClock } from '../core/context.ts';
+import { makeClock, type Services } from '../core/context.ts';
 import { WorkerPool } from '../core/code/worker.ts';
 import { addConnectionAsAdmin } from '../core/connections/admin.ts';
 import { createServices } from '../core/services.ts';
@@ -38,12 +39,24 @@ async function serve(config: Config): Promise<void> {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  exitWithParent(config, () => void stop('parent process ended'));
   const address = await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   process.stdout.write(`sheets: serving on ${address} (REST /v1, MCP /mcp and /sse), store: ${where}\n`);
   if (boot?.token) {
     process.stdout.write(`sheets: owner token for space ${boot.spaceId} (shown once, keep it):\n\n  ${boot.token}\n\n`);
     process.stdout.write(`  try: curl -H "Authorization: Bearer ${boot.token}" ${address.replace('[::1]', 'localhost')}/v1/auth/me\n`);
+  }
+  // Probed after the server answers: a trial sandbox must not delay readiness.
+  void reportCapabilities(server.services, (line) => process.stdout.write(line));
+}
+
+/** Prints which code-cell languages run here, and what to install for those that do not. */
+async function reportCapabilities(services: Services, write: (line: string) => void): Promise<void> {
+  try {
+    for (const line of await services.capabilities.lines()) write(`sheets: ${line}\n`);
+  } catch (err) {
+    write(`sheets: could not check code-cell languages: ${(err as Error).message}\n`);
   }
 }
 
@@ -72,19 +85,64 @@ async function mcpStdio(config: Config, args: string[]): Promise<void> {
   const workers = config.code.workers > 0 ? new WorkerPool(services, { log: (msg, err) => log(`${msg}: ${String((err as Error)?.stack ?? err)}`) }).start() : null;
   const transport = new StdioServerTransport();
   let closing = false;
+  // The MCP stdio lifecycle: the client ends the session by closing our stdin, then SIGTERM, then
+  // SIGKILL. Each ends the process within STDIO_EXIT_MS, with no sandbox left and the store closed
+  // so the next `sheets mcp` can open the same data directory.
   const shutdown = async () => {
     // server.close() closes the transport, whose onclose lands here again.
     if (closing) return;
     closing = true;
-    await server.close();
-    await workers?.stop();
-    await store.close();
+    setTimeout(() => {
+      workers?.runners.python.close();
+      process.exit(0);
+    }, STDIO_EXIT_MS).unref();
+    await server.close().catch(() => undefined);
+    await workers?.stop(STDIO_TASK_GRACE_MS);
+    await store.close().catch(() => undefined);
     process.exit(0);
   };
   transport.onclose = () => void shutdown();
+  process.stdin.on('end', () => void shutdown());
+  process.stdin.on('close', () => void shutdown());
   process.on('SIGTERM', () => void shutdown());
   process.on('SIGINT', () => void shutdown());
+  exitWithParent(config, () => void shutdown());
   await server.connect(transport);
+}
+
+/** The stdio server's whole shutdown, and how long running code cells get before they are handed back. */
+const STDIO_EXIT_MS = 1500;
+const STDIO_TASK_GRACE_MS = 300;
+
+/**
+ * Calls `onGone` when the process that started this one dies (this process is then re-parented),
+ * so a server never outlives the client or shell that ran it. SHEETS_EXIT_WITH_PARENT=0 turns it off.
+ */
+function exitWithParent(config: Config, onGone: () => void): void {
+  const parent = process.ppid;
+  if (!config.exitWithParent || parent <= 1) return;
+  const timer = setInterval(() => {
+    if (parentAlive(parent)) return;
+    clearInterval(timer);
+    onGone();
+  }, PARENT_POLL_MS);
+  timer.unref();
+}
+const PARENT_POLL_MS = 250;
+
+/** Node's process.ppid is read once at start; Linux says who the parent is now in /proc. */
+function parentAlive(parent: number): boolean {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent;
+  } catch {
+    try {
+      process.kill(parent, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  }
 }
 
 async function admin(config: Config, args: string[]): Promise<void> {

@@ -12,6 +12,8 @@ const EnvSchema = z.object({
   SECRET_KEY: z.string().optional(),
   SHEETS_NOW: z.string().optional(),
   SHEETS_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // 1: a server whose parent process dies stops too (0: it lives on, as under a supervisor that re-parents).
+  SHEETS_EXIT_WITH_PARENT: z.enum(['0', '1']).default('1'),
   SHEETS_RATE_PER_SEC: int(10),
   SHEETS_RATE_BURST: int(30),
   SHEETS_MAX_INFLIGHT: int(5),
@@ -57,6 +59,7 @@ export type Config = {
   dataDir: string;
   databaseUrl?: string;
   bootstrapToken?: string;
+  exitWithParent: boolean;
   secretKey?: string;
   now?: Date;
   logLevel: string;
@@ -105,6 +108,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL || undefined,
     bootstrapToken: e.SHEETS_TOKEN,
+    exitWithParent: e.SHEETS_EXIT_WITH_PARENT === '1',
     secretKey: e.SECRET_KEY,
     now,
     logLevel: e.SHEETS_LOG_LEVEL,

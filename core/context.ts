@@ -1,4 +1,5 @@
 // What every op handler receives: who calls, the services, and (inside a batch) the open session.
+import type { CodeCapabilities } from './code/capabilities.ts';
 import type { Config } from './config.ts';
 import type { Role, Store } from './store.ts';
 import type { Workbook } from './workbook/workbook.ts';
@@ -29,6 +30,8 @@ export interface Services {
   workbooks: Workbooks;
   clock: Clock;
   config: Config;
+  /** Which code-cell languages can run on this machine (probed once, on first use). */
+  capabilities: CodeCapabilities;
 }
 
 export interface OpContext {

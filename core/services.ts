@@ -1,4 +1,5 @@
 // Wires the services every door shares from a config and an open store.
+import { CodeCapabilities } from './code/capabilities.ts';
 import type { Config } from './config.ts';
 import { makeClock, type Services } from './context.ts';
 import { RateLimits, type StoreFactory } from './rate-limit.ts';
@@ -21,5 +22,6 @@ export function createServices(config: Config, store: Store, opts: { rateStore?:
     clock,
     workbooks: new Workbooks(store, config.cacheFiles, { now: fixed ? () => new Date(fixed.getTime()) : () => clock.now() }),
     rateLimits: new RateLimits(config.rate, opts.rateStore),
+    capabilities: new CodeCapabilities(config.code),
   };
 }

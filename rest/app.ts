@@ -118,7 +118,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   app.get('/readyz', async (_req, reply) => {
     try {
       await services.store.ping();
-      return { ok: true, store: services.store.kind };
+      return { ok: true, store: services.store.kind, code: await services.capabilities.report() };
     } catch {
       return reply.code(503).send({ ok: false, error: { code: 'unavailable', message: 'The store is not reachable.', details: {} } });
     }

@@ -1,7 +1,7 @@
 // The start-up contract of DESIGN.md §6, as a newcomer meets it: `npm start` on an empty data
 // directory serves and prints a token that works; SIGTERM lets requests in flight finish; a
 // restart keeps the data and prints no new token; the admin CLI works on the stopped store.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,19 +9,16 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { onPostgres } from './helpers/store.ts';
 import { ROOT } from './helpers/paths.ts';
+import { alive, exited, spawnTracked, waitFor } from './helpers/spawn.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'sheets-startup-'));
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const c of children) c.kill('SIGKILL');
-  rmSync(dir, { recursive: true, force: true });
-});
+// Servers are spawned in their own process groups, killed as groups when the file ends (helpers/spawn.ts).
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** `npm start` as a newcomer types it, or the same entry point without npm (for exit codes). */
 function start(viaNpm = false): Promise<{ child: ChildProcess; url: string; token?: string; output: () => string }> {
   const [cmd, args] = viaNpm ? ['npm', ['start', '--silent']] : [process.execPath, ['--import', 'tsx', 'bin/sheets.ts', 'serve']];
-  const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, DATABASE_URL: '', DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', SHEETS_TOKEN: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
+  const child = spawnTracked(cmd, args, { cwd: ROOT, env: { ...process.env, DATABASE_URL: '', DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', SHEETS_TOKEN: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
@@ -39,10 +36,6 @@ function start(viaNpm = false): Promise<{ child: ChildProcess; url: string; toke
     child.stdout!.on('data', check);
     child.on('exit', (code) => reject(new Error(`exited ${code}:\n${out}`)));
   });
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  return new Promise((r) => child.once('exit', (code) => r(code)));
 }
 
 const get = async (url: string, token: string) => (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).status;
@@ -100,6 +93,18 @@ describe.skipIf(onPostgres())('npm start on a fresh data directory', { timeout: 
     const exit = exited(s.child);
     s.child.kill('SIGTERM');
     expect(await exit).toBe(0);
+  });
+
+  it('stops when the process that started it dies', async () => {
+    // A parent that starts the server and is then killed outright, as a crashed shell or IDE would be.
+    const server = JSON.stringify([process.execPath, '--no-node-snapshot', '--import', 'tsx', 'bin/sheets.ts', 'serve']);
+    const script = `const [cmd, ...args] = ${server}; const c = require('node:child_process').spawn(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'] }); process.send(c.pid); setInterval(() => {}, 1000);`;
+    const parent = spawnTracked(process.execPath, ['-e', script], { cwd: ROOT, env: { ...process.env, DATABASE_URL: '', DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', SHEETS_TOKEN: '' }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+    const pid = await new Promise<number>((resolve) => parent.once('message', (m) => resolve(Number(m))));
+    let out = '';
+    await new Promise<void>((resolve) => parent.stdout!.on('data', (d) => (out += d) && /serving on/.test(out) && resolve()));
+    parent.kill('SIGKILL');
+    await waitFor(() => !alive(pid), 5000, `server ${pid} to stop after its parent died`);
   });
 
   it('runs the admin CLI on the stopped store', async () => {

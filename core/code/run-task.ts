@@ -73,6 +73,9 @@ async function execute(services: Services, runners: Runners, ctx: OpContext, tas
         return values;
       }),
   };
+  // A language this machine cannot run fails at once with what to install, not after a timeout.
+  const missing = await services.capabilities.unavailable(cc.language);
+  if (missing) return failure(missing);
   if (cc.language === 'connection') {
     const conn = cc.connection_id ? await services.store.getConnection(cc.connection_id) : null;
     if (!conn || conn.spaceId !== task.spaceId) return failure('The database connection of this SQL cell no longer exists in this space; set the cell again with a connection_uuid from list_connections.');

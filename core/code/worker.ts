@@ -47,15 +47,15 @@ export class WorkerPool {
     return this;
   }
 
-  /** Stops claiming, lets running tasks finish for a moment, then hands the rest back to the queue. */
-  async stop(): Promise<void> {
+  /** Stops claiming, lets running tasks finish for `graceMs`, then hands the rest back to the queue. */
+  async stop(graceMs = STOP_GRACE_MS): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
     taskEvents.off('queued', this.onQueued);
     for (const t of this.timers) clearInterval(t);
     this.wake?.();
     await this.loopDone;
-    const deadline = Date.now() + STOP_GRACE_MS;
+    const deadline = Date.now() + graceMs;
     while (this.running.size && Date.now() < deadline) await sleep(20);
     for (const t of this.running.values()) await this.services.store.releaseTask({ id: t.id, workerId: this.id, attempt: t.attempts }).catch(() => undefined);
     await closeRunners(this.runners);

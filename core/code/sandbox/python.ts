@@ -24,6 +24,8 @@ class Sandbox {
   readonly proc: ChildProcess;
   readonly ready: Promise<void>;
   dead = false;
+  /** Set when the fork server said it is ready; a sandbox that dies before that failed to start. */
+  started = false;
   private buf: Buffer[] = [];
   private bufBytes = 0;
   private stderr = '';
@@ -71,10 +73,14 @@ class Sandbox {
 
   kill(reason: string): void {
     if (this.dead) return;
-    try {
-      process.kill(-this.proc.pid!, 'SIGKILL');
-    } catch {
-      this.proc.kill('SIGKILL');
+    // A process that never started has no pid (and no group) to kill.
+    const pid = this.proc.pid;
+    if (pid) {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        this.proc.kill('SIGKILL');
+      }
     }
     this.exited(reason);
   }
@@ -116,7 +122,10 @@ class Sandbox {
     } catch {
       return this.kill('the sandbox sent a malformed message');
     }
-    if (msg.t === 'ready') return this.onReady();
+    if (msg.t === 'ready') {
+      this.started = true;
+      return this.onReady();
+    }
     const job = this.job;
     if (!job) return;
     if (msg.t === 'read') return void this.answerRead(job, String(msg.ref), Boolean(msg.single));
@@ -152,11 +161,19 @@ function exitFailure(msg: Message, limits: Limits): RunResult {
   return failure(`The code ended without a result (exit code ${String(msg.code)}).`);
 }
 
+/** Waits before trying to start a sandbox again after one failed to start: 0.5 s, doubling to 30 s. */
+const RETRY_FIRST_MS = 500;
+const RETRY_MAX_MS = 30_000;
+
 export class PythonPool implements Runner {
   private readonly idle: Sandbox[] = [];
   private readonly all = new Set<Sandbox>();
   private readonly waiting: ((sb: Sandbox | Error) => void)[] = [];
   private closed = false;
+  /** Start failures in a row, the last one's reason, and when a start may be tried again. */
+  private failures = 0;
+  private lastFailure: Error | undefined;
+  private retryAt = 0;
 
   constructor(
     private readonly python: string,
@@ -181,37 +198,58 @@ export class PythonPool implements Runner {
   }
 
   private spawn(): void {
-    const sb = new Sandbox(this.python, this.limits, (dead) => this.onExit(dead));
+    let sb: Sandbox;
+    try {
+      sb = new Sandbox(this.python, this.limits, (dead) => this.onExit(dead));
+    } catch (err) {
+      return this.startFailed(err as Error);
+    }
     this.all.add(sb);
     sb.ready.then(
-      () => this.release(sb),
-      (err: Error) => {
-        // A sandbox that never started fails the jobs waiting for it, so a missing bwrap is reported, not hung.
-        const w = this.waiting.shift();
-        if (w) w(err);
+      () => {
+        this.failures = 0;
+        this.release(sb);
       },
+      (err: Error) => this.startFailed(err),
     );
+  }
+
+  /** A sandbox that never started fails every job waiting for one, and starts are paused a while. */
+  private startFailed(err: Error): void {
+    this.failures += 1;
+    this.lastFailure = err;
+    this.retryAt = Date.now() + Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** (this.failures - 1));
+    for (const w of this.waiting.splice(0)) w(err);
+  }
+
+  private canStart(): boolean {
+    return !this.closed && this.all.size < this.size && Date.now() >= this.retryAt;
   }
 
   private onExit(sb: Sandbox): void {
     this.all.delete(sb);
     const i = this.idle.indexOf(sb);
     if (i >= 0) this.idle.splice(i, 1);
-    if (!this.closed && this.waiting.length && this.all.size < this.size) this.spawn();
+    // Only a sandbox that had started is replaced at once; a failed start waits for the backoff.
+    if (sb.started && this.waiting.length && this.canStart()) this.spawn();
   }
 
   private acquire(): Promise<Sandbox> {
     if (this.closed) return Promise.reject(new Error('the server is stopping'));
     const sb = this.idle.pop();
     if (sb) return Promise.resolve(sb);
+    if (!this.all.size && this.lastFailure && Date.now() < this.retryAt) {
+      const wait = Math.ceil((this.retryAt - Date.now()) / 1000);
+      return Promise.reject(new Error(`${this.lastFailure.message} (the next attempt is in ${wait} s)`));
+    }
     const p = new Promise<Sandbox>((resolve, reject) => this.waiting.push((x) => (x instanceof Error ? reject(x) : resolve(x))));
-    if (this.all.size < this.size) this.spawn();
+    if (this.canStart()) this.spawn();
     return p;
   }
 
   private release(sb: Sandbox): void {
     if (sb.dead) {
-      if (!this.closed && this.waiting.length && this.all.size < this.size) this.spawn();
+      if (this.waiting.length && this.canStart()) this.spawn();
       return;
     }
     const w = this.waiting.shift();

@@ -219,6 +219,8 @@ def short_error(exc, filename, limits):
     if isinstance(exc, SystemExit):
         return f'SystemExit: the code called exit({exc.code if exc.code is not None else ""})'
     line = traceback.format_exception_only(type(exc), exc)[-1].strip()
+    if isinstance(exc, ModuleNotFoundError) and exc.name in ('pandas', 'numpy'):
+        line += f' ({exc.name} is not installed on this server: install the python3-{exc.name} package; without pandas, cells() returns a list of rows)'
     tb = exc.__traceback__
     lineno = None
     while tb is not None:

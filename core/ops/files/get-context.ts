@@ -59,10 +59,11 @@ export const getContext = defineOp({
     charts: z.array(z.unknown()),
     pivots: z.array(z.unknown()),
     code_cells: z.array(z.unknown()),
+    code_languages: z.record(z.string(), z.object({ available: z.boolean(), detail: z.string() })).describe('Which code-cell languages (and pandas) run on this server; an unavailable one says what to install.'),
   }),
   hints: { readOnly: true, idempotent: true },
-  handler: (ctx, input) =>
-    ctx.services.workbooks.read(ctx, input.file_uuid, async (wb) => {
+  handler: async (ctx, input) => ({
+    ...(await ctx.services.workbooks.read(ctx, input.file_uuid, async (wb) => {
       const sheets = [];
       const deps = await dependencySummary(wb);
       for (const sheet of wb.sheets) {
@@ -76,5 +77,7 @@ export const getContext = defineOp({
         });
       }
       return { uuid: wb.file.id, name: wb.file.name, version: wb.version, sheets, ...(await collectSections(wb)) };
-    }),
+    })),
+    code_languages: { ...(await ctx.services.capabilities.report()) },
+  }),
 });

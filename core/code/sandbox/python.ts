@@ -155,7 +155,7 @@ function timedOut(limits: Limits): RunResult {
 
 function exitFailure(msg: Message, limits: Limits): RunResult {
   if (msg.timeout) return timedOut(limits);
-  if (msg.signal === 24) return failure(`CPU time limit exceeded: the code used more than ${Math.ceil(limits.timeoutMs / 1000)} s of CPU and was stopped.`);
+  if (msg.signal === 24) return failure(`CPU time limit exceeded: the code used more than ${Math.ceil(limits.timeoutMs / 1000) + 1} s of CPU and was stopped.`);
   if (msg.signal === 9) return failure(`The code was killed (signal 9), most likely for using more than ${limits.memoryMb} MB of memory.`);
   if (msg.signal) return failure(`The code was killed by signal ${String(msg.signal)}.`);
   return failure(`The code ended without a result (exit code ${String(msg.code)}).`);

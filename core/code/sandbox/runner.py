@@ -235,7 +235,8 @@ def short_error(exc, filename, limits):
 def apply_limits(limits, vm_bytes):
     mem = vm_bytes + limits['memory_mb'] * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (mem, mem))
-    cpu = max(1, math.ceil(limits['timeout_ms'] / 1000))
+    # One second past the wall-clock limit: a busy loop is reported as a timeout, the CPU limit is the backstop.
+    cpu = max(1, math.ceil(limits['timeout_ms'] / 1000)) + 1
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
     resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64))
     # The zygote and bubblewrap's init count against the per-namespace process limit too.

@@ -12,7 +12,6 @@ import { createServices } from '../core/services.ts';
 import type { Role } from '../core/store.ts';
 import { openStore } from '../db/open.ts';
 import { LINK_MINUTES, signLink, viewSecret } from '../rest/viewer/link.ts';
-import { createServer } from './server.ts';
 
 const USAGE = `Usage: sheets <command>
   serve                  REST + MCP (Streamable HTTP at /mcp, SSE at /sse) on PORT (default 8080)
@@ -27,6 +26,8 @@ const USAGE = `Usage: sheets <command>
 Environment: PORT, HOST, DATA_DIR, DATABASE_URL, SHEETS_TOKEN, SECRET_KEY, SHEETS_* limits (see README).`;
 
 async function serve(config: Config): Promise<void> {
+  // Loaded here, not at the top: `sheets mcp` needs neither Fastify nor the REST routes.
+  const { createServer } = await import('./server.ts');
   const server = await createServer(config);
   const { app, boot } = server;
   let stopping = false;
@@ -62,11 +63,14 @@ async function reportCapabilities(services: Services, write: (line: string) => v
 
 async function mcpStdio(config: Config, args: string[]): Promise<void> {
   // Loaded here, not at the top: `sheets serve` loads MCP with its first /mcp request.
-  const [{ StdioServerTransport }, { buildMcpServer }] = await Promise.all([import('@modelcontextprotocol/sdk/server/stdio.js'), import('../mcp/server.ts')]);
   const { values } = parseArgs({ args, options: { tools: { type: 'string' }, 'allow-dir': { type: 'string', multiple: true } } });
   if (values.tools !== undefined && values.tools !== 'full' && values.tools !== 'compact') throw new Error('--tools must be full or compact');
   const tools = values.tools as 'full' | 'compact' | undefined;
-  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  // The store opens (WebAssembly compile, data files) while the tool modules load.
+  const opening = openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  opening.catch(() => undefined);
+  const [{ StdioServerTransport }, { buildMcpServer }] = await Promise.all([import('@modelcontextprotocol/sdk/server/stdio.js'), import('../mcp/server.ts')]);
+  const store = await opening;
   const services = createServices(config, store);
   const boot = await bootstrap(store, services.clock, config.bootstrapToken);
   const token = config.bootstrapToken ?? boot?.token;

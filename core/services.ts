@@ -1,5 +1,6 @@
 // Wires the services every door shares from a config and an open store.
 import { CodeCapabilities } from './code/capabilities.ts';
+import { announcing } from './code/task-events.ts';
 import type { Config } from './config.ts';
 import { makeClock, type Services } from './context.ts';
 import { RateLimits, type StoreFactory } from './rate-limit.ts';
@@ -11,7 +12,8 @@ export interface AppServices extends Services {
 }
 
 /** `rateStore` keeps rate-limit state elsewhere than memory (bin/server.ts passes the database). */
-export function createServices(config: Config, store: Store, opts: { rateStore?: StoreFactory } = {}): AppServices {
+export function createServices(config: Config, raw: Store, opts: { rateStore?: StoreFactory } = {}): AppServices {
+  const store = announcing(raw);
   const clock = makeClock(config.now);
   // Formulas see SHEETS_NOW itself, not the service clock's per-reading millisecond steps, so
   // NOW() gives the same value however many requests came before.

@@ -172,13 +172,8 @@ export interface ConnectionRecord {
   schemaCachedAt: Date | null;
 }
 
-export interface Store {
-  readonly kind: 'pglite' | 'postgres';
-  close(): Promise<void>;
-  /** Resolves when the store answers and every migration is applied. */
-  ping(): Promise<void>;
-
-  // Spaces, users, tokens
+/** Spaces, users and API tokens. */
+export interface AuthStore {
   countSpaces(): Promise<number>;
   createSpace(name: string, at: Date): Promise<{ id: string; name: string }>;
   getSpace(id: string): Promise<{ id: string; name: string } | null>;
@@ -187,38 +182,43 @@ export interface Store {
   /** Creates the user (by name, within the space) when absent; raises the membership to `role` if lower. */
   createToken(input: { spaceId: string; userName: string; role: Role; hash: string; expiresAt: Date | null; at: Date }): Promise<{ tokenId: string; userId: string; userName: string }>;
   tokenByHash(hash: string): Promise<TokenInfo | null>;
+  /** Resolves a token by id (a worker acting for the caller who queued a task). */
+  tokenById(tokenId: string): Promise<TokenInfo | null>;
   touchToken(tokenId: string, at: Date): Promise<void>;
   listTokens(spaceId: string): Promise<TokenListing[]>;
   /** Revokes by id (within the space when given); returns false if there was none. */
   revokeToken(tokenId: string, at: Date, spaceId?: string): Promise<boolean>;
   revokeTokenByHash(hash: string, at: Date): Promise<boolean>;
+}
 
-  // Files
+/** Files, their sheets and tiles, the operations log. */
+export interface FileStore {
   listFiles(q: { spaceId: string; userId: string; limit: number; offset: number }): Promise<FileRecord[]>;
   createFile(input: { spaceId: string; creatorId: string; name: string; private: boolean; at: Date; sheets: SheetRecord[] }): Promise<FileRecord>;
   getFile(id: string): Promise<FileRecord | null>;
   /** Removes a file and everything in it (an import that failed right after creating its file). */
   deleteFile(id: string): Promise<void>;
-
-  // Workbooks
   loadWorkbook(fileId: string): Promise<WorkbookRecord | null>;
   loadTiles(sheetId: string, keys: { tr: number; tc: number }[]): Promise<TileRecord[]>;
   /** Applies the set in one transaction; throws VersionConflictError when the file moved past baseVersion. */
   commit(set: CommitSet): Promise<number>;
   history(fileId: string, q: { limit: number; offset: number }): Promise<HistoryEntry[]>;
-
-  // Harness support (agents area): a full copy of a file, for resetting an evaluation episode.
   /**
    * Copies a file as one consistent snapshot — sheets with their meta, styles and every tile — into
    * a new file at version 1 (its log starts with a copy_file entry naming the source and version).
+   * Harness support (agents area): resetting an evaluation episode.
    */
   copyFile(input: { sourceId: string; spaceId: string; creatorId: string; name: string; private: boolean; at: Date }): Promise<{ file: FileRecord; sourceVersion: number; sheets: string[] }>;
+}
 
-  // Idempotency
+/** Answers kept for Idempotency-Key replays. */
+export interface IdempotencyStore {
   getIdempotent(tokenId: string, key: string, notBefore: Date): Promise<IdempotentAnswer | null>;
   putIdempotent(tokenId: string, key: string, answer: IdempotentAnswer): Promise<void>;
+}
 
-  // Tasks (code cells): a queue claimed with FOR UPDATE SKIP LOCKED, held by renewable leases
+/** Code-cell tasks: a queue claimed with FOR UPDATE SKIP LOCKED, held by renewable leases. */
+export interface TaskQueueStore {
   enqueueTasks(tasks: TaskInsert[]): Promise<void>;
   getTask(id: string): Promise<TaskRecord | null>;
   /** Claims up to `limit` tasks that are queued, or running with a lapsed lease; each claim raises `attempts`. */
@@ -230,13 +230,21 @@ export interface Store {
   releaseTask(q: { id: string; workerId: string; attempt: number }): Promise<boolean>;
   /** Drops finished tasks older than `before`; returns how many. */
   pruneTasks(before: Date): Promise<number>;
-  /** Resolves a token by id (a worker acting for the caller who queued a task). */
-  tokenById(tokenId: string): Promise<TokenInfo | null>;
+}
 
-  // Connections
+/** Database connections of SQL cells. */
+export interface ConnectionStore {
   listConnections(spaceId: string): Promise<ConnectionRecord[]>;
   getConnection(id: string): Promise<ConnectionRecord | null>;
   addConnection(c: Omit<ConnectionRecord, 'schemaCache' | 'schemaCachedAt'> & { createdBy: string | null }): Promise<void>;
   deleteConnection(id: string, spaceId: string): Promise<boolean>;
   setConnectionSchema(id: string, schema: unknown, at: Date): Promise<void>;
+}
+
+/** All of storage, one small store per concern (db/store-*.ts implement them). */
+export interface Store extends AuthStore, FileStore, IdempotencyStore, TaskQueueStore, ConnectionStore {
+  readonly kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+  /** Resolves when the store answers and every migration is applied. */
+  ping(): Promise<void>;
 }

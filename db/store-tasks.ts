@@ -1,13 +1,10 @@
-// The task queue and connections on Drizzle (PgStore delegates here). Claims use
+// The task queue on Drizzle. Claims use
 // FOR UPDATE SKIP LOCKED so concurrent workers never take the same row; `attempts` fences a
 // worker whose lease lapsed and was taken over.
 import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
-import { taskEvents } from '../core/code/task-events.ts';
-import { TaskLeaseLostError, type CommitOutbox, type ConnectionRecord, type TaskFinish, type TaskInsert, type TaskRecord } from '../core/store.ts';
-import { connections, tasks } from './schema.ts';
-import type { Db } from './store.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+import { TaskLeaseLostError, type CommitOutbox, type TaskFinish, type TaskInsert, type TaskQueueStore, type TaskRecord } from '../core/store.ts';
+import { tasks } from './schema.ts';
+import type { Db, Tx } from './db.ts';
 
 const FINAL = ['done', 'error', 'cancelled'] as const;
 
@@ -34,18 +31,11 @@ export async function applyOutbox(tx: Tx, outbox: CommitOutbox | undefined, vers
   await insertTasks(tx, outbox.tasks ?? []);
 }
 
-/** After the commit is durable: wake local workers and waiters. */
-export function announceOutbox(outbox: CommitOutbox | undefined): void {
-  if (outbox?.tasks?.length) taskEvents.queued();
-  if (outbox?.finish) taskEvents.finished(outbox.finish.id);
-}
-
-export class TaskStore {
-  constructor(private readonly db: Db) {}
+export class PgTaskStore implements TaskQueueStore {
+  constructor(readonly db: Db) {}
 
   async enqueueTasks(rows: TaskInsert[]): Promise<void> {
     await insertTasks(this.db, rows);
-    if (rows.length) taskEvents.queued();
   }
 
   async getTask(id: string): Promise<TaskRecord | null> {
@@ -84,9 +74,7 @@ export class TaskStore {
   }
 
   async finishTask(f: TaskFinish): Promise<boolean> {
-    const ok = await finishInTx(this.db, f);
-    if (ok) taskEvents.finished(f.id);
-    return ok;
+    return finishInTx(this.db, f);
   }
 
   async releaseTask(q: { id: string; workerId: string; attempt: number }): Promise<boolean> {
@@ -95,7 +83,6 @@ export class TaskStore {
       .set({ status: 'queued', workerId: null, leaseUntil: null, attempts: sql`${tasks.attempts} - 1` })
       .where(and(eq(tasks.id, q.id), eq(tasks.workerId, q.workerId), eq(tasks.attempts, q.attempt), eq(tasks.status, 'running')))
       .returning({ id: tasks.id });
-    if (rows.length) taskEvents.queued();
     return rows.length > 0;
   }
 
@@ -106,43 +93,7 @@ export class TaskStore {
       .returning({ id: tasks.id });
     return rows.length;
   }
-
-  // ---- connections ----------------------------------------------------------------------------
-
-  async listConnections(spaceId: string): Promise<ConnectionRecord[]> {
-    return this.db.select(connectionColumns).from(connections).where(eq(connections.spaceId, spaceId)).orderBy(connections.name);
-  }
-
-  async getConnection(id: string): Promise<ConnectionRecord | null> {
-    const [row] = await this.db.select(connectionColumns).from(connections).where(eq(connections.id, id));
-    return row ?? null;
-  }
-
-  async addConnection(c: Omit<ConnectionRecord, 'schemaCache' | 'schemaCachedAt'> & { createdBy: string | null }): Promise<void> {
-    await this.db.insert(connections).values(c);
-  }
-
-  async deleteConnection(id: string, spaceId: string): Promise<boolean> {
-    const rows = await this.db.delete(connections).where(and(eq(connections.id, id), eq(connections.spaceId, spaceId))).returning({ id: connections.id });
-    return rows.length > 0;
-  }
-
-  async setConnectionSchema(id: string, schema: unknown, at: Date): Promise<void> {
-    await this.db.update(connections).set({ schemaCache: schema, schemaCachedAt: at }).where(eq(connections.id, id));
-  }
 }
-
-const connectionColumns = {
-  id: connections.id,
-  spaceId: connections.spaceId,
-  name: connections.name,
-  type: connections.type,
-  secret: connections.secret,
-  keyId: connections.keyId,
-  created: connections.created,
-  schemaCache: connections.schemaCache,
-  schemaCachedAt: connections.schemaCachedAt,
-};
 
 /** A row of the raw claim statement (snake_case, timestamps maybe as text). */
 type RawTask = Record<string, unknown>;

@@ -1,6 +1,7 @@
-// In-process notices about the task queue: the store announces tasks it queued or finished, so a
-// worker in this process wakes at once and wait_task returns at once. Other processes poll.
+// In-process notices about the task queue: tasks queued or finished through this process's store
+// wake a worker in this process at once, and wait_task returns at once. Other processes poll.
 import { EventEmitter } from 'node:events';
+import type { Store } from '../store.ts';
 
 class TaskEvents extends EventEmitter {
   queued(): void {
@@ -14,3 +15,32 @@ class TaskEvents extends EventEmitter {
 
 export const taskEvents = new TaskEvents();
 taskEvents.setMaxListeners(0);
+
+/**
+ * The store as core uses it: once a commit or a queue change is durable, local workers and
+ * waiters hear of it (db/ knows nothing of these events). Other processes poll.
+ */
+export function announcing<S extends Store>(store: S): S {
+  const out = Object.create(store) as S;
+  out.commit = async (set) => {
+    const version = await store.commit(set);
+    if (set.outbox?.tasks?.length) taskEvents.queued();
+    if (set.outbox?.finish) taskEvents.finished(set.outbox.finish.id);
+    return version;
+  };
+  out.enqueueTasks = async (rows) => {
+    await store.enqueueTasks(rows);
+    if (rows.length) taskEvents.queued();
+  };
+  out.finishTask = async (f) => {
+    const ok = await store.finishTask(f);
+    if (ok) taskEvents.finished(f.id);
+    return ok;
+  };
+  out.releaseTask = async (q) => {
+    const ok = await store.releaseTask(q);
+    if (ok) taskEvents.queued();
+    return ok;
+  };
+  return out;
+}

@@ -1,0 +1,170 @@
+// Files, their sheets and tiles, the operations log and file copies on Drizzle. Tiles move in bulk
+// through unnest() so an import of thousands of tiles is a handful of statements.
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { VersionConflictError, type CommitSet, type FileRecord, type FileStore, type HistoryEntry, type SheetRecord, type TileRecord, type WorkbookRecord } from '../core/store.ts';
+import type { SheetMeta } from '../core/workbook/sheet-meta.ts';
+import { files, opsLog, sheets, tiles, users } from './schema.ts';
+import { rowsOf, type Db, type Tx } from './db.ts';
+import { applyOutbox } from './store-tasks.ts';
+
+/** Rows per unnest() statement, and bytes: keeps one statement well under memory limits. */
+const TILE_CHUNK_ROWS = 1000;
+const TILE_CHUNK_BYTES = 16 * 1024 * 1024;
+
+export class PgFileStore implements FileStore {
+  constructor(readonly db: Db) {}
+
+  async listFiles(q: { spaceId: string; userId: string; limit: number; offset: number }): Promise<FileRecord[]> {
+    return this.db
+      .select(fileColumns)
+      .from(files)
+      .where(and(eq(files.spaceId, q.spaceId), or(eq(files.private, false), eq(files.creatorId, q.userId))))
+      .orderBy(desc(files.modified), desc(files.id))
+      .limit(q.limit)
+      .offset(q.offset);
+  }
+
+  async createFile(input: { spaceId: string; creatorId: string; name: string; private: boolean; at: Date; sheets: SheetRecord[] }): Promise<FileRecord> {
+    const id = randomUUID();
+    return this.db.transaction(async (tx) => {
+      const [file] = await tx.insert(files).values({ id, spaceId: input.spaceId, creatorId: input.creatorId, name: input.name, private: input.private, version: 1, created: input.at, modified: input.at }).returning(fileColumns);
+      if (input.sheets.length) await tx.insert(sheets).values(input.sheets.map((s) => ({ id: s.id, fileId: id, name: s.name, position: s.position, meta: s.meta })));
+      await tx.insert(opsLog).values({ fileId: id, version: 1, op: 'create_file', args: { name: input.name, private: input.private }, userId: input.creatorId, at: input.at });
+      return file!;
+    });
+  }
+
+  async deleteFile(id: string): Promise<void> {
+    await this.db.delete(files).where(eq(files.id, id));
+  }
+
+  async getFile(id: string): Promise<FileRecord | null> {
+    const [row] = await this.db.select(fileColumns).from(files).where(eq(files.id, id));
+    return row ?? null;
+  }
+
+  // ---- workbooks ------------------------------------------------------------------------------
+
+  async loadWorkbook(fileId: string): Promise<WorkbookRecord | null> {
+    const [file] = await this.db.select({ ...fileColumns, styles: files.styles }).from(files).where(eq(files.id, fileId));
+    if (!file) return null;
+    const sheetRows = await this.db.select({ id: sheets.id, name: sheets.name, position: sheets.position, meta: sheets.meta }).from(sheets).where(eq(sheets.fileId, fileId)).orderBy(sheets.position);
+    const bounds = sheetRows.length
+      ? await this.db.select({ sheetId: tiles.sheetId, tr: tiles.tr, tc: tiles.tc, r0: tiles.r0, r1: tiles.r1, c0: tiles.c0, c1: tiles.c1 }).from(tiles).where(inArray(tiles.sheetId, sheetRows.map((s) => s.id)))
+      : [];
+    const { styles, ...rec } = file;
+    return {
+      file: rec,
+      styles: styles as unknown[],
+      sheets: sheetRows.map((s) => ({ ...s, meta: s.meta as SheetMeta, tiles: bounds.filter((b) => b.sheetId === s.id) })),
+    };
+  }
+
+  async loadTiles(sheetId: string, keys: { tr: number; tc: number }[]): Promise<TileRecord[]> {
+    if (keys.length === 0) return [];
+    const rows = await this.db.execute(sql`
+      select t.tr, t.tc, t.r0, t.r1, t.c0, t.c1, t.data from tiles t
+      join unnest(${sql.param(keys.map((k) => k.tr))}::int[], ${sql.param(keys.map((k) => k.tc))}::int[]) as k(tr, tc)
+        on t.tr = k.tr and t.tc = k.tc
+      where t.sheet_id = ${sheetId}`);
+    return rowsOf<TileRecord>(rows);
+  }
+
+  async commit(set: CommitSet): Promise<number> {
+    const version = await this.db.transaction(async (tx) => {
+      const patch: Partial<typeof files.$inferInsert> = { modified: set.at };
+      if (set.name !== undefined) patch.name = set.name;
+      if (set.styles !== undefined) patch.styles = set.styles;
+      const bumped = await tx
+        .update(files)
+        .set({ ...patch, version: sql`${files.version} + 1` })
+        .where(and(eq(files.id, set.fileId), eq(files.version, set.baseVersion)))
+        .returning({ version: files.version });
+      if (bumped.length === 0) throw new VersionConflictError(set.fileId);
+      const version = bumped[0]!.version;
+      if (set.sheetsDelete.length) await tx.delete(sheets).where(inArray(sheets.id, set.sheetsDelete));
+      if (set.sheetsUpsert.length) {
+        await tx
+          .insert(sheets)
+          .values(set.sheetsUpsert.map((s) => ({ id: s.id, fileId: set.fileId, name: s.name, position: s.position, meta: s.meta })))
+          .onConflictDoUpdate({ target: sheets.id, set: { name: sql`excluded.name`, position: sql`excluded.position`, meta: sql`excluded.meta` } });
+      }
+      await deleteTiles(tx, set.tilesDelete);
+      await upsertTiles(tx, set.tilesUpsert);
+      await tx.insert(opsLog).values({ fileId: set.fileId, version, op: set.log.op, args: set.log.args ?? {}, userId: set.log.userId, tokenId: set.log.tokenId, at: set.at });
+      await applyOutbox(tx, set.outbox, version);
+      return version;
+    });
+    return version;
+  }
+
+  async history(fileId: string, q: { limit: number; offset: number }): Promise<HistoryEntry[]> {
+    return this.db
+      .select({ version: opsLog.version, op: opsLog.op, args: opsLog.args, userId: opsLog.userId, userName: users.name, at: opsLog.at })
+      .from(opsLog)
+      .leftJoin(users, eq(users.id, opsLog.userId))
+      .where(eq(opsLog.fileId, fileId))
+      .orderBy(desc(opsLog.version), desc(opsLog.id))
+      .limit(q.limit)
+      .offset(q.offset);
+  }
+
+  // ---- harness support (agents area) -----------------------------------------------------------
+
+  async copyFile(input: { sourceId: string; spaceId: string; creatorId: string; name: string; private: boolean; at: Date }) {
+    return this.db.transaction(async (tx) => {
+      // FOR SHARE holds off commits to the source (they update this row) until the copy is done.
+      const [src] = await tx.select({ version: files.version, styles: files.styles }).from(files).where(eq(files.id, input.sourceId)).for('share');
+      if (!src) throw new Error(`copyFile: no file ${input.sourceId}`);
+      const id = randomUUID();
+      const [file] = await tx.insert(files).values({ id, spaceId: input.spaceId, creatorId: input.creatorId, name: input.name, private: input.private, version: 1, created: input.at, modified: input.at, styles: src.styles }).returning(fileColumns);
+      const srcSheets = await tx.select({ id: sheets.id, name: sheets.name, position: sheets.position, meta: sheets.meta }).from(sheets).where(eq(sheets.fileId, input.sourceId)).orderBy(sheets.position);
+      const ids = srcSheets.map(() => randomUUID());
+      if (srcSheets.length) {
+        await tx.insert(sheets).values(srcSheets.map((s, i) => ({ id: ids[i]!, fileId: id, name: s.name, position: s.position, meta: s.meta })));
+        await tx.execute(sql`
+          insert into tiles (sheet_id, tr, tc, r0, r1, c0, c1, data)
+          select m.new_id, t.tr, t.tc, t.r0, t.r1, t.c0, t.c1, t.data
+          from tiles t join unnest(${sql.param(srcSheets.map((s) => s.id))}::uuid[], ${sql.param(ids)}::uuid[]) as m(old_id, new_id) on t.sheet_id = m.old_id`);
+      }
+      await tx.insert(opsLog).values({ fileId: id, version: 1, op: 'copy_file', args: { source: input.sourceId, source_version: src.version, name: input.name }, userId: input.creatorId, at: input.at });
+      return { file: file!, sourceVersion: src.version, sheets: srcSheets.map((s) => s.name) };
+    });
+  }
+}
+
+const fileColumns = {
+  id: files.id,
+  spaceId: files.spaceId,
+  creatorId: files.creatorId,
+  name: files.name,
+  private: files.private,
+  version: files.version,
+  created: files.created,
+  modified: files.modified,
+};
+
+async function upsertTiles(tx: Tx, rows: CommitSet['tilesUpsert']): Promise<void> {
+  let start = 0;
+  while (start < rows.length) {
+    let end = start, bytes = 0;
+    while (end < rows.length && end - start < TILE_CHUNK_ROWS && (bytes < TILE_CHUNK_BYTES || end === start)) bytes += rows[end++]!.data.length;
+    const chunk = rows.slice(start, end);
+    const col = <K extends keyof (typeof chunk)[number]>(k: K) => sql.param(chunk.map((r) => r[k]));
+    await tx.execute(sql`
+      insert into tiles (sheet_id, tr, tc, r0, r1, c0, c1, data)
+      select * from unnest(${col('sheetId')}::uuid[], ${col('tr')}::int[], ${col('tc')}::int[], ${col('r0')}::int2[], ${col('r1')}::int2[], ${col('c0')}::int2[], ${col('c1')}::int2[], ${col('data')}::text[])
+      on conflict (sheet_id, tr, tc) do update set r0 = excluded.r0, r1 = excluded.r1, c0 = excluded.c0, c1 = excluded.c1, data = excluded.data`);
+    start = end;
+  }
+}
+
+async function deleteTiles(tx: Tx, rows: CommitSet['tilesDelete']): Promise<void> {
+  for (let i = 0; i < rows.length; i += TILE_CHUNK_ROWS) {
+    const chunk = rows.slice(i, i + TILE_CHUNK_ROWS);
+    await tx.execute(sql`
+      delete from tiles t using unnest(${sql.param(chunk.map((r) => r.sheetId))}::uuid[], ${sql.param(chunk.map((r) => r.tr))}::int[], ${sql.param(chunk.map((r) => r.tc))}::int[]) as k(sheet_id, tr, tc)
+      where t.sheet_id = k.sheet_id and t.tr = k.tr and t.tc = k.tc`);
+  }
+}

@@ -48,7 +48,45 @@ export function invalidInput(error: z.ZodError): OpError {
   return new OpError('invalid_argument', `${shown}${more}`, { field: issues[0]?.path, issues });
 }
 
+/**
+ * The first string (or object key) in `value` that is not well-formed Unicode — a lone surrogate,
+ * which no store, sandbox or file format accepts — as a field path, or null.
+ */
+export function malformedText(value: unknown, path = ''): { path: string; at: number } | null {
+  if (typeof value === 'string') return value.isWellFormed() ? null : { path: path || '(body)', at: firstLoneSurrogate(value) };
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const bad = malformedText(value[i], `${path}[${i}]`);
+      if (bad) return bad;
+    }
+    return null;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      const here = path ? `${path}.${k}` : k;
+      if (!k.isWellFormed()) return { path: here, at: firstLoneSurrogate(k) };
+      const bad = malformedText(v, here);
+      if (bad) return bad;
+    }
+  }
+  return null;
+}
+
+function firstLoneSurrogate(s: string): number {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) i++;
+    else if (c >= 0xd800 && c <= 0xdfff) return i;
+  }
+  return -1;
+}
+
 export function parseInput<T extends z.ZodType>(op: { input: T }, raw: unknown): z.output<T> {
+  const bad = malformedText(raw);
+  if (bad) {
+    const message = `is not well-formed Unicode text: a lone surrogate at character ${bad.at}; send text as valid UTF-8 (or UTF-16 with paired surrogates)`;
+    throw new OpError('invalid_argument', `${bad.path}: ${message}`, { field: bad.path, issues: [{ path: bad.path, message }] });
+  }
   const parsed = op.input.safeParse(raw ?? {}, { reportInput: true });
   if (!parsed.success) throw invalidInput(parsed.error);
   return parsed.data;

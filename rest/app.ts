@@ -41,6 +41,8 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     requestIdHeader: 'x-request-id',
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
+    // A URL the router cannot decode (bad percent-encoding) answers in our error shape too.
+    frameworkErrors: (err, req, reply) => sendError(reply, req, new OpError('invalid_argument', `The URL is not valid: ${err.message.replace(/^.*?'(.*)' is not a valid url component$/, "'$1' has malformed percent-encoding")}.`)),
   });
   const idempotency = new Idempotency(services.store);
 

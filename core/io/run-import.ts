@@ -32,13 +32,37 @@ export async function readBook(src: ImportSource): Promise<Book | undefined> {
   if (src.format === 'xlsx') {
     if (src.bytes.subarray(0, 4).toString('latin1') !== 'PK\x03\x04') throw invalidArg('file_data', 'is not an .xlsx file (an .xlsx is a zip archive); check file_name\'s extension');
     checkUnzippedSize(src.bytes, src.maxUnzipped);
-    return readXlsx(src.bytes);
+    return wellFormed(await readXlsx(src.bytes));
   }
   if (src.format === 'xls') {
     if (!XLS_MAGIC.some((m) => src.bytes.subarray(0, m.length).equals(m))) throw invalidArg('file_data', 'is not an .xls file (the binary Excel 97-2003 format); check file_name\'s extension');
-    return await readXls(src.bytes);
+    return wellFormed(await readXls(src.bytes));
   }
   return undefined;
+}
+
+/**
+ * Replaces lone surrogates (an xlsx may hold them as character references) with U+FFFD in every
+ * string of the book, keys included, so nothing reaches the store that it would refuse.
+ */
+function wellFormed<T>(value: T): T {
+  if (typeof value === 'string') return value.toWellFormed() as T;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = wellFormed(value[i]);
+    return value;
+  }
+  if (value !== null && typeof value === 'object' && !(value instanceof Date) && !ArrayBuffer.isView(value)) {
+    const obj = value as Record<string, unknown>;
+    for (const k of Object.keys(obj)) {
+      const v = wellFormed(obj[k]);
+      if (k.isWellFormed()) obj[k] = v;
+      else {
+        delete obj[k];
+        obj[k.toWellFormed()] = v;
+      }
+    }
+  }
+  return value;
 }
 
 /** The sheet names a new file for this import starts with. */

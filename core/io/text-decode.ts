@@ -36,11 +36,12 @@ function sniffUtf16(buf: Buffer): 'utf-16le' | 'utf-16be' | undefined {
 
 export function decodeText(buf: Buffer): DecodedText {
   if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) return { text: buf.subarray(3).toString('utf8'), encoding: 'utf-8', bom: true };
-  if (buf[0] === 0xff && buf[1] === 0xfe) return { text: buf.subarray(2).toString('utf16le'), encoding: 'utf-16le', bom: true };
-  if (buf[0] === 0xfe && buf[1] === 0xff) return { text: swapBytes(buf.subarray(2)).toString('utf16le'), encoding: 'utf-16be', bom: true };
+  // UTF-16 can carry lone surrogates, which no store accepts: they become U+FFFD, as a bad UTF-8 byte does.
+  if (buf[0] === 0xff && buf[1] === 0xfe) return { text: buf.subarray(2).toString('utf16le').toWellFormed(), encoding: 'utf-16le', bom: true };
+  if (buf[0] === 0xfe && buf[1] === 0xff) return { text: swapBytes(buf.subarray(2)).toString('utf16le').toWellFormed(), encoding: 'utf-16be', bom: true };
   const utf16 = sniffUtf16(buf);
-  if (utf16 === 'utf-16le') return { text: buf.toString('utf16le'), encoding: utf16, bom: false };
-  if (utf16 === 'utf-16be') return { text: swapBytes(buf).toString('utf16le'), encoding: utf16, bom: false };
+  if (utf16 === 'utf-16le') return { text: buf.toString('utf16le').toWellFormed(), encoding: utf16, bom: false };
+  if (utf16 === 'utf-16be') return { text: swapBytes(buf).toString('utf16le').toWellFormed(), encoding: utf16, bom: false };
   try {
     return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(buf), encoding: 'utf-8', bom: false };
   } catch {

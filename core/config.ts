@@ -22,6 +22,8 @@ const EnvSchema = z.object({
   SHEETS_MAX_CELLS_PER_WRITE: int(2_000_000),
   SHEETS_MAX_CELLS_PER_READ: int(1_000_000),
   SHEETS_MAX_BATCH_ACTIONS: int(1000),
+  // One recalculation (opening a file's formulas, or a write's recompute) stops past this (413, nothing kept).
+  SHEETS_RECALC_TIMEOUT_MS: int(30_000),
   // PDF export (docs/pdf-export.md): pictures expanded in memory per export, pages per export.
   SHEETS_PDF_RASTER_BYTES: int(64 * 1024 * 1024),
   SHEETS_PDF_MAX_PAGES: int(5000),
@@ -64,7 +66,7 @@ export type Config = {
   now?: Date;
   logLevel: string;
   rate: { perSec: number; burst: number; maxInFlight: number; store: 'memory' | 'database' };
-  limits: { bodyBytes: number; cellsPerWrite: number; cellsPerRead: number; batchActions: number; importBytes: number; unzippedBytes: number; pdfRasterBytes: number; pdfMaxPages: number };
+  limits: { bodyBytes: number; cellsPerWrite: number; cellsPerRead: number; batchActions: number; recalcMs: number; importBytes: number; unzippedBytes: number; pdfRasterBytes: number; pdfMaxPages: number };
   /** Directories whose files the stdio MCP server may import by `path` (none: only file_data). */
   importDirs: string[];
   cacheFiles: number;
@@ -118,6 +120,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       cellsPerWrite: e.SHEETS_MAX_CELLS_PER_WRITE,
       cellsPerRead: e.SHEETS_MAX_CELLS_PER_READ,
       batchActions: e.SHEETS_MAX_BATCH_ACTIONS,
+      recalcMs: e.SHEETS_RECALC_TIMEOUT_MS,
       importBytes: e.SHEETS_MAX_IMPORT_BYTES,
       unzippedBytes: e.SHEETS_MAX_UNZIPPED_BYTES,
       pdfRasterBytes: e.SHEETS_PDF_RASTER_BYTES,

@@ -22,7 +22,7 @@ export function createServices(config: Config, raw: Store, opts: { rateStore?: S
     store,
     config,
     clock,
-    workbooks: new Workbooks(store, config.cacheFiles, { now: fixed ? () => new Date(fixed.getTime()) : () => clock.now() }),
+    workbooks: new Workbooks(store, config.cacheFiles, { now: fixed ? () => new Date(fixed.getTime()) : () => clock.now(), recalcMs: config.limits.recalcMs }),
     rateLimits: new RateLimits(config.rate, opts.rateStore),
     capabilities: new CodeCapabilities(config.code),
   };

@@ -6,6 +6,7 @@ import { MAX_COLS, MAX_ROWS } from '../a1.ts';
 import { isRich, type Cell, type RichCell } from './cell.ts';
 import type { SheetModel } from './sheet.ts';
 import { registerFunctions, type EngineContext } from './functions/index.ts';
+import { RECALC_TIMEOUT_MS, TEXT_LIMIT, withinBudget } from './functions/guard.ts';
 
 // Our plugins (XMATCH, SORTBY, LET, ..., NOW/TODAY on the service clock) before any engine exists.
 registerFunctions();
@@ -67,7 +68,10 @@ export class FormulaEngine {
   private readonly sheetByHfId = new Map<number, SheetModel>();
   readonly loaded = new Set<string>();
 
-  private constructor(hf: HyperFormula) {
+  private constructor(
+    hf: HyperFormula,
+    private readonly budgetMs: number,
+  ) {
     this.hf = hf;
   }
 
@@ -75,7 +79,9 @@ export class FormulaEngine {
   static build(sources: EngineSheetSource[], context?: EngineContext, names: { name: string; expression: string }[] = []): FormulaEngine {
     const data: Record<string, RawCellContent[][]> = {};
     for (const { sheet, loaded } of sources) data[sheet.name] = loaded ? denseContent(sheet) : [];
-    const engine = new FormulaEngine(HyperFormula.buildFromSheets(data, engineConfig(context), [...ENGINE_NAMES, ...names.map((n) => ({ name: n.name, expression: n.expression }))]));
+    const budgetMs = context?.recalcMs ?? RECALC_TIMEOUT_MS;
+    const hf = withinBudget(budgetMs, () => HyperFormula.buildFromSheets(data, engineConfig(context), [...ENGINE_NAMES, ...names.map((n) => ({ name: n.name, expression: n.expression }))]));
+    const engine = new FormulaEngine(hf, budgetMs);
     for (const { sheet, loaded } of sources) {
       engine.register(sheet);
       if (loaded) engine.loaded.add(sheet.id);
@@ -108,7 +114,7 @@ export class FormulaEngine {
   fill(sheet: SheetModel): ExportedChange[] {
     if (this.loaded.has(sheet.id)) return [];
     this.loaded.add(sheet.id);
-    return this.hf.setSheetContent(this.hfId(sheet), denseContent(sheet));
+    return this.timed(() => this.hf.setSheetContent(this.hfId(sheet), denseContent(sheet)));
   }
 
   /** Adds a sheet by name; `loaded` false makes it a placeholder to fill() later. */
@@ -119,7 +125,7 @@ export class FormulaEngine {
   }
 
   removeSheet(sheet: SheetModel): ExportedChange[] {
-    const changes = this.hf.removeSheet(this.hfId(sheet));
+    const changes = this.timed(() => this.hf.removeSheet(this.hfId(sheet)));
     this.sheetByHfId.delete(this.hfId(sheet));
     this.hfIdBySheet.delete(sheet.id);
     this.loaded.delete(sheet.id);
@@ -127,7 +133,12 @@ export class FormulaEngine {
   }
 
   setContents(sheet: SheetModel, row: number, col: number, grid: RawCellContent[][]): ExportedChange[] {
-    return this.hf.setCellContents({ sheet: this.hfId(sheet), row, col }, grid);
+    return this.timed(() => this.hf.setCellContents({ sheet: this.hfId(sheet), row, col }, grid));
+  }
+
+  /** Runs an edit that recalculates under the time budget (a RecalcTimeoutError leaves this engine unusable: the write drops it). */
+  timed<T>(fn: () => T): T {
+    return withinBudget(this.budgetMs, fn);
   }
 
   /** The cached-result fields of a formula cell at an address, read from the engine. */
@@ -143,6 +154,8 @@ export class FormulaEngine {
 
 export function resultFields(value: unknown, detailedType: () => string): Pick<RichCell, 'v' | 'e' | 'm' | 'h'> {
   if (value instanceof DetailedCellError) return { v: null, e: value.value, m: value.message || undefined };
+  // `&` can join texts past Excel's limit without a function to stop it: the cell shows #VALUE!.
+  if (typeof value === 'string' && value.length > TEXT_LIMIT) return { v: null, e: '#VALUE!', m: `Text longer than ${TEXT_LIMIT.toLocaleString('en-US')} characters (the most a cell holds)` };
   const out: Pick<RichCell, 'v' | 'e' | 'm' | 'h'> = { v: (value as RichCell['v']) ?? null };
   if (typeof value === 'number') {
     const hint = HINTS[detailedType()];

@@ -7,6 +7,8 @@ import type { InterpreterState, ProcedureAst } from './shared.ts';
 /** What the engine's config.context carries for our plugins. */
 export interface EngineContext {
   now: () => Date;
+  /** Time budget of one recalculation (build or edit), in ms. */
+  recalcMs?: number;
 }
 
 const MS_PER_DAY = 86_400_000;

@@ -18,6 +18,8 @@ import { IntPlugin } from './int.ts';
 import { IsRefPlugin } from './isref.ts';
 import { RankModePlugin } from './rank-mode.ts';
 import { RegressionPlugin } from './regression.ts';
+import { ReptPlugin } from './rept.ts';
+import { guardFunctions } from './guard.ts';
 import { TextFormatPlugin } from './text-format.ts';
 
 export type { EngineContext } from './clock.ts';
@@ -54,12 +56,13 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
   ISREF: { category: 'Information', summary: 'TRUE when the argument is a reference (the engine\'s own tested for a #REF! error).', replaces: true },
   NOW: { category: 'Date and time', summary: 'Date and time now, from the service clock (SHEETS_NOW when set), in UTC.', replaces: true },
   TODAY: { category: 'Date and time', summary: 'Today\'s date, from the service clock (SHEETS_NOW when set), in UTC.', replaces: true },
+  REPT: { category: 'Text', summary: 'Text repeated a number of times; #VALUE! past 32,767 characters, as in Excel (the engine\'s own built the whole string first).', replaces: true },
 };
 
 const PLUGINS = [
   XMatchPlugin, SortByPlugin, LetPlugin, TakeDropPlugin, ChooseLinesPlugin, ToVectorPlugin, TextBeforeAfterPlugin, ConcatPlugin,
   AverageIfsPlugin, RankModePlugin, RegressionPlugin, FixedPlugin,
-  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin,
+  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin,
 ] as unknown as FunctionPluginDefinition[];
 
 let registered = false;
@@ -72,4 +75,5 @@ export function registerFunctions(): void {
   // LET's hidden node needs a name too: HyperFormula evaluates only translated functions.
   const names = Object.fromEntries([...Object.keys(ADDED_FUNCTIONS), BOUND_FN].map((n) => [n, n]));
   for (const plugin of PLUGINS) HyperFormula.registerFunctionPlugin(plugin, { enGB: names });
+  guardFunctions();
 }

@@ -44,3 +44,13 @@ export function asOpError(err: unknown): OpError {
   if (err instanceof OpError) return err;
   return new OpError('internal', 'Internal error.', {}, { cause: err });
 }
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; details: Record<string, unknown> };
+}
+
+/** The error every door shows (DESIGN.md §5): REST as the body, MCP as structuredContent. Internal errors say nothing more. */
+export function errorBody(err: OpError, message: string = err.message): ErrorBody {
+  if (err.code === 'internal') return { error: { code: 'internal', message: 'Internal error; it has been logged.', details: {} } };
+  return { error: { code: err.code, message, details: err.details } };
+}

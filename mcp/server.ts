@@ -6,7 +6,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Caller, OpContext } from '../core/context.ts';
 import { runOp } from '../core/dispatch.ts';
-import { OpError, asOpError } from '../core/errors.ts';
+import { OpError, asOpError, errorBody } from '../core/errors.ts';
 import type { AnyOp, BinaryResult } from '../core/op.ts';
 import { findOp, ops } from '../core/registry.ts';
 import type { AppServices } from '../core/services.ts';
@@ -121,9 +121,14 @@ function progressSender(token: string | number | undefined, send: Notify | undef
   };
 }
 
+/** A tool error: the text a model reads, and the same structured error REST answers with. */
 export function errorResult(e: OpError, hint = ''): CallToolResult {
-  const message = e.code === 'internal' ? 'Internal error; it has been logged.' : e.message;
-  const retry = e.code === 'rate_limited' && !message.includes('retry after') ? ` Retry after ${String(e.details.retry_after)} s.` : '';
-  const details = e.code === 'internal' ? {} : e.details;
-  return { isError: true, content: [{ type: 'text', text: `Error (${e.code}): ${message}${retry}${hint}${Object.keys(details).length ? `\nDetails: ${JSON.stringify(details)}` : ''}` }] };
+  const retry = e.code === 'rate_limited' && !e.message.includes('retry after') ? ` Retry after ${String(e.details.retry_after)} s.` : '';
+  const body = errorBody(e, `${e.message}${retry}${hint}`);
+  const { code, message, details } = body.error;
+  return {
+    isError: true,
+    content: [{ type: 'text', text: `Error (${code}): ${message}${Object.keys(details).length ? `\nDetails: ${JSON.stringify(details)}` : ''}` }],
+    structuredContent: body as unknown as Record<string, unknown>,
+  };
 }

@@ -1,5 +1,8 @@
-// The one table from core error codes to HTTP statuses, and the error body of DESIGN.md §5.
-import type { ErrorCode, OpError } from '../core/errors.ts';
+// The one table from core error codes to HTTP statuses. The error body of DESIGN.md §5 is core's
+// (errorBody in core/errors.ts): MCP tool errors carry the same one as structuredContent.
+import type { ErrorCode } from '../core/errors.ts';
+
+export { errorBody } from '../core/errors.ts';
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   invalid_argument: 400,
@@ -14,8 +17,3 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   unavailable: 503,
   internal: 500,
 };
-
-export function errorBody(err: OpError): { error: { code: string; message: string; details: Record<string, unknown> } } {
-  if (err.code === 'internal') return { error: { code: 'internal', message: 'Internal error; it has been logged.', details: {} } };
-  return { error: { code: err.code, message: err.message, details: err.details } };
-}

@@ -41,7 +41,9 @@ describe('rate limits', () => {
       const limited = outs.find((o) => o.isError);
       expect(limited).toBeDefined();
       expect((limited!.content as any)[0].text).toMatch(/rate_limited.*retry after \d+ s/is);
-      expect(limited!.structuredContent).toBeUndefined();
+      // The same structured error as REST's 429 body.
+      expect((limited!.structuredContent as any).error).toMatchObject({ code: 'rate_limited', message: expect.stringMatching(/retry after \d+ s/i) });
+      expect((limited!.structuredContent as any).error.details.retry_after).toBeGreaterThan(0);
     } finally {
       await door.close();
     }

@@ -53,9 +53,10 @@ export function restDoor(server: TestServer, token: string = server.token): Door
 
 function mcpOutcome(result: any): Outcome {
   if (!result.isError) return { ok: true, data: result.structuredContent ?? result.content };
-  const text: string = result.content?.[0]?.text ?? '';
-  const m = /^Error \((\w+)\): ([\s\S]*?)(?:\nDetails: (.*))?$/.exec(text);
-  return { ok: false, code: m?.[1] ?? 'unknown', message: m?.[2] ?? text, details: m?.[3] ? JSON.parse(m[3]) : {} };
+  // The same structured error as REST's body; the text beside it is for the model.
+  const error = result.structuredContent?.error;
+  if (!error) throw new Error(`an MCP error result without structuredContent.error: ${JSON.stringify(result)}`);
+  return { ok: false, code: error.code, message: error.message, details: error.details };
 }
 
 async function clientDoor(name: string, transport: any, cleanup: () => Promise<void> = async () => undefined): Promise<Door & { client: Client }> {

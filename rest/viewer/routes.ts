@@ -3,6 +3,7 @@
 // (`sheets admin view-link FILE`), which becomes a cookie for that file's viewer, or an API token
 // in the `sheets_token` cookie (checked like a bearer token, with the token's rights).
 import { randomBytes } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate } from '../../core/auth.ts';
 import type { Caller, OpContext } from '../../core/context.ts';
@@ -15,13 +16,13 @@ import { esc, renderPage } from './render.ts';
 const SESSION_COOKIE = 'sheets_view';
 const TOKEN_COOKIE = 'sheets_token';
 
-function cookies(req: FastifyRequest): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const i = part.indexOf('=');
-    if (i > 0) out[part.slice(0, i).trim()] = decodeURIComponent(part.slice(i + 1).trim());
+/** Cookie values are percent-decoded; one that cannot be decoded is a 400, not a guess. */
+function strictDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    throw new OpError('invalid_argument', "Cookie: a cookie of this site is malformed (broken percent-encoding); clear this site's cookies and open the view link again.", { field: 'Cookie' });
   }
-  return out;
 }
 
 function secure(reply: FastifyReply, nonce?: string): FastifyReply {
@@ -34,11 +35,20 @@ function page(reply: FastifyReply, status: number, title: string, message: strin
 }
 
 export function mountViewer(app: FastifyInstance, services: AppServices): void {
+  // Cookies are parsed for the viewer's routes only (the API ignores them): an encapsulated scope.
+  app.register(async (scope) => {
+    // parseOptions reach the cookie parser (its `decode`), though the plugin's types call them serialize options.
+    await scope.register(fastifyCookie, { parseOptions: { decode: strictDecode } as never });
+    viewerRoutes(scope, services);
+  });
+}
+
+function viewerRoutes(app: FastifyInstance, services: AppServices): void {
   const secret = viewSecret(services.config);
 
   /** Who may view this file: a view session for it, or an API token cookie; null when neither. */
   async function viewer(req: FastifyRequest, fileId: string): Promise<Caller | null> {
-    const jar = cookies(req);
+    const jar = req.cookies;
     const now = services.clock.now();
     if (checkSession(secret, fileId, jar[SESSION_COOKIE], now)) {
       const file = await services.store.getFile(fileId);
@@ -60,7 +70,7 @@ export function mountViewer(app: FastifyInstance, services: AppServices): void {
     if (q.sig !== undefined) {
       if (!checkLink(secret, fileId, q.exp, q.sig, services.clock.now())) return page(reply, 401, 'Link expired', 'This view link is invalid or has expired; ask for a new one (sheets admin view-link FILE).');
       const s = signSession(secret, fileId, services.clock.now());
-      reply.header('set-cookie', `${SESSION_COOKIE}=${s.value}; Path=${base}; Max-Age=${s.maxAge}; HttpOnly; SameSite=Strict`);
+      reply.setCookie(SESSION_COOKIE, s.value, { path: base, maxAge: s.maxAge, httpOnly: true, sameSite: 'strict' });
       return secure(reply).code(303).header('location', base).send();
     }
     try {

@@ -1,6 +1,7 @@
 // What every op handler receives: who calls, the services, and (inside a batch) the open session.
 import type { CodeCapabilities } from './code/capabilities.ts';
 import type { Config } from './config.ts';
+import type { AnyOp } from './op.ts';
 import type { Role, Store } from './store.ts';
 import type { Workbook } from './workbook/workbook.ts';
 import type { Workbooks } from './workbook/access.ts';
@@ -32,6 +33,8 @@ export interface Services {
   config: Config;
   /** Which code-cell languages can run on this machine (probed once, on first use). */
   capabilities: CodeCapabilities;
+  /** The op of a name in the registry the doors serve (run_batch runs actions by name). */
+  findOp(name: string): AnyOp | undefined;
 }
 
 export interface OpContext {

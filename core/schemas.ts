@@ -47,3 +47,14 @@ export const PageQuery = {
   limit: z.number().int().min(1, 'must be 1..1000').max(1000, 'must be 1..1000').default(100).describe('Page size.'),
   offset: z.number().int().min(0, 'must be >= 0').max(1_000_000_000).default(0).describe('The previous nextOffset.'),
 };
+
+export const FileName = z.string().trim().min(1, 'must not be empty').max(255, 'must be at most 255 characters').describe('File name.');
+
+export const TaskId = z.uuid({ message: 'must be a task uuid (from set_code_cell or rerun_code_cells)' }).describe('From set_code_cell.');
+
+export const Position = z.number().int().min(0, 'must be >= 0').describe('Zero-based; default last.');
+
+export const RenderParam = z
+  .enum(['displayed', 'raw', 'formula'])
+  .default('displayed')
+  .describe('displayed (as shown), raw (typed values) or formula (write-back form).');

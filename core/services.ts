@@ -2,6 +2,7 @@
 import { CodeCapabilities } from './code/capabilities.ts';
 import { announcing } from './code/task-events.ts';
 import type { Config } from './config.ts';
+import { findOp } from './registry.ts';
 import { makeClock, type Services } from './context.ts';
 import { RateLimits, type StoreFactory } from './rate-limit.ts';
 import type { Store } from './store.ts';
@@ -25,5 +26,6 @@ export function createServices(config: Config, raw: Store, opts: { rateStore?: S
     workbooks: new Workbooks(store, config.cacheFiles, { now: fixed ? () => new Date(fixed.getTime()) : () => clock.now(), recalcMs: config.limits.recalcMs }),
     rateLimits: new RateLimits(config.rate, opts.rateStore),
     capabilities: new CodeCapabilities(config.code),
+    findOp,
   };
 }

@@ -17,6 +17,7 @@ export type { Db, Tx } from './db.ts';
 /** Migrations the code expects (db/migrations/meta/_journal.json). */
 const MIGRATION_COUNT = (JSON.parse(readFileSync(new URL('./migrations/meta/_journal.json', import.meta.url), 'utf8')) as { entries: unknown[] }).entries.length;
 
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the parts' methods are bound in the constructor (adopt)
 export class PgStore implements Store {
   constructor(
     readonly db: Db,
@@ -39,7 +40,7 @@ export class PgStore implements Store {
 }
 
 // The parts' methods, bound onto the store by the constructor.
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- declares what adopt() binds
 export interface PgStore extends PgAuthStore, PgFileStore, PgIdempotencyStore, PgTaskStore, PgConnectionStore {}
 
 function adopt(target: object, part: object): void {

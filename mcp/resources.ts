@@ -20,6 +20,7 @@ export const csvUri = (file: string, sheet: string) => `sheets://files/${file}/s
 
 type Ctx = { run: OpRunner; limits: ResultLimits; shelf: ExportShelf };
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each op's own output shape; callers read the fields they asked for
 async function call(ctx: Ctx, extra: Extra, op: string, args: Record<string, unknown>): Promise<any> {
   try {
     return await ctx.run(extra, findOp(op)!, args);

@@ -104,7 +104,7 @@ function size(v: unknown): number {
 
 /** Halves the largest array or string until the value fits; a last resort behind cutGrids. */
 function shrink(value: unknown, maxChars: number): { value: unknown; cut: boolean } {
-  let v = structuredClone(value);
+  const v = structuredClone(value);
   let cut = false;
   for (let i = 0; i < 60 && size(v) > maxChars; i++) {
     let best: { holder: Obj | unknown[]; key: string | number; len: number } | undefined;

@@ -18,7 +18,7 @@ function pathWithout(program: string): string {
   const bin = join(scratch, 'bin');
   mkdirSync(bin);
   for (const dir of (process.env.PATH ?? '').split(':')) {
-    let names: string[] = [];
+    let names: string[];
     try {
       names = readdirSync(dir);
     } catch {

@@ -1,6 +1,6 @@
 // Structural edits on the in-memory workbook: cells, formulas (also on other sheets), merges,
 // sizes, row/column styles and sheet-object hooks follow inserts, deletes and moves.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerSheetObjects, sheetObjectHooks } from '../core/workbook/hooks.ts';
 import type { StructureEdit } from '../core/workbook/shift.ts';
 import { applyStructure, checkEdit } from '../core/workbook/structure.ts';

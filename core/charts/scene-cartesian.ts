@@ -3,7 +3,7 @@
 // mapped to x/y at the end. Secondary series get their own scale on the far side.
 import { niceScale, tickText, valueText, type Scale } from './axis.ts';
 import type { ResolvedChart, ResolvedSeries } from './resolve.ts';
-import { FONT_SIZE, GRID, MUTED, TEXT, colorOf, fit, frame, noData, textWidth, type Prim } from './scene.ts';
+import { FONT_SIZE, GRID, MUTED, TEXT, colorOf, fit, frame, noData, textWidth, type Prim } from './scene-parts.ts';
 
 const f = (n: number) => Number(n.toFixed(2));
 

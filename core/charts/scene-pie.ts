@@ -2,7 +2,7 @@
 // going clockwise as spreadsheets draw them. Slices show percentages, or values when labelled.
 import { valueText } from './axis.ts';
 import type { ResolvedChart } from './resolve.ts';
-import { colorOf, frame, noData, type Prim } from './scene.ts';
+import { colorOf, frame, noData, type Prim } from './scene-parts.ts';
 
 function point(cx: number, cy: number, r: number, a: number): [number, number] {
   return [cx + r * Math.sin(a), cy - r * Math.cos(a)];

@@ -19,13 +19,13 @@ export async function addConnectionAsAdmin(store: Store, config: Config, clock: 
   try {
     url = checkUrl(input.type, input.url);
   } catch (err) {
-    throw new Error(err instanceof OpError ? err.message : String(err));
+    throw new Error(err instanceof OpError ? err.message : String(err), { cause: err });
   }
   if (input.check) {
     try {
       await probe(input.type, url);
     } catch (err) {
-      throw new Error(`could not connect: ${scrub((err as Error).message, url)} (use --no-check to add it anyway)`);
+      throw new Error(`could not connect: ${scrub((err as Error).message, url)} (use --no-check to add it anyway)`, { cause: err });
     }
   }
   const box = secretBox(config);

@@ -50,7 +50,7 @@ export async function moveBlock(wb: Workbook, m: BlockMove): Promise<{ overwritt
   await wb.load(sheet, dest);
   const h = from.r1 - from.r0 + 1, w = from.c1 - from.c0 + 1;
   const buffer: Cell[][] = [];
-  let formulasBefore = 0, formulasMoved = 0, overwritten = 0;
+  let formulasBefore: number, formulasMoved = 0, overwritten = 0;
   for (let i = 0; i < h; i++) {
     const line: Cell[] = new Array(w);
     for (let j = 0; j < w; j++) {

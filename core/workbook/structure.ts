@@ -84,8 +84,10 @@ export async function applyStructure(wb: Workbook, sheet: SheetModel, edits: Str
 
 function applyToEngine(engine: FormulaEngine, id: number, e: StructureEdit): void {
   const hf = engine.hf;
-  if (e.kind === 'insert') (e.axis === 'row' ? hf.addRows(id, [e.at, e.count]) : hf.addColumns(id, [e.at, e.count]));
-  else if (e.kind === 'delete') (e.axis === 'row' ? hf.removeRows(id, [e.at, e.count]) : hf.removeColumns(id, [e.at, e.count]));
+  if (e.kind === 'insert' && e.axis === 'row') hf.addRows(id, [e.at, e.count]);
+  else if (e.kind === 'insert') hf.addColumns(id, [e.at, e.count]);
+  else if (e.kind === 'delete' && e.axis === 'row') hf.removeRows(id, [e.at, e.count]);
+  else if (e.kind === 'delete') hf.removeColumns(id, [e.at, e.count]);
   else if (e.axis === 'row') hf.moveRows(id, e.from, e.count, e.to);
   else hf.moveColumns(id, e.from, e.count, e.to);
 }

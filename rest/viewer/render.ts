@@ -1,7 +1,7 @@
 // The viewer page: one sheet of a file as a person sees it — displayed values, formats, merges,
 // column widths and row heights, tabs for the other sheets, graphics (charts) from the seams —
 // as plain HTML with one nonce'd style block and one nonce'd script that reloads on a new version.
-import { indexToCol, type Rect } from '../../core/a1.ts';
+import { indexToCol } from '../../core/a1.ts';
 import { viewSeams } from '../../core/view.ts';
 import { collectOverlay } from '../../core/workbook/overlays.ts';
 import { isRich } from '../../core/workbook/cell.ts';

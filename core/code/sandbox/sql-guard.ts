@@ -35,8 +35,14 @@ export function stripLiterals(sql: string, dialect: Dialect): { bare: string; fi
       let depth = 1;
       i += 2;
       while (i < n && depth > 0) {
-        if (sql[i] === '*' && sql[i + 1] === '/') (depth--, (i += 2));
-        else if (dialect === 'postgres' && sql[i] === '/' && sql[i + 1] === '*') (depth++, (i += 2));
+        if (sql[i] === '*' && sql[i + 1] === '/') {
+          depth--;
+          i += 2;
+        }
+        else if (dialect === 'postgres' && sql[i] === '/' && sql[i + 1] === '*') {
+          depth++;
+          i += 2;
+        }
         else i++;
       }
       out += ' ';

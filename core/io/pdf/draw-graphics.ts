@@ -16,7 +16,7 @@ function openOnce(doc: PDFKit.PDFDocument, raster: Raster): OpenedImage | null {
   let cache = opened.get(doc);
   if (!cache) opened.set(doc, (cache = new Map()));
   if (!cache.has(raster)) {
-    let img: OpenedImage | null = null;
+    let img: OpenedImage | null;
     try {
       img = (doc as unknown as { openImage(src: Buffer): OpenedImage }).openImage(raster.png);
     } catch {

@@ -8,9 +8,9 @@ import { targetCell, targetRange } from '../../workbook/targets.ts';
 import { VersionOut } from '../common.ts';
 import { applyStyle } from '../formats/apply.ts';
 import { batchFormatFields, checkFormatArgs, pickFormatArgs, styleUpdater } from '../formats/fields.ts';
-import { lineRange } from '../formats/format-cells.ts';
+import { lineRange } from '../../formats/ranges.ts';
 import { keepTextFormatted } from './text-format.ts';
-import { ValuesGrid, checkBlock, toContents } from './write-cells.ts';
+import { ValuesGrid, checkBlock, toContents } from '../../cells/write-input.ts';
 
 const WriteItem = z.strictObject({
   cell: A1Cell.describe('Top-left cell.'),

@@ -11,7 +11,7 @@ import type { SheetModel } from '../../workbook/sheet.ts';
 import { targetRange } from '../../workbook/targets.ts';
 import type { Workbook } from '../../workbook/workbook.ts';
 import { VersionOut } from '../common.ts';
-import { lineRange } from '../formats/format-cells.ts';
+import { lineRange } from '../../formats/ranges.ts';
 
 /** Rows written per engine call, so a huge clear never builds one giant grid of nulls. */
 const CHUNK_ROWS = 4096;

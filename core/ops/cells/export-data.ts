@@ -8,7 +8,7 @@ import { defineOp } from '../../op.ts';
 import { A1Range, FileId, SheetName } from '../../schemas.ts';
 import { readGrid, type Render } from '../../workbook/read.ts';
 import { targetRange } from '../../workbook/targets.ts';
-import { RenderParam } from './read-cells.ts';
+import { RenderParam } from '../../schemas.ts';
 
 /** Cells in one response, whatever max_rows says: bounds memory per call. */
 export const PAGE_CELLS = 250_000;

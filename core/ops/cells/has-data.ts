@@ -9,7 +9,7 @@ import { sheetObjectHooks } from '../../workbook/hooks.ts';
 import { forEachStoredCell } from '../../workbook/iterate.ts';
 import { mergeRects } from '../../workbook/merges.ts';
 import { targetRange } from '../../workbook/targets.ts';
-import { lineRange } from '../formats/format-cells.ts';
+import { lineRange } from '../../formats/ranges.ts';
 
 export const hasData = defineOp({
   name: 'has_data',

@@ -3,15 +3,10 @@ import { z } from 'zod';
 import { rectToA1 } from '../../a1.ts';
 import { OpError } from '../../errors.ts';
 import { defineOp } from '../../op.ts';
-import { A1Range, FileId, SheetName } from '../../schemas.ts';
+import { A1Range, FileId, SheetName, RenderParam } from '../../schemas.ts';
 import { readGrid, type Render } from '../../workbook/read.ts';
 import { targetRange } from '../../workbook/targets.ts';
 import type { Workbook } from '../../workbook/workbook.ts';
-
-export const RenderParam = z
-  .enum(['displayed', 'raw', 'formula'])
-  .default('displayed')
-  .describe('displayed (as shown), raw (typed values) or formula (write-back form).');
 
 const CellValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 const CellErrorOut = z.object({ cell: z.string(), error: z.string(), message: z.string() });

@@ -4,7 +4,7 @@ import { defineOp } from '../../op.ts';
 import { FileId, SheetName } from '../../schemas.ts';
 import { VersionOut } from '../common.ts';
 import { ChartId } from './schemas.ts';
-import { locateChart } from './update-chart.ts';
+import { locateChart } from '../../charts/locate.ts';
 
 export const deleteChart = defineOp({
   name: 'delete_chart',

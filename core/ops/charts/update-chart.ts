@@ -1,27 +1,16 @@
 // PATCH /v1/files/{id}/charts: supplied fields replace, others are kept (spec §4.5). Every
 // add_chart option is accepted here too; null clears an optional list or x_column.
 import { z } from 'zod';
-import { invalidArg } from '../../errors.ts';
 import { defineOp } from '../../op.ts';
 import { FileId } from '../../schemas.ts';
 import { anchorOf, checkSeries, dataRef, homeSheet } from '../../charts/build.ts';
-import { chartsOf, findChart, type ChartSpec } from '../../charts/model.ts';
+import { chartsOf, type ChartSpec } from '../../charts/model.ts';
 import { chartView } from '../../charts/view.ts';
-import type { Workbook } from '../../workbook/workbook.ts';
 import { VersionOut } from '../common.ts';
 import { ChartId, ChartOut, ChartTypeField, DataRange, patchFields } from './schemas.ts';
+import { locateChart } from '../../charts/locate.ts';
 
 const CLEARABLE = ['x_column', 'series_columns', 'data_label_series', 'secondary_series', 'trend_series', 'series_marks'] as const;
-
-export function locateChart(wb: Workbook, id: string, sheet: string | undefined) {
-  const found = findChart(wb, id);
-  if (!found) {
-    const ids = wb.sheets.flatMap((s) => (s.meta.charts ?? []).map((c) => c.id));
-    throw invalidArg('chart_id', `no chart '${id}' in this file; ${ids.length ? `charts are: ${ids.join(', ')}` : 'it has no charts'}`);
-  }
-  if (sheet !== undefined && wb.sheet(sheet) !== found.sheet) throw invalidArg('sheet', `chart '${id}' is on sheet '${found.sheet.name}', not '${sheet}'`);
-  return found;
-}
 
 export const updateChart = defineOp({
   name: 'update_chart',

@@ -2,8 +2,7 @@
 import { z } from 'zod';
 import { defineOp } from '../../op.ts';
 import { TaskOut, taskView, visibleTask } from './task-view.ts';
-
-export const TaskId = z.uuid({ message: 'must be a task uuid (from set_code_cell or rerun_code_cells)' }).describe('From set_code_cell.');
+import { TaskId } from '../../schemas.ts';
 
 export const getTask = defineOp({
   name: 'get_task',

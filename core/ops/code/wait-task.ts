@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { taskEvents } from '../../code/task-events.ts';
 import { defineOp } from '../../op.ts';
-import { TaskId } from './get-task.ts';
+import { TaskId } from '../../schemas.ts';
 import { TaskOut, taskView, visibleTask } from './task-view.ts';
 
 const POLL_MS = 250;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { defineOp } from '../../op.ts';
 import { FileId } from '../../schemas.ts';
 import { iso, requireRole } from '../common.ts';
-import { FileName } from './create-file.ts';
+import { FileName } from '../../schemas.ts';
 
 export const copyFile = defineOp({
   name: 'copy_file',

@@ -2,11 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { defineOp } from '../../op.ts';
-import { SpaceId } from '../../schemas.ts';
+import { SpaceId, FileName } from '../../schemas.ts';
 import { checkSheetNames, SheetNameInput } from '../../workbook/names.ts';
 import { requireRole, requireSpace } from '../common.ts';
-
-export const FileName = z.string().trim().min(1, 'must not be empty').max(255, 'must be at most 255 characters').describe('File name.');
 
 export const createFile = defineOp({
   name: 'create_file',

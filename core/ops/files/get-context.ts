@@ -8,7 +8,7 @@ import { dependencySummary } from '../../workbook/dep-summary.ts';
 import { effectiveStyle } from '../../workbook/read.ts';
 import type { SheetModel } from '../../workbook/sheet.ts';
 import type { Workbook } from '../../workbook/workbook.ts';
-import { sheetInfo, SheetInfo } from '../sheets/list-sheets.ts';
+import { sheetInfo, SheetInfo } from '../../sheets/info.ts';
 import { collectSections } from './context/sections.ts';
 
 const SheetContext = SheetInfo.extend({

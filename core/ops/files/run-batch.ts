@@ -6,7 +6,6 @@ import { isBatchable } from '../../op.ts';
 import { progressOf } from '../../progress.ts';
 import { FileId } from '../../schemas.ts';
 import { defineOp } from '../../op.ts';
-import { findOp } from '../../registry.ts';
 import { VersionOut } from '../common.ts';
 
 export const runBatch = defineOp({
@@ -40,7 +39,7 @@ export const runBatch = defineOp({
       for (const [index, action] of input.actions.entries()) {
         await step(index, action.op);
         try {
-          const op = findOp(action.op);
+          const op = ctx.services.findOp(action.op);
           if (!op || !isBatchable(op)) throw new OpError('invalid_argument', `op: '${action.op}' is not an operation that can run in a batch`, { field: 'op' });
           const args = { ...action.args };
           if (args.file_uuid !== undefined && args.file_uuid !== input.file_uuid) throw new OpError('invalid_argument', 'file_uuid: every action of a batch works on the batch\'s file', { field: 'file_uuid' });

@@ -1,12 +1,12 @@
 // PUT /v1/files/{id}/cells/formats: applies format fields (spec §2) to a range, whole columns or whole rows.
 import { z } from 'zod';
-import { indexToCol } from '../../a1.ts';
 import { defineOp } from '../../op.ts';
 import { A1Range, FileId, SheetName } from '../../schemas.ts';
-import { targetRange, type RangeTarget } from '../../workbook/targets.ts';
+import { targetRange } from '../../workbook/targets.ts';
 import { VersionOut } from '../common.ts';
 import { applyStyle } from './apply.ts';
 import { checkFormatArgs, formatFields, pickFormatArgs, styleUpdater } from './fields.ts';
+import { lineRange } from '../../formats/ranges.ts';
 
 export const formatCells = defineOp({
   name: 'format_cells',
@@ -33,9 +33,3 @@ export const formatCells = defineOp({
   },
 });
 
-/** "A:C" / "2:5" for whole lines, else the A1 rectangle. */
-export function lineRange(t: RangeTarget): string {
-  if (t.kind === 'cols') return `${indexToCol(t.rect.c0)}:${indexToCol(t.rect.c1)}`;
-  if (t.kind === 'rows') return `${t.rect.r0 + 1}:${t.rect.r1 + 1}`;
-  return t.a1;
-}

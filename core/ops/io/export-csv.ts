@@ -4,7 +4,7 @@ import { sheetToCsv } from '../../io/csv-export.ts';
 import { defineOp, type BinaryResult } from '../../op.ts';
 import { progressOf } from '../../progress.ts';
 import { FileId, SheetName } from '../../schemas.ts';
-import { downloadName } from './export-xlsx.ts';
+import { downloadName } from '../../io/download-name.ts';
 
 export const exportCsv = defineOp({
   name: 'export_csv',

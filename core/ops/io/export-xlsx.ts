@@ -5,12 +5,9 @@ import { workbookToXlsx } from '../../io/xlsx-export.ts';
 import { defineOp, type BinaryResult } from '../../op.ts';
 import { progressOf } from '../../progress.ts';
 import { FileId } from '../../schemas.ts';
+import { downloadName } from '../../io/download-name.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-export function downloadName(name: string, ext: string): string {
-  return `${name.replace(/[^\w.\- ]/g, '_').slice(0, 120) || 'file'}.${ext}`;
-}
 
 export const exportXlsx = defineOp({
   name: 'export_xlsx',

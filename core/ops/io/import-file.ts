@@ -10,7 +10,7 @@ import { defineOp } from '../../op.ts';
 import { FileId, SpaceId } from '../../schemas.ts';
 import { checkSheetNames } from '../../workbook/names.ts';
 import { requireRole, requireSpace } from '../common.ts';
-import { FileName } from '../files/create-file.ts';
+import { FileName } from '../../schemas.ts';
 import { ImportFields, importIntoFile, prepareImport } from './import-common.ts';
 
 export const importFile = defineOp({

@@ -5,7 +5,7 @@ import { FileId } from '../../schemas.ts';
 import { clearOutput } from '../../pivots/refresh.ts';
 import { VersionOut } from '../common.ts';
 import { PivotId } from './schemas.ts';
-import { locatePivot } from './update-pivot.ts';
+import { locatePivot } from '../../pivots/locate.ts';
 
 export const deletePivot = defineOp({
   name: 'delete_pivot',

@@ -1,24 +1,14 @@
 // PATCH /v1/files/{id}/pivots: supplied fields replace the stored ones; the pivot is rewritten.
 import { z } from 'zod';
-import { invalidArg } from '../../errors.ts';
 import { defineOp } from '../../op.ts';
 import { FileId, SheetName } from '../../schemas.ts';
 import { anchorOf, checkShape, sourceOf } from '../../pivots/build.ts';
-import { allPivots, findPivot, pivotsOf, type PivotSpec } from '../../pivots/model.ts';
+import { pivotsOf, type PivotSpec } from '../../pivots/model.ts';
 import { clearOutput, refreshPivot } from '../../pivots/refresh.ts';
 import { pivotView } from '../../pivots/view.ts';
-import type { Workbook } from '../../workbook/workbook.ts';
 import { VersionOut } from '../common.ts';
 import { PivotId, PivotOut, pivotFields } from './schemas.ts';
-
-export function locatePivot(wb: Workbook, id: string) {
-  const found = findPivot(wb, id);
-  if (!found) {
-    const ids = allPivots(wb).map((p) => p.pivot.id);
-    throw invalidArg('pivot_id', `no pivot table '${id}' in this file; ${ids.length ? `pivots are: ${ids.join(', ')}` : 'it has none'}`);
-  }
-  return found;
-}
+import { locatePivot } from '../../pivots/locate.ts';
 
 export const updatePivot = defineOp({
   name: 'update_pivot',

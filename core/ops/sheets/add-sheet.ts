@@ -2,12 +2,10 @@
 import { z } from 'zod';
 import { invalidArg } from '../../errors.ts';
 import { defineOp } from '../../op.ts';
-import { FileId } from '../../schemas.ts';
+import { FileId, Position } from '../../schemas.ts';
 import { SheetNameInput } from '../../workbook/names.ts';
 import { VersionOut } from '../common.ts';
-import { SheetInfo, sheetInfo } from './list-sheets.ts';
-
-export const Position = z.number().int().min(0, 'must be >= 0').describe('Zero-based; default last.');
+import { SheetInfo, sheetInfo } from '../../sheets/info.ts';
 
 export const addSheet = defineOp({
   name: 'add_sheet',

@@ -5,8 +5,8 @@ import { defineOp } from '../../op.ts';
 import { FileId, SheetName } from '../../schemas.ts';
 import { freeName, SheetNameInput } from '../../workbook/names.ts';
 import { VersionOut } from '../common.ts';
-import { Position } from './add-sheet.ts';
-import { SheetInfo, sheetInfo } from './list-sheets.ts';
+import { Position } from '../../schemas.ts';
+import { SheetInfo, sheetInfo } from '../../sheets/info.ts';
 
 export const duplicateSheet = defineOp({
   name: 'duplicate_sheet',

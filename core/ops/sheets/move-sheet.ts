@@ -4,7 +4,7 @@ import { invalidArg } from '../../errors.ts';
 import { defineOp } from '../../op.ts';
 import { FileId, SheetName } from '../../schemas.ts';
 import { VersionOut } from '../common.ts';
-import { Position } from './add-sheet.ts';
+import { Position } from '../../schemas.ts';
 
 export const moveSheet = defineOp({
   name: 'move_sheet',

@@ -8,7 +8,7 @@ import { FileId, SheetName } from '../../schemas.ts';
 import { tableView } from '../../tables/columns.ts';
 import { appendRows } from '../../tables/edit.ts';
 import { syncNames } from '../../tables/names.ts';
-import { InputMode, checkBlock, toContents } from '../cells/write-cells.ts';
+import { InputMode, checkBlock, toContents } from '../../cells/write-input.ts';
 import { VersionOut } from '../common.ts';
 import { TableOut, TableRef, locateTable } from './common.ts';
 

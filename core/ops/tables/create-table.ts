@@ -9,8 +9,7 @@ import { syncNames } from '../../tables/names.ts';
 import { targetRange } from '../../workbook/targets.ts';
 import { VersionOut } from '../common.ts';
 import { TableOut } from './common.ts';
-
-export const TableName = z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters');
+import { TableName } from '../../tables/fields.ts';
 
 export const createTable = defineOp({
   name: 'create_table',

@@ -10,7 +10,7 @@ import { effectiveStyle } from '../../workbook/read.ts';
 import { bodyOf } from '../../tables/columns.ts';
 import { FILTER_OPS, compareCells, passes, type Filter } from '../../tables/rows.ts';
 import { TableRef, columnIndex, locateTable } from './common.ts';
-import { SortKeys } from './sort-table.ts';
+import { SortKeys } from '../../tables/fields.ts';
 
 export const queryTable = defineOp({
   name: 'query_table',

@@ -7,7 +7,7 @@ import { checkTableName } from '../../tables/create.ts';
 import { rewriteFormulas, syncNames } from '../../tables/names.ts';
 import { VersionOut } from '../common.ts';
 import { TableOut, TableRef, locateTable } from './common.ts';
-import { TableName } from './create-table.ts';
+import { TableName } from '../../tables/fields.ts';
 
 export const renameTable = defineOp({
   name: 'rename_table',

@@ -6,12 +6,7 @@ import { tableView } from '../../tables/columns.ts';
 import { sortTable } from '../../tables/edit.ts';
 import { VersionOut } from '../common.ts';
 import { TableOut, TableRef, columnIndex, locateTable } from './common.ts';
-
-export const SortKeys = z
-  .array(z.strictObject({ column: z.string().min(1).describe('Header.'), descending: z.boolean().default(false).describe('Largest first.') }))
-  .min(1, 'give at least one column to sort by')
-  .max(20, 'at most 20 sort columns')
-  .describe('Sort keys; blanks last.');
+import { SortKeys } from '../../tables/fields.ts';
 
 export const sortTableOp = defineOp({
   name: 'sort_table',

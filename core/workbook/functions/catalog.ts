@@ -47,7 +47,8 @@ export function functionsMarkdown(): string {
     // A replaced function keeps HyperFormula's category; an added one has none there ('Custom').
     const category = ours && !ours.replaces ? ours.category : f.category;
     const mark = ours ? (ours.replaces ? ' (replaced)' : ' (added)') : '';
-    if (ours) (ours.replaces ? replaced++ : added++);
+    if (ours?.replaces) replaced++;
+    else if (ours) added++;
     const alias = f.aliasOf ? `Same as ${f.aliasOf}. ` : '';
     const text = ours?.summary ?? plain(f.shortDescription ?? '');
     if (!byCategory.has(category)) byCategory.set(category, []);

@@ -9,7 +9,7 @@ import { makeClock, type Services } from '../core/context.ts';
 import { WorkerPool } from '../core/code/worker.ts';
 import { addConnectionAsAdmin } from '../core/connections/admin.ts';
 import { createServices } from '../core/services.ts';
-import type { Role } from '../core/store.ts';
+import { openingStore, type Role, type Store } from '../core/store.ts';
 import { openStore } from '../db/open.ts';
 import { LINK_MINUTES, signLink, viewSecret } from '../rest/viewer/link.ts';
 
@@ -62,33 +62,53 @@ async function reportCapabilities(services: Services, write: (line: string) => v
 }
 
 async function mcpStdio(config: Config, args: string[]): Promise<void> {
-  // Loaded here, not at the top: `sheets serve` loads MCP with its first /mcp request.
+  let closing = false;
   const { values } = parseArgs({ args, options: { tools: { type: 'string' }, 'allow-dir': { type: 'string', multiple: true } } });
   if (values.tools !== undefined && values.tools !== 'full' && values.tools !== 'compact') throw new Error('--tools must be full or compact');
   const tools = values.tools as 'full' | 'compact' | undefined;
-  // The store opens (WebAssembly compile, data files) while the tool modules load.
-  const opening = openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  opening.catch(() => undefined);
+  // Loaded here, not at the top: `sheets serve` loads MCP with its first /mcp request.
   const [{ StdioServerTransport }, { buildMcpServer }] = await Promise.all([import('@modelcontextprotocol/sdk/server/stdio.js'), import('../mcp/server.ts')]);
-  const store = await opening;
+  // The handshake needs no storage: the store (WebAssembly, data files, a busy second) opens once
+  // the client is initialized, or with the first call that needs it (openingStore).
+  let opening: Promise<Store> | undefined;
+  const open = () => (opening ??= openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }));
+  const store = openingStore(config.databaseUrl ? 'postgres' : 'pglite', open);
   const services = createServices(config, store);
-  const boot = await bootstrap(store, services.clock, config.bootstrapToken);
-  const token = config.bootstrapToken ?? boot?.token;
-  if (!token) {
-    process.stderr.write('sheets mcp: set SHEETS_TOKEN to an API token (npm start prints one on first run; `npm run admin -- token create` makes more).\n');
-    await store.close();
-    process.exit(2);
-  }
-  if (boot?.token && !config.bootstrapToken) process.stderr.write(`sheets mcp: created owner token (shown once): ${boot.token}\n`);
-  const caller = await authenticate(store, services.clock, token);
   const log = (err: unknown) => process.stderr.write(`sheets mcp: ${String((err as Error)?.stack ?? err)}\n`);
+  // Code cells queued here run here too (with the embedded store no other process can reach them).
+  const workers = config.code.workers > 0 ? new WorkerPool(services, { log: (msg, err) => log(`${msg}: ${String((err as Error)?.stack ?? err)}`) }) : null;
+  const signIn = async () => {
+    const boot = await bootstrap(store, services.clock, config.bootstrapToken);
+    const token = config.bootstrapToken ?? boot?.token;
+    if (!token) {
+      process.stderr.write('sheets mcp: set SHEETS_TOKEN to an API token (npm start prints one on first run; `npm run admin -- token create` makes more).\n');
+      await store.close();
+      process.exit(2);
+    }
+    if (boot?.token && !config.bootstrapToken) process.stderr.write(`sheets mcp: created owner token (shown once): ${boot.token}\n`);
+    return authenticate(store, services.clock, token);
+  };
+  let signedIn: ReturnType<typeof signIn> | undefined;
+  const caller = () => {
+    if (signedIn) return signedIn;
+    signedIn = signIn();
+    signedIn.then(() => void (closing || workers?.start()), (err: Error) => {
+      if (closing) return;
+      process.stderr.write(`sheets mcp: ${err.message}\n`);
+      process.exit(1);
+    });
+    return signedIn;
+  };
   // Imports may read local files only from directories the admin named (--allow-dir, SHEETS_IMPORT_DIRS).
   const localDirs = [...config.importDirs, ...(values['allow-dir'] ?? [])].map((d) => resolve(d));
-  const server = buildMcpServer({ services, caller: () => caller, tools, log, localDirs });
-  // Code cells queued here run here too (with the embedded store no other process can reach them).
-  const workers = config.code.workers > 0 ? new WorkerPool(services, { log: (msg, err) => log(`${msg}: ${String((err as Error)?.stack ?? err)}`) }).start() : null;
+  const server = buildMcpServer({ services, caller, tools, log, localDirs });
   const transport = new StdioServerTransport();
-  let closing = false;
+  // Once the client is initialized: sign in (opening the store), start the code-cell workers, and
+  // say which code-cell languages run here (on stderr: stdout is the protocol's).
+  server.oninitialized = () => {
+    void caller().catch(() => undefined);
+    void reportCapabilities(services, (line) => process.stderr.write(line));
+  };
   // The MCP stdio lifecycle: the client ends the session by closing our stdin, then SIGTERM, then
   // SIGKILL. Each ends the process within STDIO_EXIT_MS, with no sandbox left and the store closed
   // so the next `sheets mcp` can open the same data directory.
@@ -102,7 +122,8 @@ async function mcpStdio(config: Config, args: string[]): Promise<void> {
     }, STDIO_EXIT_MS).unref();
     await server.close().catch(() => undefined);
     await workers?.stop(STDIO_TASK_GRACE_MS);
-    await store.close().catch(() => undefined);
+    // A store that never opened has nothing to close.
+    if (opening) await store.close().catch(() => undefined);
     process.exit(0);
   };
   transport.onclose = () => void shutdown();

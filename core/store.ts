@@ -241,6 +241,20 @@ export interface ConnectionStore {
   setConnectionSchema(id: string, schema: unknown, at: Date): Promise<void>;
 }
 
+/**
+ * A store opened on first use: every call waits for it, so a server can answer what needs no
+ * storage (the MCP handshake) before the store opens.
+ */
+export function openingStore(kind: Store['kind'], open: () => Promise<Store>): Store {
+  return new Proxy({} as Store, {
+    get(_target, prop) {
+      if (prop === 'kind') return kind;
+      if (prop === 'then') return undefined; // not a thenable itself
+      return (...args: unknown[]) => open().then((s) => (s[prop as keyof Store] as (...a: unknown[]) => unknown)(...args));
+    },
+  });
+}
+
 /** All of storage, one small store per concern (db/store-*.ts implement them). */
 export interface Store extends AuthStore, FileStore, IdempotencyStore, TaskQueueStore, ConnectionStore {
   readonly kind: 'pglite' | 'postgres';

@@ -25,8 +25,8 @@ export type Extra = { authInfo?: { extra?: Record<string, unknown> }; signal?: A
 
 export interface McpOptions {
   services: AppServices;
-  /** The caller of a request: fixed for stdio, per HTTP request otherwise. */
-  caller: (extra: { authInfo?: { extra?: Record<string, unknown> } }) => Caller;
+  /** The caller of a request: fixed for stdio (known once the store is open), per HTTP request otherwise. */
+  caller: (extra: { authInfo?: { extra?: Record<string, unknown> } }) => Caller | Promise<Caller>;
   /** Tool surface of this connection; default from SHEETS_MCP_TOOLS. */
   tools?: ToolSurface;
   log?: (err: unknown) => void;
@@ -47,11 +47,13 @@ export function buildMcpServer(opts: McpOptions): Server {
     instructions: instructionsText(toolRef(surface)),
   });
   const groups = compactGroups(ops);
-  const tools: Tool[] = surface === 'compact' ? [...groups.values()].map((g) => g.tool) : ops.map((op) => toolOf(op, { outputSchemas: opts.services.config.mcp.outputSchemas === 'fields' }));
+  // Built on the first tools/list, not before the handshake (JSON Schema for every op takes a while).
+  let tools: Tool[] | undefined;
+  const toolList = () => (tools ??= surface === 'compact' ? [...groups.values()].map((g) => g.tool) : ops.map((op) => toolOf(op, { outputSchemas: opts.services.config.mcp.outputSchemas === 'fields' })));
   const shelf = new ExportShelf();
 
   const run: OpRunner = async (extra, op, args, progress) => {
-    const caller = opts.caller(extra);
+    const caller = await opts.caller(extra);
     await opts.services.rateLimits.take(caller.tokenId);
     try {
       const ctx: OpContext = { caller, services: opts.services, op: { name: op.name, args: undefined }, signal: extra.signal, progress, ...(opts.localDirs?.length ? { localDirs: opts.localDirs } : {}) };
@@ -61,7 +63,7 @@ export function buildMcpServer(opts: McpOptions): Server {
     }
   };
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolList() }));
   server.setRequestHandler(CallToolRequestSchema, async (req, extra): Promise<CallToolResult> => {
     const name = req.params.name;
     let op: AnyOp | undefined;

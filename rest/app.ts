@@ -120,7 +120,8 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   app.get('/readyz', async (_req, reply) => {
     try {
       await services.store.ping();
-      return { ok: true, store: services.store.kind, code: await services.capabilities.report() };
+      // Readiness does not wait for the code-language probe (a trial sandbox): 'checking' until it is done.
+      return { ok: true, store: services.store.kind, code: services.capabilities.peek() ?? 'checking' };
     } catch {
       return reply.code(503).send({ ok: false, error: { code: 'unavailable', message: 'The store is not reachable.', details: {} } });
     }

@@ -36,10 +36,17 @@ export class CodeCapabilities {
     private readonly env: NodeJS.ProcessEnv = process.env,
   ) {}
 
+  private settled: CapabilityReport | undefined;
+
   /** Probes once; later calls share the answer. */
   report(): Promise<CapabilityReport> {
-    this.probing ??= this.probe();
+    this.probing ??= this.probe().then((r) => (this.settled = r));
     return this.probing;
+  }
+
+  /** The answer if the probe has finished, without waiting for it. */
+  peek(): CapabilityReport | undefined {
+    return this.settled;
   }
 
   /** Null when `language` can run here, else the sentence to fail its cells with. */

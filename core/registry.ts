@@ -1,6 +1,6 @@
 // The registry: every op, once. REST routes, MCP tools, batch actions and OpenAPI are loops over it.
 import { accountOps } from './ops/account/index.ts';
-import { cellOps } from './ops/cells/index.ts';
+import { cellLayoutOps, cellOps } from './ops/cells/index.ts';
 import { chartOps } from './ops/charts/index.ts';
 import { ruleOps } from './ops/rules/index.ts';
 import { tableOps } from './ops/tables/index.ts';
@@ -14,7 +14,7 @@ import { sheetOps } from './ops/sheets/index.ts';
 import { structureOps } from './ops/structure/index.ts';
 import type { AnyOp } from './op.ts';
 
-export const ops: readonly AnyOp[] = [...accountOps, ...fileOps, ...sheetOps, ...cellOps, ...formatOps, ...structureOps, ...codeOps, ...connectionOps, ...chartOps, ...ruleOps, ...tableOps, ...pivotOps, ...ioOps] as unknown as AnyOp[];
+export const ops: readonly AnyOp[] = [...accountOps, ...fileOps, ...sheetOps, ...cellOps, ...formatOps, ...structureOps, ...cellLayoutOps, ...codeOps, ...connectionOps, ...chartOps, ...ruleOps, ...tableOps, ...pivotOps, ...ioOps] as unknown as AnyOp[];
 
 const byName = new Map(ops.map((op) => [op.name, op]));
 

@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseRange } from '../core/a1.ts';
 import { OpError } from '../core/errors.ts';
-import { applyStyle } from '../core/ops/formats/apply.ts';
-import { applyBorders, borderEdits, type BorderSides } from '../core/ops/formats/borders.ts';
-import { checkFormatArgs, styleUpdater, type FormatArgs } from '../core/ops/formats/fields.ts';
-import { readFormatRuns } from '../core/ops/formats/runs.ts';
+import { applyStyle } from '../core/formats/apply.ts';
+import { applyBorders, borderEdits, type BorderSides } from '../core/formats/borders.ts';
+import { checkFormatArgs, styleUpdater, type FormatArgs } from '../core/formats/fields.ts';
+import { readFormatRuns } from '../core/formats/runs.ts';
 import { registerStyleOverlay } from '../core/workbook/overlays.ts';
 import { targetRange } from '../core/workbook/targets.ts';
 import { Workbook } from '../core/workbook/workbook.ts';

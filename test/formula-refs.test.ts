@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { formulaRefs } from '../core/workbook/formula-refs.ts';
 import { compactRects, rangeText } from '../core/workbook/ref-compact.ts';
-import { parseSpan, parseSpans, runsOf } from '../core/ops/structure/lines.ts';
+import { parseSpan, parseSpans, runsOf } from '../core/structure/lines.ts';
 
 const refs = (f: string) => formulaRefs(f).map((r) => (r.sheet ? `${r.sheet}!` : '') + rangeText(r.rect));
 

@@ -77,3 +77,25 @@ describe('op registry', () => {
     }
   });
 });
+
+describe('op files', () => {
+  it('are named after their op and sit in the folder of their area', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { ROOT } = await import('./helpers/paths.ts');
+    const wrong: string[] = [];
+    let seen = 0;
+    for (const folder of readdirSync(join(ROOT, 'core/ops'), { withFileTypes: true }).filter((d) => d.isDirectory())) {
+      for (const file of readdirSync(join(ROOT, 'core/ops', folder.name)).filter((f) => f.endsWith('.ts'))) {
+        const text = readFileSync(join(ROOT, 'core/ops', folder.name, file), 'utf8');
+        for (const m of text.matchAll(/defineOp\(\{\s*name: '(\w+)',[\s\S]*?area: '(\w+)'/g)) {
+          seen++;
+          if (file !== `${m[1]!.replaceAll('_', '-')}.ts`) wrong.push(`${folder.name}/${file} defines ${m[1]}`);
+          if (folder.name !== m[2]) wrong.push(`${folder.name}/${file} has area '${m[2]}'`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(seen).toBe(ops.length);
+  });
+});

@@ -1,6 +1,6 @@
 // Matching and typing rules of find_replace.
 import { describe, expect, it } from 'vitest';
-import { makeReplace, retype } from '../core/ops/cells/replace-text.ts';
+import { makeReplace, retype } from '../core/cells/replace-text.ts';
 
 describe('makeReplace', () => {
   it('replaces every occurrence, ignoring case by default', () => {

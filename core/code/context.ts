@@ -1,7 +1,7 @@
 // The code cells' part of GET /context: the dependency graph of code cells (what each reads,
 // which code cells read its result).
 import { qualified, rectToA1, rectsIntersect } from '../a1.ts';
-import { contextSections } from '../ops/files/context/sections.ts';
+import { contextSections } from '../files/context-sections.ts';
 import type { Workbook } from '../workbook/workbook.ts';
 import { allCodeCells, anchorA1, edgeA1, edgeRect } from './model.ts';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { issueToken } from '../../auth.ts';
 import { defineOp } from '../../op.ts';
 import { SpaceId } from '../../schemas.ts';
-import { iso, requireRole, requireSpace, RoleEnum, UserRef } from '../common.ts';
+import { iso, requireRole, requireSpace, RoleEnum, UserRef } from '../../op-fields.ts';
 
 export const createToken = defineOp({
   name: 'create_token',

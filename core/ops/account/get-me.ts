@@ -1,7 +1,7 @@
 // GET /v1/auth/me: who the token belongs to. The cheapest way to check a token.
 import { z } from 'zod';
 import { defineOp } from '../../op.ts';
-import { RoleEnum, UserRef } from '../common.ts';
+import { RoleEnum, UserRef } from '../../op-fields.ts';
 
 export const getMe = defineOp({
   name: 'get_me',

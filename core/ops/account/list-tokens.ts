@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineOp } from '../../op.ts';
 import { SpaceId } from '../../schemas.ts';
-import { iso, requireRole, requireSpace, RoleEnum, UserRef } from '../common.ts';
+import { iso, requireRole, requireSpace, RoleEnum, UserRef } from '../../op-fields.ts';
 
 export const listTokens = defineOp({
   name: 'list_tokens',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { notFound } from '../../errors.ts';
 import { defineOp } from '../../op.ts';
 import { SpaceId } from '../../schemas.ts';
-import { requireRole, requireSpace } from '../common.ts';
+import { requireRole, requireSpace } from '../../op-fields.ts';
 
 export const revokeToken = defineOp({
   name: 'revoke_token',

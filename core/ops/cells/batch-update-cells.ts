@@ -5,11 +5,11 @@ import { OpError } from '../../errors.ts';
 import { defineOp } from '../../op.ts';
 import { A1Cell, A1Range, FileId, SheetName } from '../../schemas.ts';
 import { targetCell, targetRange } from '../../workbook/targets.ts';
-import { VersionOut } from '../common.ts';
-import { applyStyle } from '../formats/apply.ts';
-import { batchFormatFields, checkFormatArgs, pickFormatArgs, styleUpdater } from '../formats/fields.ts';
+import { VersionOut } from '../../op-fields.ts';
+import { applyStyle } from '../../formats/apply.ts';
+import { batchFormatFields, checkFormatArgs, pickFormatArgs, styleUpdater } from '../../formats/fields.ts';
 import { lineRange } from '../../formats/ranges.ts';
-import { keepTextFormatted } from './text-format.ts';
+import { keepTextFormatted } from '../../cells/text-format.ts';
 import { ValuesGrid, checkBlock, toContents } from '../../cells/write-input.ts';
 
 const WriteItem = z.strictObject({

@@ -10,7 +10,7 @@ import { forEachStoredCell } from '../../workbook/iterate.ts';
 import type { SheetModel } from '../../workbook/sheet.ts';
 import { targetRange } from '../../workbook/targets.ts';
 import type { Workbook } from '../../workbook/workbook.ts';
-import { VersionOut } from '../common.ts';
+import { VersionOut } from '../../op-fields.ts';
 import { lineRange } from '../../formats/ranges.ts';
 
 /** Rows written per engine call, so a huge clear never builds one giant grid of nulls. */

@@ -11,9 +11,9 @@ import { storedCellsInOrder } from '../../workbook/iterate.ts';
 import type { SheetModel } from '../../workbook/sheet.ts';
 import { targetRange } from '../../workbook/targets.ts';
 import type { Content, Workbook } from '../../workbook/workbook.ts';
-import { VersionOut } from '../common.ts';
-import { makeReplace, retype } from './replace-text.ts';
-import { keepTextFormatted } from './text-format.ts';
+import { VersionOut } from '../../op-fields.ts';
+import { makeReplace, retype } from '../../cells/replace-text.ts';
+import { keepTextFormatted } from '../../cells/text-format.ts';
 
 /** Changed cells listed in the answer; counts are always complete. */
 const MAX_LISTED = 100;

@@ -2,9 +2,15 @@ import { batchUpdateCells } from './batch-update-cells.ts';
 import { clearCells } from './clear-cells.ts';
 import { exportData } from './export-data.ts';
 import { findReplace } from './find-replace.ts';
+import { getDependencies } from './get-dependencies.ts';
 import { hasData } from './has-data.ts';
+import { mergeCells } from './merge-cells.ts';
+import { moveCells } from './move-cells.ts';
 import { readCells } from './read-cells.ts';
 import { setFormula } from './set-formula.ts';
+import { unmergeCells } from './unmerge-cells.ts';
 import { writeCells } from './write-cells.ts';
 
 export const cellOps = [readCells, writeCells, setFormula, clearCells, batchUpdateCells, exportData, hasData, findReplace];
+/** Cell ops listed after the structure ops (their place in tools/list). */
+export const cellLayoutOps = [mergeCells, unmergeCells, moveCells, getDependencies];

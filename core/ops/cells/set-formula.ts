@@ -7,7 +7,7 @@ import { checkFormula } from '../../workbook/formula-check.ts';
 import { describeError, effectiveStyle } from '../../workbook/read.ts';
 import { targetCell } from '../../workbook/targets.ts';
 import type { RichCell } from '../../workbook/cell.ts';
-import { VersionOut } from '../common.ts';
+import { VersionOut } from '../../op-fields.ts';
 
 export const FormulaText = z
   .string()

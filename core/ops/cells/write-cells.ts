@@ -4,8 +4,8 @@ import { rectToA1 } from '../../a1.ts';
 import { defineOp } from '../../op.ts';
 import { A1Cell, FileId, SheetName } from '../../schemas.ts';
 import { targetCell } from '../../workbook/targets.ts';
-import { keepTextFormatted } from './text-format.ts';
-import { VersionOut } from '../common.ts';
+import { keepTextFormatted } from '../../cells/text-format.ts';
+import { VersionOut } from '../../op-fields.ts';
 import { ValuesGrid, InputMode, checkBlock, toContents } from '../../cells/write-input.ts';
 
 export const writeCells = defineOp({

@@ -6,8 +6,8 @@ import { anchorOf, checkSeries, dataRef, defaultAnchor, detectLayout, homeSheet 
 import { DEFAULT_HEIGHT_CELLS, DEFAULT_WIDTH_CELLS, chartsOf, type ChartSpec } from '../../charts/model.ts';
 import { chartView } from '../../charts/view.ts';
 import { newId } from '../../objects/ranges.ts';
-import { VersionOut } from '../common.ts';
-import { ChartOut, ChartTypeField, DataRange, chartFields } from './schemas.ts';
+import { VersionOut } from '../../op-fields.ts';
+import { ChartOut, ChartTypeField, DataRange, chartFields } from '../../charts/schemas.ts';
 
 export const addChart = defineOp({
   name: 'add_chart',

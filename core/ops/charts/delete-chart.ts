@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { defineOp } from '../../op.ts';
 import { FileId, SheetName } from '../../schemas.ts';
-import { VersionOut } from '../common.ts';
-import { ChartId } from './schemas.ts';
+import { VersionOut } from '../../op-fields.ts';
+import { ChartId } from '../../charts/schemas.ts';
 import { locateChart } from '../../charts/locate.ts';
 
 export const deleteChart = defineOp({

@@ -8,7 +8,7 @@ import { svgToPng } from '../../charts/png.ts';
 import { resolveChart } from '../../charts/resolve.ts';
 import { buildScene } from '../../charts/scene.ts';
 import { sceneToSvg } from '../../charts/svg.ts';
-import { ChartId } from './schemas.ts';
+import { ChartId } from '../../charts/schemas.ts';
 import { locateChart } from '../../charts/locate.ts';
 
 const Pixels = z.number().int().min(50, 'must be 50..4000').max(4000, 'must be 50..4000');

@@ -2,7 +2,7 @@
 import '../../charts/hooks.ts';
 import '../../charts/viewer.ts';
 import { chartViews } from '../../charts/view.ts';
-import { contextSections } from '../files/context/sections.ts';
+import { contextSections } from '../../files/context-sections.ts';
 import { addChart } from './add-chart.ts';
 import { deleteChart } from './delete-chart.ts';
 import { getChartImage } from './get-chart-image.ts';

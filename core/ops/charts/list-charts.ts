@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineOp } from '../../op.ts';
 import { FileId, SheetName } from '../../schemas.ts';
 import { chartViews } from '../../charts/view.ts';
-import { ChartOut } from './schemas.ts';
+import { ChartOut } from '../../charts/schemas.ts';
 
 export const listCharts = defineOp({
   name: 'list_charts',

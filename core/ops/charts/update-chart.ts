@@ -6,8 +6,8 @@ import { FileId } from '../../schemas.ts';
 import { anchorOf, checkSeries, dataRef, homeSheet } from '../../charts/build.ts';
 import { chartsOf, type ChartSpec } from '../../charts/model.ts';
 import { chartView } from '../../charts/view.ts';
-import { VersionOut } from '../common.ts';
-import { ChartId, ChartOut, ChartTypeField, DataRange, patchFields } from './schemas.ts';
+import { VersionOut } from '../../op-fields.ts';
+import { ChartId, ChartOut, ChartTypeField, DataRange, patchFields } from '../../charts/schemas.ts';
 import { locateChart } from '../../charts/locate.ts';
 
 const CLEARABLE = ['x_column', 'series_columns', 'data_label_series', 'secondary_series', 'trend_series', 'series_marks'] as const;

@@ -1,7 +1,7 @@
 // GET /v1/tasks/{id}: where an asynchronous run stands — status, timings, error.
 import { z } from 'zod';
 import { defineOp } from '../../op.ts';
-import { TaskOut, taskView, visibleTask } from './task-view.ts';
+import { TaskOut, taskView, visibleTask } from '../../code/task-view.ts';
 import { TaskId } from '../../schemas.ts';
 
 export const getTask = defineOp({

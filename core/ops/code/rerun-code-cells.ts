@@ -7,7 +7,7 @@ import { queueRun } from '../../code/queue.ts';
 import { defineOp } from '../../op.ts';
 import { A1Range, FileId, SheetName } from '../../schemas.ts';
 import { targetRange } from '../../workbook/targets.ts';
-import { VersionOut } from '../common.ts';
+import { VersionOut } from '../../op-fields.ts';
 
 export const rerunCodeCells = defineOp({
   name: 'rerun_code_cells',

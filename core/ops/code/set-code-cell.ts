@@ -10,8 +10,8 @@ import { defineOp } from '../../op.ts';
 import { A1Cell, FileId, SheetName } from '../../schemas.ts';
 import { hasContent, isRich } from '../../workbook/cell.ts';
 import { targetCell } from '../../workbook/targets.ts';
-import { VersionOut } from '../common.ts';
-import { CodeLanguage, CodeText } from './common.ts';
+import { VersionOut } from '../../op-fields.ts';
+import { CodeLanguage, CodeText } from '../../code/op-fields.ts';
 
 export const setCodeCell = defineOp({
   name: 'set_code_cell',

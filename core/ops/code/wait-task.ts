@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { taskEvents } from '../../code/task-events.ts';
 import { defineOp } from '../../op.ts';
 import { TaskId } from '../../schemas.ts';
-import { TaskOut, taskView, visibleTask } from './task-view.ts';
+import { TaskOut, taskView, visibleTask } from '../../code/task-view.ts';
 
 const POLL_MS = 250;
 const FINAL = new Set(['done', 'error', 'cancelled']);

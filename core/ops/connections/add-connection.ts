@@ -8,8 +8,8 @@ import { secretBox } from '../../connections/secret.ts';
 import { OpError, invalidArg } from '../../errors.ts';
 import { defineOp } from '../../op.ts';
 import { SpaceId } from '../../schemas.ts';
-import { requireRole, requireSpace } from '../common.ts';
-import { ConnectionType } from './common.ts';
+import { requireRole, requireSpace } from '../../op-fields.ts';
+import { ConnectionType } from '../../connections/fields.ts';
 
 const PROTOCOLS: Record<'postgres' | 'mysql', string[]> = { postgres: ['postgres:', 'postgresql:'], mysql: ['mysql:', 'mariadb:'] };
 

@@ -2,9 +2,9 @@
 import { z } from 'zod';
 import { defineOp } from '../../op.ts';
 import { SpaceId } from '../../schemas.ts';
-import { requireRole, requireSpace } from '../common.ts';
+import { requireRole, requireSpace } from '../../op-fields.ts';
 import { connectionInSpace } from '../../connections/service.ts';
-import { ConnectionId } from './common.ts';
+import { ConnectionId } from '../../connections/fields.ts';
 
 export const deleteConnection = defineOp({
   name: 'delete_connection',

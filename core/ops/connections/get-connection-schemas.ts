@@ -5,8 +5,8 @@ import { schemaOf, connectionInSpace } from '../../connections/service.ts';
 import { OpError } from '../../errors.ts';
 import { defineOp } from '../../op.ts';
 import { SpaceId } from '../../schemas.ts';
-import { iso, requireSpace } from '../common.ts';
-import { ConnectionId, ConnectionType, TableOut } from './common.ts';
+import { iso, requireSpace } from '../../op-fields.ts';
+import { ConnectionId, ConnectionType, TableOut } from '../../connections/fields.ts';
 
 export const getConnectionSchemas = defineOp({
   name: 'get_connection_schemas',

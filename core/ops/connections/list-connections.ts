@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { defineOp } from '../../op.ts';
 import { SpaceId } from '../../schemas.ts';
-import { iso, requireSpace } from '../common.ts';
-import { ConnectionType } from './common.ts';
+import { iso, requireSpace } from '../../op-fields.ts';
+import { ConnectionType } from '../../connections/fields.ts';
 
 export const listConnections = defineOp({
   name: 'list_connections',

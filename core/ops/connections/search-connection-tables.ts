@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { connectionInSpace, schemaOf, tableIndex } from '../../connections/service.ts';
 import { defineOp } from '../../op.ts';
 import { SpaceId } from '../../schemas.ts';
-import { requireSpace } from '../common.ts';
-import { ConnectionId, ConnectionType, TableOut } from './common.ts';
+import { requireSpace } from '../../op-fields.ts';
+import { ConnectionId, ConnectionType, TableOut } from '../../connections/fields.ts';
 
 export const searchConnectionTables = defineOp({
   name: 'search_connection_tables',

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { defineOp } from '../../op.ts';
 import { FileId } from '../../schemas.ts';
-import { iso, requireRole } from '../common.ts';
+import { iso, requireRole } from '../../op-fields.ts';
 import { FileName } from '../../schemas.ts';
 
 export const copyFile = defineOp({

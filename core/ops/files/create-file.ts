@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { defineOp } from '../../op.ts';
 import { SpaceId, FileName } from '../../schemas.ts';
 import { checkSheetNames, SheetNameInput } from '../../workbook/names.ts';
-import { requireRole, requireSpace } from '../common.ts';
+import { requireRole, requireSpace } from '../../op-fields.ts';
 
 export const createFile = defineOp({
   name: 'create_file',

@@ -9,7 +9,7 @@ import { effectiveStyle } from '../../workbook/read.ts';
 import type { SheetModel } from '../../workbook/sheet.ts';
 import type { Workbook } from '../../workbook/workbook.ts';
 import { sheetInfo, SheetInfo } from '../../sheets/info.ts';
-import { collectSections } from './context/sections.ts';
+import { collectSections } from '../../files/context-sections.ts';
 
 const SheetContext = SheetInfo.extend({
   header_row: z.number().int().nullable().describe('One-based row that looks like column headers (text over data), or null.'),

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineOp } from '../../op.ts';
 import { FileId } from '../../schemas.ts';
-import { iso } from '../common.ts';
+import { iso } from '../../op-fields.ts';
 
 export const getFile = defineOp({
   name: 'get_file',

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { defineOp } from '../../op.ts';
 import { FileId, PageQuery } from '../../schemas.ts';
-import { iso, UserRef } from '../common.ts';
+import { iso, UserRef } from '../../op-fields.ts';
 
 export const getHistory = defineOp({
   name: 'get_history',

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineOp } from '../../op.ts';
 import { PageQuery, SpaceId } from '../../schemas.ts';
-import { iso, requireSpace } from '../common.ts';
+import { iso, requireSpace } from '../../op-fields.ts';
 
 export const listFiles = defineOp({
   name: 'list_files',

@@ -6,7 +6,7 @@ import { isBatchable } from '../../op.ts';
 import { progressOf } from '../../progress.ts';
 import { FileId } from '../../schemas.ts';
 import { defineOp } from '../../op.ts';
-import { VersionOut } from '../common.ts';
+import { VersionOut } from '../../op-fields.ts';
 
 export const runBatch = defineOp({
   name: 'run_batch',

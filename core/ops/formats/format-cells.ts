@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { defineOp } from '../../op.ts';
 import { A1Range, FileId, SheetName } from '../../schemas.ts';
 import { targetRange } from '../../workbook/targets.ts';
-import { VersionOut } from '../common.ts';
-import { applyStyle } from './apply.ts';
-import { checkFormatArgs, formatFields, pickFormatArgs, styleUpdater } from './fields.ts';
+import { VersionOut } from '../../op-fields.ts';
+import { applyStyle } from '../../formats/apply.ts';
+import { checkFormatArgs, formatFields, pickFormatArgs, styleUpdater } from '../../formats/fields.ts';
 import { lineRange } from '../../formats/ranges.ts';
 
 export const formatCells = defineOp({

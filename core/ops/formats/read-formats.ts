@@ -4,8 +4,8 @@ import { OpError } from '../../errors.ts';
 import { defineOp } from '../../op.ts';
 import { A1Range, FileId, SheetName } from '../../schemas.ts';
 import { targetRange } from '../../workbook/targets.ts';
-import { lineStyleRuns, readFormatRuns } from './runs.ts';
-import { FormatRunOut } from './schemas.ts';
+import { lineStyleRuns, readFormatRuns } from '../../formats/runs.ts';
+import { FormatRunOut } from '../../formats/schemas.ts';
 
 export const readFormats = defineOp({
   name: 'read_formats',

@@ -4,9 +4,9 @@ import { defineOp } from '../../op.ts';
 import { A1Range, FileId, SheetName } from '../../schemas.ts';
 import type { Border } from '../../workbook/style.ts';
 import { targetRange } from '../../workbook/targets.ts';
-import { VersionOut } from '../common.ts';
-import { BORDER_SIDES, applyBorders, borderEdits } from './borders.ts';
-import { HEX6_OR_8 } from './fields.ts';
+import { VersionOut } from '../../op-fields.ts';
+import { BORDER_SIDES, applyBorders, borderEdits } from '../../formats/borders.ts';
+import { HEX6_OR_8 } from '../../formats/fields.ts';
 
 const SideName = z.enum(BORDER_SIDES);
 

@@ -9,9 +9,9 @@ import { ImportOut } from '../../io/report.ts';
 import { defineOp } from '../../op.ts';
 import { FileId, SpaceId } from '../../schemas.ts';
 import { checkSheetNames } from '../../workbook/names.ts';
-import { requireRole, requireSpace } from '../common.ts';
+import { requireRole, requireSpace } from '../../op-fields.ts';
 import { FileName } from '../../schemas.ts';
-import { ImportFields, importIntoFile, prepareImport } from './import-common.ts';
+import { ImportFields, importIntoFile, prepareImport } from '../../io/import-fields.ts';
 
 export const importFile = defineOp({
   name: 'import_file',

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ImportOut } from '../../io/report.ts';
 import { defineOp } from '../../op.ts';
 import { FileId } from '../../schemas.ts';
-import { ImportFields, importIntoFile, prepareImport } from './import-common.ts';
+import { ImportFields, importIntoFile, prepareImport } from '../../io/import-fields.ts';
 
 export const importIntoFileOp = defineOp({
   name: 'import_into_file',

@@ -8,8 +8,8 @@ import { allPivots, pivotsOf, type PivotSpec } from '../../pivots/model.ts';
 import { refreshPivot } from '../../pivots/refresh.ts';
 import { pivotView } from '../../pivots/view.ts';
 import { newId } from '../../objects/ranges.ts';
-import { VersionOut } from '../common.ts';
-import { PivotOut, pivotFields } from './schemas.ts';
+import { VersionOut } from '../../op-fields.ts';
+import { PivotOut, pivotFields } from '../../pivots/schemas.ts';
 
 export const createPivot = defineOp({
   name: 'create_pivot',

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { defineOp } from '../../op.ts';
 import { FileId } from '../../schemas.ts';
 import { clearOutput } from '../../pivots/refresh.ts';
-import { VersionOut } from '../common.ts';
-import { PivotId } from './schemas.ts';
+import { VersionOut } from '../../op-fields.ts';
+import { PivotId } from '../../pivots/schemas.ts';
 import { locatePivot } from '../../pivots/locate.ts';
 
 export const deletePivot = defineOp({

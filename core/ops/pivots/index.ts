@@ -1,7 +1,7 @@
 // Pivot table ops; importing this also registers the pivot hooks and the pivots section of /context.
 import '../../pivots/hooks.ts';
 import { pivotViews } from '../../pivots/view.ts';
-import { contextSections } from '../files/context/sections.ts';
+import { contextSections } from '../../files/context-sections.ts';
 import { createPivot } from './create-pivot.ts';
 import { deletePivot } from './delete-pivot.ts';
 import { listPivots } from './list-pivots.ts';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineOp } from '../../op.ts';
 import { FileId, SheetName } from '../../schemas.ts';
 import { pivotViews } from '../../pivots/view.ts';
-import { PivotOut } from './schemas.ts';
+import { PivotOut } from '../../pivots/schemas.ts';
 
 export const listPivots = defineOp({
   name: 'list_pivots',

@@ -6,8 +6,8 @@ import { anchorOf, checkShape, sourceOf } from '../../pivots/build.ts';
 import { pivotsOf, type PivotSpec } from '../../pivots/model.ts';
 import { clearOutput, refreshPivot } from '../../pivots/refresh.ts';
 import { pivotView } from '../../pivots/view.ts';
-import { VersionOut } from '../common.ts';
-import { PivotId, PivotOut, pivotFields } from './schemas.ts';
+import { VersionOut } from '../../op-fields.ts';
+import { PivotId, PivotOut, pivotFields } from '../../pivots/schemas.ts';
 import { locatePivot } from '../../pivots/locate.ts';
 
 export const updatePivot = defineOp({

@@ -4,8 +4,8 @@ import { invalidArg } from '../../errors.ts';
 import { defineOp } from '../../op.ts';
 import { FileId, SheetName } from '../../schemas.ts';
 import { findRule } from '../../rules/view.ts';
-import { VersionOut } from '../common.ts';
-import { RuleId } from './schemas.ts';
+import { VersionOut } from '../../op-fields.ts';
+import { RuleId } from '../../rules/schemas.ts';
 
 export const deleteConditionalFormat = defineOp({
   name: 'delete_conditional_format',

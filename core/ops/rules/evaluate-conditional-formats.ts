@@ -7,7 +7,7 @@ import { defineOp } from '../../op.ts';
 import { A1Range, FileId, SheetName } from '../../schemas.ts';
 import { ruleOverlay } from '../../rules/effective.ts';
 import { targetRange } from '../../workbook/targets.ts';
-import { StyleOut } from './schemas.ts';
+import { StyleOut } from '../../rules/schemas.ts';
 
 const MAX_CELLS = 200_000;
 

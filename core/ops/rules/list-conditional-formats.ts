@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineOp } from '../../op.ts';
 import { FileId, SheetName } from '../../schemas.ts';
 import { ruleView } from '../../rules/view.ts';
-import { RuleOut } from './schemas.ts';
+import { RuleOut } from '../../rules/schemas.ts';
 
 export const listConditionalFormats = defineOp({
   name: 'list_conditional_formats',

@@ -6,8 +6,8 @@ import { A1Range, FileId, SheetName } from '../../schemas.ts';
 import type { ColorScaleRule, Threshold } from '../../rules/model.ts';
 import { ruleView, upsertRule } from '../../rules/view.ts';
 import { newId, objectRange } from '../../objects/ranges.ts';
-import { VersionOut } from '../common.ts';
-import { RuleId, RuleOut, ThresholdIn } from './schemas.ts';
+import { VersionOut } from '../../op-fields.ts';
+import { RuleId, RuleOut, ThresholdIn } from '../../rules/schemas.ts';
 
 /** Thresholds must describe an ascending scale: min first, max last, values in range and in order. */
 export function checkThresholds(list: Threshold[]): void {

@@ -9,8 +9,8 @@ import { checkFormula } from '../../workbook/formula-check.ts';
 import { STYLE_FIELDS, type FormulaRule, type RuleStyle } from '../../rules/model.ts';
 import { ruleView, upsertRule } from '../../rules/view.ts';
 import { newId, objectRange } from '../../objects/ranges.ts';
-import { VersionOut } from '../common.ts';
-import { RuleId, RuleOut, ruleStyleFields } from './schemas.ts';
+import { VersionOut } from '../../op-fields.ts';
+import { RuleId, RuleOut, ruleStyleFields } from '../../rules/schemas.ts';
 
 export const setConditionalFormat = defineOp({
   name: 'set_conditional_format',

@@ -4,7 +4,7 @@ import { invalidArg } from '../../errors.ts';
 import { defineOp } from '../../op.ts';
 import { FileId, Position } from '../../schemas.ts';
 import { SheetNameInput } from '../../workbook/names.ts';
-import { VersionOut } from '../common.ts';
+import { VersionOut } from '../../op-fields.ts';
 import { SheetInfo, sheetInfo } from '../../sheets/info.ts';
 
 export const addSheet = defineOp({

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { invalidArg } from '../../errors.ts';
 import { defineOp } from '../../op.ts';
 import { FileId, SheetName } from '../../schemas.ts';
-import { VersionOut } from '../common.ts';
+import { VersionOut } from '../../op-fields.ts';
 
 export const deleteSheet = defineOp({
   name: 'delete_sheet',

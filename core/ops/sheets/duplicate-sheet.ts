@@ -4,7 +4,7 @@ import { invalidArg } from '../../errors.ts';
 import { defineOp } from '../../op.ts';
 import { FileId, SheetName } from '../../schemas.ts';
 import { freeName, SheetNameInput } from '../../workbook/names.ts';
-import { VersionOut } from '../common.ts';
+import { VersionOut } from '../../op-fields.ts';
 import { Position } from '../../schemas.ts';
 import { SheetInfo, sheetInfo } from '../../sheets/info.ts';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { invalidArg } from '../../errors.ts';
 import { defineOp } from '../../op.ts';
 import { FileId, SheetName } from '../../schemas.ts';
-import { VersionOut } from '../common.ts';
+import { VersionOut } from '../../op-fields.ts';
 import { Position } from '../../schemas.ts';
 
 export const moveSheet = defineOp({

@@ -5,7 +5,7 @@ import { defineOp } from '../../op.ts';
 import { FileId, SheetName } from '../../schemas.ts';
 import { sheetObjectHooks } from '../../workbook/hooks.ts';
 import { SheetNameInput } from '../../workbook/names.ts';
-import { VersionOut } from '../common.ts';
+import { VersionOut } from '../../op-fields.ts';
 
 export const renameSheet = defineOp({
   name: 'rename_sheet',

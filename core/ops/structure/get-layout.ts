@@ -3,8 +3,8 @@
 import { z } from 'zod';
 import { defineOp } from '../../op.ts';
 import { FileId, SheetName } from '../../schemas.ts';
-import { lineLabel } from './lines.ts';
-import { defaults } from './sizes.ts';
+import { lineLabel } from '../../structure/lines.ts';
+import { defaults } from '../../structure/sizes.ts';
 
 function labelled(rec: Record<string, number> | undefined, axis: 'row' | 'col'): Record<string, number> {
   const entries = Object.entries(rec ?? {}).sort((a, b) => Number(a[0]) - Number(b[0]));

@@ -1,12 +1,8 @@
-import { deleteLines } from './delete-lines.ts';
-import { getDependencies } from './get-dependencies.ts';
+import { deleteLines } from './delete-rows-or-columns.ts';
 import { getLayout } from './get-layout.ts';
-import { insertLines } from './insert-lines.ts';
-import { mergeCells } from './merge-cells.ts';
-import { moveCells } from './move-cells.ts';
-import { moveLines } from './move-lines.ts';
+import { insertLines } from './insert-rows-or-columns.ts';
+import { moveLines } from './move-rows-or-columns.ts';
 import { setDefaultSizeOp } from './set-default-size.ts';
 import { setSizes } from './set-sizes.ts';
-import { unmergeCells } from './unmerge-cells.ts';
 
-export const structureOps = [insertLines, deleteLines, moveLines, setSizes, setDefaultSizeOp, getLayout, mergeCells, unmergeCells, moveCells, getDependencies];
+export const structureOps = [insertLines, deleteLines, moveLines, setSizes, setDefaultSizeOp, getLayout];

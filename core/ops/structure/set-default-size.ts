@@ -2,9 +2,9 @@
 import { z } from 'zod';
 import { defineOp } from '../../op.ts';
 import { FileId, SheetName } from '../../schemas.ts';
-import { VersionOut } from '../common.ts';
-import { AxisParam } from './lines.ts';
-import { SizePx, setDefaultSize } from './sizes.ts';
+import { VersionOut } from '../../op-fields.ts';
+import { AxisParam } from '../../structure/lines.ts';
+import { SizePx, setDefaultSize } from '../../structure/sizes.ts';
 
 export const setDefaultSizeOp = defineOp({
   name: 'set_default_size',

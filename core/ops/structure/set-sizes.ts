@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { invalidArg } from '../../errors.ts';
 import { defineOp } from '../../op.ts';
 import { FileId, SheetName } from '../../schemas.ts';
-import { VersionOut } from '../common.ts';
-import { AxisParam, LineName, axisWord, parseSpans, runsOf, spanLabel } from './lines.ts';
-import { MAX_SIZED_LINES, SizePx, setDefaultSize } from './sizes.ts';
+import { VersionOut } from '../../op-fields.ts';
+import { AxisParam, LineName, axisWord, parseSpans, runsOf, spanLabel } from '../../structure/lines.ts';
+import { MAX_SIZED_LINES, SizePx, setDefaultSize } from '../../structure/sizes.ts';
 
 export const setSizes = defineOp({
   name: 'set_sizes',

@@ -9,8 +9,8 @@ import { tableView } from '../../tables/columns.ts';
 import { appendRows } from '../../tables/edit.ts';
 import { syncNames } from '../../tables/names.ts';
 import { InputMode, checkBlock, toContents } from '../../cells/write-input.ts';
-import { VersionOut } from '../common.ts';
-import { TableOut, TableRef, locateTable } from './common.ts';
+import { VersionOut } from '../../op-fields.ts';
+import { TableOut, TableRef, locateTable } from '../../tables/common.ts';
 
 export const appendTableRows = defineOp({
   name: 'append_table_rows',

@@ -7,8 +7,8 @@ import { tableView } from '../../tables/columns.ts';
 import { checkNoOverlap, checkTableName, freeTableName, makeTable } from '../../tables/create.ts';
 import { syncNames } from '../../tables/names.ts';
 import { targetRange } from '../../workbook/targets.ts';
-import { VersionOut } from '../common.ts';
-import { TableOut } from './common.ts';
+import { VersionOut } from '../../op-fields.ts';
+import { TableOut } from '../../tables/common.ts';
 import { TableName } from '../../tables/fields.ts';
 
 export const createTable = defineOp({

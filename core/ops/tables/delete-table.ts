@@ -5,8 +5,8 @@ import { defineOp } from '../../op.ts';
 import { FileId, SheetName } from '../../schemas.ts';
 import { tableNames } from '../../tables/columns.ts';
 import { rewriteFormulas, syncNames } from '../../tables/names.ts';
-import { VersionOut } from '../common.ts';
-import { TableRef, locateTable } from './common.ts';
+import { VersionOut } from '../../op-fields.ts';
+import { TableRef, locateTable } from '../../tables/common.ts';
 
 export const deleteTable = defineOp({
   name: 'delete_table',

@@ -2,7 +2,7 @@
 import '../../tables/hooks.ts';
 import { tableView } from '../../tables/columns.ts';
 import { allTables } from '../../tables/model.ts';
-import { contextSections } from '../files/context/sections.ts';
+import { contextSections } from '../../files/context-sections.ts';
 import { appendTableRows } from './append-table-rows.ts';
 import { createTable } from './create-table.ts';
 import { deleteTable } from './delete-table.ts';

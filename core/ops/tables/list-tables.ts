@@ -4,7 +4,7 @@ import { defineOp } from '../../op.ts';
 import { FileId, SheetName } from '../../schemas.ts';
 import { tableView } from '../../tables/columns.ts';
 import { allTables } from '../../tables/model.ts';
-import { TableOut } from './common.ts';
+import { TableOut } from '../../tables/common.ts';
 
 export const listTables = defineOp({
   name: 'list_tables',

@@ -9,7 +9,7 @@ import { displayCell } from '../../workbook/display.ts';
 import { effectiveStyle } from '../../workbook/read.ts';
 import { bodyOf } from '../../tables/columns.ts';
 import { FILTER_OPS, compareCells, passes, type Filter } from '../../tables/rows.ts';
-import { TableRef, columnIndex, locateTable } from './common.ts';
+import { TableRef, columnIndex, locateTable } from '../../tables/common.ts';
 import { SortKeys } from '../../tables/fields.ts';
 
 export const queryTable = defineOp({

@@ -5,8 +5,8 @@ import { FileId, SheetName } from '../../schemas.ts';
 import { columnName, tableView } from '../../tables/columns.ts';
 import { checkTableName } from '../../tables/create.ts';
 import { rewriteFormulas, syncNames } from '../../tables/names.ts';
-import { VersionOut } from '../common.ts';
-import { TableOut, TableRef, locateTable } from './common.ts';
+import { VersionOut } from '../../op-fields.ts';
+import { TableOut, TableRef, locateTable } from '../../tables/common.ts';
 import { TableName } from '../../tables/fields.ts';
 
 export const renameTable = defineOp({

@@ -4,8 +4,8 @@ import { defineOp } from '../../op.ts';
 import { FileId, SheetName } from '../../schemas.ts';
 import { tableView } from '../../tables/columns.ts';
 import { sortTable } from '../../tables/edit.ts';
-import { VersionOut } from '../common.ts';
-import { TableOut, TableRef, columnIndex, locateTable } from './common.ts';
+import { VersionOut } from '../../op-fields.ts';
+import { TableOut, TableRef, columnIndex, locateTable } from '../../tables/common.ts';
 import { SortKeys } from '../../tables/fields.ts';
 
 export const sortTableOp = defineOp({

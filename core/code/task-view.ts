@@ -1,13 +1,13 @@
 // The public view of a task, and the check that the caller may see it (same space, and the file
 // is one they can read; otherwise it does not exist for them).
 import { z } from 'zod';
-import type { OpContext } from '../../context.ts';
-import { OpError } from '../../errors.ts';
-import type { CodeTaskPayload } from '../../code/queue.ts';
-import type { TaskRecord } from '../../store.ts';
-import { checkAccess } from '../../workbook/access.ts';
-import { iso } from '../common.ts';
-import { TaskStatus } from './common.ts';
+import type { OpContext } from '../context.ts';
+import { OpError } from '../errors.ts';
+import type { CodeTaskPayload } from './queue.ts';
+import type { TaskRecord } from '../store.ts';
+import { checkAccess } from '../workbook/access.ts';
+import { iso } from '../op-fields.ts';
+import { TaskStatus } from './op-fields.ts';
 
 export const TaskOut = z.object({
   task_id: z.string(),

@@ -5,7 +5,7 @@ import { defineOp } from '../../op.ts';
 import { A1Range, FileId, SheetName } from '../../schemas.ts';
 import { unmergeRange } from '../../workbook/merge-cells.ts';
 import { targetRange } from '../../workbook/targets.ts';
-import { VersionOut } from '../common.ts';
+import { VersionOut } from '../../op-fields.ts';
 
 export const unmergeCells = defineOp({
   name: 'unmerge_cells',

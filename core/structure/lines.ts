@@ -1,9 +1,9 @@
 // Shared pieces of the row/column ops: how a line is named (column letter C, row number 5, or
 // the spans C:E and 2:5), turning names into indices with 400s that name the field, and labels.
 import { z } from 'zod';
-import { A1Error, indexToCol, parseLine } from '../../a1.ts';
-import { invalidArg } from '../../errors.ts';
-import type { Axis } from '../../workbook/structure.ts';
+import { A1Error, indexToCol, parseLine } from '../a1.ts';
+import { invalidArg } from '../errors.ts';
+import type { Axis } from '../workbook/structure.ts';
 
 export const LineName = z
   .union([z.string().max(20, 'must be at most 20 characters'), z.number().int()])

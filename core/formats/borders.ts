@@ -1,13 +1,13 @@
 // Borders. Each edge between two cells is stored once, on the side that was written last, and the
 // other cell's facing side is removed in the same write; reads resolve a side as "own, else the
 // neighbour's facing side". So an edge reads the same from both cells.
-import { MAX_COLS, MAX_ROWS, type Rect } from '../../a1.ts';
-import { OpError } from '../../errors.ts';
-import { styleOf, withStyle } from '../../workbook/cell.ts';
-import { effectiveStyleId } from '../../workbook/read.ts';
-import type { SheetModel } from '../../workbook/sheet.ts';
-import type { Border, Style, StyleTable } from '../../workbook/style.ts';
-import type { Workbook } from '../../workbook/workbook.ts';
+import { MAX_COLS, MAX_ROWS, type Rect } from '../a1.ts';
+import { OpError } from '../errors.ts';
+import { styleOf, withStyle } from '../workbook/cell.ts';
+import { effectiveStyleId } from '../workbook/read.ts';
+import type { SheetModel } from '../workbook/sheet.ts';
+import type { Border, Style, StyleTable } from '../workbook/style.ts';
+import type { Workbook } from '../workbook/workbook.ts';
 
 export type Side = 'top' | 'bottom' | 'left' | 'right';
 export const SIDES: Side[] = ['top', 'bottom', 'left', 'right'];

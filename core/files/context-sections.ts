@@ -1,6 +1,6 @@
 // Sections of GET /context contributed by other areas. Each area fills in its own function in
 // its own file here; get-context.ts only assembles them.
-import type { Workbook } from '../../../workbook/workbook.ts';
+import type { Workbook } from '../workbook/workbook.ts';
 
 export interface ContextSections {
   tables: unknown[];

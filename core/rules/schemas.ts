@@ -1,7 +1,7 @@
 // Zod pieces shared by the conditional-format ops (spec §4.6) and the rule as listed.
 import { z } from 'zod';
-import { HexColor } from '../../schemas.ts';
-import { THRESHOLD_TYPES } from '../../rules/model.ts';
+import { HexColor } from '../schemas.ts';
+import { THRESHOLD_TYPES } from './model.ts';
 
 export const RuleId = z
   .string()

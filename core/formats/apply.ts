@@ -1,14 +1,14 @@
 // Applies a style change to a range the way spreadsheets store it: cells get their own style;
 // whole columns (A:C) and whole rows (2:5) get column/row styles, plus the cells where the new
 // style must win over an existing row/column style (a cell's style beats its row's, which beats its column's).
-import { OpError } from '../../errors.ts';
-import { styleOf, withStyle } from '../../workbook/cell.ts';
-import { forEachStoredCell } from '../../workbook/iterate.ts';
-import { effectiveStyleId } from '../../workbook/read.ts';
-import type { SheetModel } from '../../workbook/sheet.ts';
-import type { Style } from '../../workbook/style.ts';
-import type { RangeTarget } from '../../workbook/targets.ts';
-import type { Workbook } from '../../workbook/workbook.ts';
+import { OpError } from '../errors.ts';
+import { styleOf, withStyle } from '../workbook/cell.ts';
+import { forEachStoredCell } from '../workbook/iterate.ts';
+import { effectiveStyleId } from '../workbook/read.ts';
+import type { SheetModel } from '../workbook/sheet.ts';
+import type { Style } from '../workbook/style.ts';
+import type { RangeTarget } from '../workbook/targets.ts';
+import type { Workbook } from '../workbook/workbook.ts';
 
 /** Whole rows or columns styled in one call; more would bloat the sheet's metadata. */
 export const MAX_LINES_PER_CALL = 16_384;

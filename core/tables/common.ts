@@ -1,9 +1,9 @@
 // Shared by the table ops: finding a table by name (400 naming the field when there is none),
 // column lookup by header, and the table as returned.
 import { z } from 'zod';
-import { invalidArg } from '../../errors.ts';
-import { allTables, findTable } from '../../tables/model.ts';
-import type { Workbook } from '../../workbook/workbook.ts';
+import { invalidArg } from '../errors.ts';
+import { allTables, findTable } from './model.ts';
+import type { Workbook } from '../workbook/workbook.ts';
 
 export const TableRef = z.string().min(1, 'must not be empty').max(100).describe('Name or id.');
 

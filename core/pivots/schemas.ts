@@ -1,7 +1,7 @@
 // Zod pieces shared by the pivot ops.
 import { z } from 'zod';
-import { A1Cell, A1Range } from '../../schemas.ts';
-import { AGGREGATES } from '../../pivots/model.ts';
+import { A1Cell, A1Range } from '../schemas.ts';
+import { AGGREGATES } from './model.ts';
 
 export const PivotId = z.string().min(1).max(100).describe('pivot_id or name.');
 const Field = z.string().trim().min(1, 'must not be empty').max(200).describe('Source header.');

@@ -5,8 +5,8 @@ import { defineOp } from '../../op.ts';
 import { FileId, SheetName } from '../../schemas.ts';
 import type { StructureEdit } from '../../workbook/shift.ts';
 import { applyStructure, checkEdit } from '../../workbook/structure.ts';
-import { VersionOut } from '../common.ts';
-import { LineName, axisWord, parseSpans, runsOf, spanLabel } from './lines.ts';
+import { VersionOut } from '../../op-fields.ts';
+import { LineName, axisWord, parseSpans, runsOf, spanLabel } from '../../structure/lines.ts';
 
 export const deleteLines = defineOp({
   name: 'delete_rows_or_columns',

@@ -2,9 +2,9 @@
 // batch_update_cells), the checks for combinations that contradict each other, and how a request
 // turns into a new style on top of an existing one.
 import { z } from 'zod';
-import { invalidArg } from '../../errors.ts';
-import { StrftimeError, strftimeToCode } from '../../workbook/strftime.ts';
-import type { Style } from '../../workbook/style.ts';
+import { invalidArg } from '../errors.ts';
+import { StrftimeError, strftimeToCode } from '../workbook/strftime.ts';
+import type { Style } from '../workbook/style.ts';
 
 export const HEX6 = /^#[0-9A-Fa-f]{6}$/;
 export const HEX6_OR_8 = /^#(?:[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$/;

@@ -1,11 +1,11 @@
 // Fields and the write shared by the two import ops (create-and-import, import into a file).
 import { z } from 'zod';
-import type { OpContext } from '../../context.ts';
-import type { Book } from '../../io/book.ts';
-import { readBook, runImport, type PlaceInput } from '../../io/run-import.ts';
-import type { ImportResult } from '../../io/report.ts';
-import { importSource, type ImportSource } from '../../io/source.ts';
-import { A1Cell, SheetName } from '../../schemas.ts';
+import type { OpContext } from '../context.ts';
+import type { Book } from './book.ts';
+import { readBook, runImport, type PlaceInput } from './run-import.ts';
+import type { ImportResult } from './report.ts';
+import { importSource, type ImportSource } from './source.ts';
+import { A1Cell, SheetName } from '../schemas.ts';
 
 export const ImportFields = {
   file_name: z.string().min(1, 'must not be empty').max(255, 'at most 255 characters').optional().describe('Extension picks the format: csv tsv xlsx xls parquet.'),

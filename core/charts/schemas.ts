@@ -1,8 +1,8 @@
 // Zod pieces shared by the chart ops: the body fields of spec §4.5 and the chart as returned
 // (its spec plus the series it shows now).
 import { z } from 'zod';
-import { A1Cell, A1Range, SheetName } from '../../schemas.ts';
-import { CHART_TYPES, LABEL_POINTS, MARKS } from '../../charts/model.ts';
+import { A1Cell, A1Range, SheetName } from '../schemas.ts';
+import { CHART_TYPES, LABEL_POINTS, MARKS } from './model.ts';
 
 export const ChartId = z.string().min(1).max(64).describe('From add_chart or list_charts.');
 

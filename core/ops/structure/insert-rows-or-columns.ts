@@ -5,8 +5,8 @@ import { invalidArg } from '../../errors.ts';
 import { defineOp } from '../../op.ts';
 import { FileId, SheetName } from '../../schemas.ts';
 import { applyStructure, axisLimit, checkEdit } from '../../workbook/structure.ts';
-import { VersionOut } from '../common.ts';
-import { LineName, axisWord, parseSpan, spanLabel } from './lines.ts';
+import { VersionOut } from '../../op-fields.ts';
+import { LineName, axisWord, parseSpan, spanLabel } from '../../structure/lines.ts';
 
 export const insertLines = defineOp({
   name: 'insert_rows_or_columns',

@@ -7,7 +7,7 @@ import { defineOp } from '../../op.ts';
 import { A1Range, FileId, SheetName } from '../../schemas.ts';
 import { checkOverlaps, mergeRanges, plannedMerges, unmergeRange } from '../../workbook/merge-cells.ts';
 import { targetRange } from '../../workbook/targets.ts';
-import { VersionOut } from '../common.ts';
+import { VersionOut } from '../../op-fields.ts';
 
 export const CLEARED_NOTE = 'A merged cell shows only the top-left value, so the values of the other cells were cleared (as spreadsheets do).';
 

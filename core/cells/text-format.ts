@@ -1,8 +1,8 @@
 // Cells formatted as text (number_format "text") keep what is typed into them as text, as in a
 // spreadsheet: "007", "1-2" or "12%" written there are not turned into numbers or dates.
-import type { Content, Workbook } from '../../workbook/workbook.ts';
-import { effectiveStyle } from '../../workbook/read.ts';
-import type { SheetModel } from '../../workbook/sheet.ts';
+import type { Content, Workbook } from '../workbook/workbook.ts';
+import { effectiveStyle } from '../workbook/read.ts';
+import type { SheetModel } from '../workbook/sheet.ts';
 
 /** Rewrites grid entries in place where the target cell is text-formatted. */
 export async function keepTextFormatted(wb: Workbook, sheet: SheetModel, row: number, col: number, grid: Content[][], typed: string[][]): Promise<void> {

@@ -1,15 +1,15 @@
 // Reads the formatting of a range as runs: rectangles of cells that look the same, each with one
 // format object (effective style: cell over row over column, borders resolved from both sides, the
 // colour a number format paints the value). Unformatted cells are left out.
-import { MAX_COLS, MAX_ROWS, rectToA1, indexToCol, type Rect } from '../../a1.ts';
-import { isRich, type Cell } from '../../workbook/cell.ts';
-import { formatCode, formatTextColor } from '../../workbook/display.ts';
-import { effectiveStyleId } from '../../workbook/read.ts';
-import type { SheetModel } from '../../workbook/sheet.ts';
-import type { Style } from '../../workbook/style.ts';
-import type { Workbook } from '../../workbook/workbook.ts';
+import { MAX_COLS, MAX_ROWS, rectToA1, indexToCol, type Rect } from '../a1.ts';
+import { isRich, type Cell } from '../workbook/cell.ts';
+import { formatCode, formatTextColor } from '../workbook/display.ts';
+import { effectiveStyleId } from '../workbook/read.ts';
+import type { SheetModel } from '../workbook/sheet.ts';
+import type { Style } from '../workbook/style.ts';
+import type { Workbook } from '../workbook/workbook.ts';
 import { NeighbourBorders, anyBorders } from './borders.ts';
-import { collectOverlay, type CellOverlay } from '../../workbook/overlays.ts';
+import { collectOverlay, type CellOverlay } from '../workbook/overlays.ts';
 
 export type FormatOut = Record<string, unknown>;
 export interface FormatRun {

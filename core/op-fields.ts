@@ -1,8 +1,8 @@
 // Helpers shared by ops: space and role checks, and the shapes several ops return.
 import { z } from 'zod';
-import { ROLE_RANK, type OpContext } from '../context.ts';
-import { forbidden } from '../errors.ts';
-import type { Role } from '../store.ts';
+import { ROLE_RANK, type OpContext } from './context.ts';
+import { forbidden } from './errors.ts';
+import type { Role } from './store.ts';
 
 /** The space an op acts on: the token's own. Naming another space is a 403. */
 export function requireSpace(ctx: OpContext, spaceUuid: string | undefined): string {

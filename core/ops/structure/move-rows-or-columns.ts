@@ -8,8 +8,8 @@ import { FileId, SheetName } from '../../schemas.ts';
 import { cutMerges } from '../../workbook/merges.ts';
 import { shiftIndex, type StructureEdit } from '../../workbook/shift.ts';
 import { applyStructure, checkEdit } from '../../workbook/structure.ts';
-import { VersionOut } from '../common.ts';
-import { LineName, axisWord, parseSpan, spanLabel } from './lines.ts';
+import { VersionOut } from '../../op-fields.ts';
+import { LineName, axisWord, parseSpan, spanLabel } from '../../structure/lines.ts';
 
 export const moveLines = defineOp({
   name: 'move_rows_or_columns',

@@ -1,8 +1,8 @@
 // Shared by the size ops: the pixel size field and writing sizes into sheet meta.
 import { z } from 'zod';
-import { DEFAULT_COL_WIDTH, DEFAULT_ROW_HEIGHT } from '../../workbook/sheet-meta.ts';
-import type { SheetModel } from '../../workbook/sheet.ts';
-import type { Axis } from '../../workbook/structure.ts';
+import { DEFAULT_COL_WIDTH, DEFAULT_ROW_HEIGHT } from '../workbook/sheet-meta.ts';
+import type { SheetModel } from '../workbook/sheet.ts';
+import type { Axis } from '../workbook/structure.ts';
 
 export const SizePx = z
   .number({ message: 'must be a number of pixels, 1 to 2000' })

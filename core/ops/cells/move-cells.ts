@@ -7,7 +7,7 @@ import { defineOp } from '../../op.ts';
 import { A1Cell, A1Range, FileId, SheetName } from '../../schemas.ts';
 import { checkBlockMove, moveBlock, targetRect } from '../../workbook/move-block.ts';
 import { targetCell, targetRange } from '../../workbook/targets.ts';
-import { VersionOut } from '../common.ts';
+import { VersionOut } from '../../op-fields.ts';
 
 export const moveCells = defineOp({
   name: 'move_cells',

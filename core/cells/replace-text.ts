@@ -1,8 +1,8 @@
 // The matching rules of find/replace, shared by cell text, formulas and (through the onReplace
 // hook) code-cell sources, so every area agrees on what matches.
-import type { TextReplace } from '../../workbook/hooks.ts';
-import { parseTyped } from '../../workbook/typed-input.ts';
-import type { Content } from '../../workbook/workbook.ts';
+import type { TextReplace } from '../workbook/hooks.ts';
+import { parseTyped } from '../workbook/typed-input.ts';
+import type { Content } from '../workbook/workbook.ts';
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

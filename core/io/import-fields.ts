@@ -6,6 +6,7 @@ import { readBook, runImport, type PlaceInput } from './run-import.ts';
 import type { ImportResult } from './report.ts';
 import { importSource, type ImportSource } from './source.ts';
 import { A1Cell, SheetName } from '../schemas.ts';
+import type { FileTarget } from '../workbook/access.ts';
 
 export const ImportFields = {
   file_name: z.string().min(1, 'must not be empty').max(255, 'at most 255 characters').optional().describe('Extension picks the format: csv tsv xlsx xls parquet.'),
@@ -28,9 +29,10 @@ export async function prepareImport(ctx: OpContext, input: ImportArgs): Promise<
 }
 
 /** Imports into an existing file as one committed write. */
-export async function importIntoFile(ctx: OpContext, fileId: string, prepared: { src: ImportSource; book: Book | undefined }, place: PlaceInput): Promise<ImportResult> {
+export async function importIntoFile(ctx: OpContext, target: FileTarget, prepared: { src: ImportSource; book: Book | undefined }, place: PlaceInput): Promise<ImportResult> {
   const { workbooks } = ctx.services;
-  const { result, version } = await workbooks.write(ctx, fileId, async (wb) => ({ ...(await runImport(ctx, wb, prepared.src, prepared.book, place)), name: wb.file.name }));
+  const fileId = target.file_uuid;
+  const { result, version } = await workbooks.write(ctx, target, async (wb) => ({ ...(await runImport(ctx, wb, prepared.src, prepared.book, place)), name: wb.file.name }));
   // A big import would stay whole in the workbook cache; the next call loads what it needs.
   if (!ctx.session) workbooks.evict(fileId);
   const { name, ...rest } = result;

@@ -14,6 +14,12 @@ import { Workbook } from './workbook.ts';
 const MAX_ATTEMPTS = 10;
 const backoff = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * Math.min(200, 5 * 2 ** attempt)));
 
+/** The file a write is for and, when the caller gave one, the version it expects (409 otherwise). Op inputs are targets as they are. */
+export interface FileTarget {
+  file_uuid: string;
+  expected_version?: number;
+}
+
 export interface WriteOptions {
   expectedVersion?: number;
 }
@@ -48,13 +54,14 @@ export class Workbooks {
    * Runs fn on the workbook and commits what it changed as one new version. A failure anywhere
    * leaves the stored file untouched and drops the in-memory copy.
    */
-  async write<T>(ctx: OpContext, fileId: string, fn: (wb: Workbook) => Promise<T> | T, opts: WriteOptions = {}): Promise<{ result: T; version: number }> {
+  async write<T>(ctx: OpContext, target: FileTarget | string, fn: (wb: Workbook) => Promise<T> | T, opts: WriteOptions = {}): Promise<{ result: T; version: number }> {
+    const fileId = typeof target === 'string' ? target : target.file_uuid;
+    const expected = opts.expectedVersion ?? (typeof target === 'string' ? undefined : target.expected_version);
     if (ctx.session) {
       const wb = this.sessionFor(ctx, fileId);
-      checkExpected(wb.version, (ctx.op.args as { expected_version?: number } | undefined)?.expected_version);
+      checkExpected(wb.version, expected);
       return { result: await fn(wb), version: wb.version + 1 };
     }
-    const expected = opts.expectedVersion ?? (ctx.op.args as { expected_version?: number } | undefined)?.expected_version;
     return this.locked(fileId, async () => {
       for (let attempt = 1; ; attempt++) {
         const file = await this.file(ctx, fileId, 'write');
@@ -84,8 +91,9 @@ export class Workbooks {
   }
 
   /** Opens a batch session: fn gets a context whose reads and writes share one workbook, committed once. */
-  async session<T>(ctx: OpContext, fileId: string, fn: (inner: OpContext) => Promise<T>, opts: WriteOptions = {}): Promise<{ result: T; version: number }> {
-    return this.write(ctx, fileId, (wb) => fn({ ...ctx, session: { fileId, wb } }), opts);
+  async session<T>(ctx: OpContext, target: FileTarget, fn: (inner: OpContext) => Promise<T>, opts: WriteOptions = {}): Promise<{ result: T; version: number }> {
+    const fileId = target.file_uuid;
+    return this.write(ctx, target, (wb) => fn({ ...ctx, session: { fileId, wb } }), opts);
   }
 
   /** Drops the in-memory copy. No destroy(): an op on that file may still hold it; GC frees it. */

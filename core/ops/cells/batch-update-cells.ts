@@ -55,7 +55,7 @@ export const batchUpdateCells = defineOp({
     const total = writes.reduce((n, w) => n + w.values.length * w.values[0]!.length, 0);
     const limit = ctx.services.config.limits.cellsPerWrite;
     if (total > limit) throw new OpError('payload_too_large', `writes: ${total} cells in one batch; at most ${limit}. Split the batch.`, { field: 'writes', limit });
-    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       // Everything that can be checked before any change is checked first.
       const writeTargets = writes.map((w, i) => {
         const t = targetCell(wb, sheetOf(w), w.cell, `writes[${i}].cell`);

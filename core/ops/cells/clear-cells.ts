@@ -35,7 +35,7 @@ export const clearCells = defineOp({
   }),
   hints: { readOnly: false, idempotent: true, destructive: true },
   handler: async (ctx, input) => {
-    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       const t = targetRange(wb, input.sheet, input.range, 'range');
       // Whole rows/columns reach past the used range: objects anchored there are cleared too.
       const full: Rect = t.kind === 'cols' ? { ...t.rect, r0: 0, r1: MAX_ROWS - 1 } : t.kind === 'rows' ? { ...t.rect, c0: 0, c1: MAX_COLS - 1 } : t.rect;

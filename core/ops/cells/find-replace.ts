@@ -55,7 +55,7 @@ export const findReplace = defineOp({
   hints: { readOnly: false },
   handler: async (ctx, input) => {
     const rep = makeReplace(input.find, input.replace, input.case_sensitive, input.whole_cell);
-    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       const target = input.range ? targetRange(wb, input.sheet, input.range, 'range') : undefined;
       const sheet = target?.sheet ?? wb.sheet(input.sheet);
       const rect = target?.rect ?? sheet.usedRect();

@@ -35,7 +35,7 @@ export const mergeCells = defineOp({
   }),
   hints: { readOnly: false, idempotent: true },
   handler: async (ctx, input) => {
-    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       const t = targetRange(wb, input.sheet, input.range, 'range');
       if (input.unmerge) return { sheet: t.sheet.name, unmerged: unmergeRange(t.sheet, t.rect) };
       if (t.kind !== 'cells') throw invalidArg('range', `give a cell range like A1:C3, not whole ${t.kind === 'cols' ? 'columns' : 'rows'}`);

@@ -29,7 +29,7 @@ export const moveCells = defineOp({
   }),
   hints: { readOnly: false },
   handler: async (ctx, input) => {
-    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       const src = targetRange(wb, input.sheet, input.source, 'source');
       const dst = targetCell(wb, input.sheet ?? (src.qualified ? src.sheet.name : undefined), input.target, 'target');
       if (dst.sheet !== src.sheet) throw invalidArg('target', `is on sheet '${dst.sheet.name}' but the source is on '${src.sheet.name}'; cells move within one sheet`);

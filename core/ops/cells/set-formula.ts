@@ -34,7 +34,7 @@ export const setFormula = defineOp({
   hints: { readOnly: false, idempotent: true },
   handler: async (ctx, input) => {
     const formula = checkFormula(input.formula, 'formula');
-    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       const t = targetCell(wb, input.sheet, input.cell, 'cell');
       await wb.writeCells(t.sheet, t.row, t.col, [[{ f: formula }]]);
       const cell = t.sheet.get(t.row, t.col) as RichCell;

@@ -22,7 +22,7 @@ export const unmergeCells = defineOp({
   output: z.object({ sheet: z.string(), unmerged: z.array(z.string()).describe('The merged ranges removed.'), version: VersionOut }),
   hints: { readOnly: false, idempotent: true },
   handler: async (ctx, input) => {
-    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, (wb) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input, (wb) => {
       const t = targetRange(wb, input.sheet, input.range, 'range');
       return { sheet: t.sheet.name, unmerged: unmergeRange(t.sheet, t.rect) };
     });

@@ -30,7 +30,7 @@ export const writeCells = defineOp({
   hints: { readOnly: false, idempotent: true },
   handler: async (ctx, input) => {
     const rows = input.values.length, cols = input.values[0]!.length;
-    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       const t = targetCell(wb, input.sheet, input.cell, 'cell');
       checkBlock('values', t.row, t.col, rows, cols, ctx.services.config.limits.cellsPerWrite);
       const { grid, formulaLike } = toContents(input.values, input.input, t);

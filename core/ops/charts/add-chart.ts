@@ -18,7 +18,7 @@ export const addChart = defineOp({
   output: ChartOut.extend({ version: VersionOut }),
   hints: { readOnly: false, destructive: false },
   handler: async (ctx, input) => {
-    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       const home = homeSheet(wb, input.sheet, input.position);
       const data = dataRef(wb, home, input.data_range);
       const transpose = input.transpose ?? false;

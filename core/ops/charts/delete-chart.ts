@@ -15,7 +15,7 @@ export const deleteChart = defineOp({
   output: z.object({ chart_id: z.string(), deleted: z.boolean(), version: VersionOut }),
   hints: { readOnly: false, destructive: true },
   handler: async (ctx, input) => {
-    const { version } = await ctx.services.workbooks.write(ctx, input.file_uuid, (wb) => {
+    const { version } = await ctx.services.workbooks.write(ctx, input, (wb) => {
       const { sheet, chart } = locateChart(wb, input.chart_id, input.sheet);
       sheet.meta.charts = (sheet.meta.charts ?? []).filter((c) => c !== chart);
       sheet.metaDirty = true;

@@ -21,7 +21,7 @@ export const updateChart = defineOp({
   output: ChartOut.extend({ version: VersionOut }),
   hints: { readOnly: false, idempotent: true },
   handler: async (ctx, input) => {
-    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       const found = locateChart(wb, input.chart_id, undefined);
       const home = input.sheet !== undefined || input.position !== undefined ? homeSheet(wb, input.sheet, input.position, found.sheet) : found.sheet;
       const next: ChartSpec = structuredClone(found.chart);

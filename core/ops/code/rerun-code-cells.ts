@@ -22,7 +22,7 @@ export const rerunCodeCells = defineOp({
   output: z.object({ tasks: z.array(z.object({ task_id: z.string(), sheet: z.string(), cell: z.string() })), version: VersionOut }),
   hints: { readOnly: false, idempotent: false },
   handler: async (ctx, input) => {
-    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, (wb) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input, (wb) => {
       const tasks = [];
       const target = input.range !== undefined ? targetRange(wb, input.sheet, input.range, 'range') : undefined;
       const sheets = target ? [target.sheet] : input.sheet !== undefined ? [wb.sheet(input.sheet)] : wb.sheets;

@@ -32,7 +32,7 @@ export const setCodeCell = defineOp({
     if (input.language === 'connection' && !input.connection_uuid) throw invalidArg('connection_uuid', 'is required when language is "connection" (list_connections gives the uuids)');
     if (input.language !== 'connection' && input.connection_uuid) throw invalidArg('connection_uuid', `is only for language "connection"; leave it out for ${input.language}`);
     if (input.connection_uuid) await connectionInSpace(ctx, input.connection_uuid, ctx.caller.spaceId);
-    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       const t = targetCell(wb, input.sheet, input.cell, 'cell');
       await wb.load(t.sheet, { r0: t.row, c0: t.col, r1: t.row, c1: t.col });
       const current = t.sheet.get(t.row, t.col);

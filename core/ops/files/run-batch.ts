@@ -31,7 +31,7 @@ export const runBatch = defineOp({
   handler: async (ctx, input) => {
     const max = ctx.services.config.limits.batchActions;
     if (input.actions.length > max) throw new OpError('invalid_argument', `actions: at most ${max} actions per batch (got ${input.actions.length})`, { field: 'actions', limit: max });
-    const { result, version } = await ctx.services.workbooks.session(ctx, input.file_uuid, async (inner) => {
+    const { result, version } = await ctx.services.workbooks.session(ctx, input, async (inner) => {
       const results: unknown[] = [];
       // Progress per action; a cancellation between actions throws, so the session keeps nothing.
       const step = progressOf(ctx, input.actions.length);

@@ -24,7 +24,7 @@ export const formatCells = defineOp({
   handler: async (ctx, input) => {
     const args = pickFormatArgs(input);
     checkFormatArgs(args);
-    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       const t = targetRange(wb, input.sheet, input.range, 'range');
       await applyStyle(wb, t, styleUpdater(args), ctx.services.config.limits.cellsPerWrite);
       return { sheet: t.sheet.name, range: lineRange(t) };

@@ -35,7 +35,7 @@ export const setBorders = defineOp({
   handler: async (ctx, input) => {
     const sides = new Set(Array.isArray(input.sides) ? input.sides : [input.sides]);
     const border: Border = { line: input.line, color: input.color.toUpperCase() };
-    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       const t = targetRange(wb, input.sheet, input.range, 'range');
       await applyBorders(wb, t.sheet, t.rect, borderEdits(t.rect, sides), border, ctx.services.config.limits.cellsPerWrite);
       return { sheet: t.sheet.name, range: t.a1 };

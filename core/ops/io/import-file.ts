@@ -32,7 +32,7 @@ export const importFile = defineOp({
   handler: async (ctx, input) => {
     if (input.file_uuid) {
       await ctx.services.workbooks.file(ctx, input.file_uuid, 'write');
-      return importIntoFile(ctx, input.file_uuid, await prepareImport(ctx, input), input);
+      return importIntoFile(ctx, { file_uuid: input.file_uuid }, await prepareImport(ctx, input), input);
     }
     const spaceId = requireSpace(ctx, input.space_uuid);
     requireRole(ctx, 'editor', 'Importing a file');
@@ -50,7 +50,7 @@ export const importFile = defineOp({
       sheets: sheets.map((name, position) => ({ id: randomUUID(), name, position, meta: {} })),
     });
     try {
-      return await importIntoFile(ctx, file.id, prepared, input);
+      return await importIntoFile(ctx, { file_uuid: file.id }, prepared, input);
     } catch (err) {
       await store.deleteFile(file.id).catch(() => undefined);
       throw err;

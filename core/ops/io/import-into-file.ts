@@ -18,6 +18,6 @@ export const importIntoFileOp = defineOp({
   handler: async (ctx, input) => {
     // Rights first: a viewer gets 403, not a 400 about the data.
     await ctx.services.workbooks.file(ctx, input.file_uuid, 'write');
-    return importIntoFile(ctx, input.file_uuid, await prepareImport(ctx, input), input);
+    return importIntoFile(ctx, input, await prepareImport(ctx, input), input);
   },
 });

@@ -21,7 +21,7 @@ export const createPivot = defineOp({
   hints: { readOnly: false, destructive: false },
   handler: async (ctx, input) => {
     checkShape(input.rows, input.columns, input.values, input.filters);
-    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       const { sheet, at } = anchorOf(wb, input.sheet, input.anchor);
       const taken = new Set(allPivots(wb).map((p) => p.pivot.name.toLowerCase()));
       let n = taken.size + 1;

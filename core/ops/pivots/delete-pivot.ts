@@ -16,7 +16,7 @@ export const deletePivot = defineOp({
   output: z.object({ pivot_id: z.string(), deleted: z.boolean(), version: VersionOut }),
   hints: { readOnly: false, destructive: true },
   handler: async (ctx, input) => {
-    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       const { sheet, pivot } = locatePivot(wb, input.pivot_id);
       if (!input.keep_values) await clearOutput(wb, sheet, pivot);
       sheet.meta.pivots = (sheet.meta.pivots ?? []).filter((p) => p !== pivot);

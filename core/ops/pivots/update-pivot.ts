@@ -33,7 +33,7 @@ export const updatePivot = defineOp({
   output: PivotOut.extend({ version: VersionOut }),
   hints: { readOnly: false, idempotent: true },
   handler: async (ctx, input) => {
-    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       const { sheet: oldSheet, pivot: old } = locatePivot(wb, input.pivot_id);
       let sheet = oldSheet, at = old.anchor;
       if (input.anchor !== undefined) ({ sheet, at } = anchorOf(wb, input.sheet, input.anchor));

@@ -16,7 +16,7 @@ export const deleteConditionalFormat = defineOp({
   output: z.object({ id: z.string(), deleted: z.boolean(), version: VersionOut }),
   hints: { readOnly: false, destructive: true },
   handler: async (ctx, input) => {
-    const { version } = await ctx.services.workbooks.write(ctx, input.file_uuid, (wb) => {
+    const { version } = await ctx.services.workbooks.write(ctx, input, (wb) => {
       const found = findRule(wb, input.id);
       if (!found) {
         const ids = wb.sheets.flatMap((s) => (s.meta.cond_formats ?? []).map((r) => r.id));

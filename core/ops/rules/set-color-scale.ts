@@ -46,7 +46,7 @@ export const setColorScale = defineOp({
   handler: async (ctx, input) => {
     const thresholds: Threshold[] = input.thresholds.map((t) => ({ value_type: t.value_type, color: t.color.toUpperCase(), ...(t.value !== undefined ? { value: t.value } : {}) }));
     checkThresholds(thresholds);
-    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, (wb) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input, (wb) => {
       const { sheet, rect } = objectRange(wb, input.sheet, input.range, 'range');
       const rule: ColorScaleRule = { id: input.id ?? newId('cf'), type: 'color_scale', range: rect, thresholds, auto_contrast_text: input.auto_contrast_text ?? false };
       const created = upsertRule(wb, sheet, rule);

@@ -33,7 +33,7 @@ export const setConditionalFormat = defineOp({
     const style: RuleStyle = {};
     for (const k of STYLE_FIELDS) if (input[k] !== undefined) (style as Record<string, unknown>)[k] = input[k];
     if (Object.keys(style).length === 0) throw invalidArg('bold', `give at least one style field (${STYLE_FIELDS.join(', ')}); a rule without one changes nothing`);
-    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, (wb) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input, (wb) => {
       const { sheet, rect } = objectRange(wb, input.sheet, input.range, 'range');
       const rule: FormulaRule = { id: input.id ?? newId('cf'), type: 'formula', range: rect, formula, style, apply_to_blank: input.apply_to_blank ?? false };
       const created = upsertRule(wb, sheet, rule);

@@ -16,7 +16,7 @@ export const addSheet = defineOp({
   output: z.object({ sheet: SheetInfo, sheets: z.array(z.string()), version: VersionOut }),
   hints: { readOnly: false, destructive: false },
   handler: async (ctx, input) => {
-    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, (wb) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input, (wb) => {
       if (wb.findSheet(input.name)) throw invalidArg('name', `a sheet named '${input.name}' already exists (names are compared without case)`);
       if (input.position !== undefined && input.position > wb.sheets.length) throw invalidArg('position', `must be 0..${wb.sheets.length}`);
       const sheet = wb.addSheet(input.name, input.position);

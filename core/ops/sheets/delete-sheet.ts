@@ -14,7 +14,7 @@ export const deleteSheet = defineOp({
   output: z.object({ deleted: z.string(), sheets: z.array(z.string()), version: VersionOut }),
   hints: { readOnly: false, destructive: true },
   handler: async (ctx, input) => {
-    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       const sheet = wb.sheet(input.sheet);
       if (wb.sheets.length === 1) throw invalidArg('sheet', `'${sheet.name}' is the only sheet; a file keeps at least one (add another first)`);
       if (wb.hasFormulas()) await wb.ensureEngine();

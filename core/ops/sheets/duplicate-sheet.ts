@@ -22,7 +22,7 @@ export const duplicateSheet = defineOp({
   output: z.object({ sheet: SheetInfo, sheets: z.array(z.string()), version: VersionOut }),
   hints: { readOnly: false, destructive: false },
   handler: async (ctx, input) => {
-    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       const source = wb.sheet(input.sheet);
       const name = input.new_name ?? freeName(`${source.name} (copy)`, wb.sheets.map((s) => s.name));
       if (wb.findSheet(name)) throw invalidArg('new_name', `a sheet named '${name}' already exists`);

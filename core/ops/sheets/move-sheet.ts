@@ -15,7 +15,7 @@ export const moveSheet = defineOp({
   output: z.object({ sheets: z.array(z.string()), version: VersionOut }),
   hints: { readOnly: false, idempotent: true },
   handler: async (ctx, input) => {
-    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, (wb) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input, (wb) => {
       const sheet = wb.sheet(input.sheet);
       if (input.position >= wb.sheets.length) throw invalidArg('position', `must be 0..${wb.sheets.length - 1}`);
       wb.moveSheet(sheet, input.position);

@@ -16,7 +16,7 @@ export const renameSheet = defineOp({
   output: z.object({ sheet: z.string(), sheets: z.array(z.string()), version: VersionOut }),
   hints: { readOnly: false, idempotent: true },
   handler: async (ctx, input) => {
-    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       const sheet = wb.sheet(input.sheet);
       const clash = wb.findSheet(input.new_name);
       if (clash && clash !== sheet) throw invalidArg('new_name', `a sheet named '${clash.name}' already exists`);

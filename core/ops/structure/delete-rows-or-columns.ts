@@ -34,7 +34,7 @@ export const deleteLines = defineOp({
     const { axis, spans } = parseSpans(input.indices, 'indices');
     // Highest first, so each deletion leaves the lower indices of the next one where they were.
     const runs = runsOf(spans, true);
-    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       const sheet = wb.sheet(input.sheet);
       const edits: StructureEdit[] = runs.map((r) => ({ kind: 'delete', axis, at: r.at, count: r.count }));
       for (const e of edits) await checkEdit(wb, sheet, e, 'indices');

@@ -32,7 +32,7 @@ export const insertLines = defineOp({
     const span = parseSpan(input.at, 'at', false);
     const at = input.side === 'after' ? span.from + 1 : span.from;
     if (input.count > axisLimit(span.axis)) throw invalidArg('count', `must be at most ${axisLimit(span.axis)} for ${axisWord(span.axis)}`);
-    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       const sheet = wb.sheet(input.sheet);
       const edit = { kind: 'insert', axis: span.axis, at, count: input.count } as const;
       if (at >= axisLimit(span.axis)) throw invalidArg('side', `${spanLabel(span.axis, span.from, 1)} is the last of the sheet's ${axisWord(span.axis)}; nothing can be inserted after it`);

@@ -40,7 +40,7 @@ export const moveLines = defineOp({
       throw invalidArg('to', `inserting ${spanLabel(span.axis, span.from, count)} before ${spanLabel(span.axis, to, 1)} leaves them where they are; give a line outside ${spanLabel(span.axis, span.from, count + 1)}`);
     }
     const edit: StructureEdit = { kind: 'move', axis: span.axis, from: span.from, count, to };
-    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       const sheet = wb.sheet(input.sheet);
       const band = span.axis === 'row' ? { r0: span.from, r1: span.to, c0: 0, c1: Infinity } : { r0: 0, r1: Infinity, c0: span.from, c1: span.to };
       const cut = cutMerges(sheet, band);

@@ -20,7 +20,7 @@ export const setDefaultSizeOp = defineOp({
   output: z.object({ sheet: z.string(), axis: z.enum(['rows', 'columns']), size: z.number(), version: VersionOut }),
   hints: { readOnly: false, idempotent: true },
   handler: async (ctx, input) => {
-    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, (wb) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input, (wb) => {
       const sheet = wb.sheet(input.sheet);
       setDefaultSize(sheet, input.axis === 'rows' ? 'row' : 'col', input.size);
       return { sheet: sheet.name, axis: input.axis, size: input.size };

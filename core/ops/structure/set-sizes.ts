@@ -41,7 +41,7 @@ export const setSizes = defineOp({
     const runs = parsed ? runsOf(parsed.spans) : [];
     const lines = runs.reduce((n, r) => n + r.count, 0);
     if (lines > MAX_SIZED_LINES) throw invalidArg('indices', `names ${lines} ${axisWord(axis)}; at most ${MAX_SIZED_LINES} per call — to size the whole sheet, leave indices out (sets the default)`);
-    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, (wb) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input, (wb) => {
       const sheet = wb.sheet(input.sheet);
       if (!parsed) {
         setDefaultSize(sheet, axis, input.size);

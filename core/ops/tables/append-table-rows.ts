@@ -30,7 +30,7 @@ export const appendTableRows = defineOp({
   output: TableOut.extend({ appended: z.number().int(), appended_range: z.string(), version: VersionOut }),
   hints: { readOnly: false, destructive: false },
   handler: async (ctx, input) => {
-    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       const { sheet, table } = locateTable(wb, input.table, input.sheet);
       const width = table.rect.c1 - table.rect.c0 + 1;
       input.rows.forEach((r, i) => {

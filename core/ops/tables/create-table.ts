@@ -25,7 +25,7 @@ export const createTable = defineOp({
   output: TableOut.extend({ version: VersionOut }),
   hints: { readOnly: false, destructive: false },
   handler: async (ctx, input) => {
-    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       const t = targetRange(wb, input.sheet, input.range, 'range');
       if (t.rect.c1 - t.rect.c0 + 1 > 1000) throw invalidArg('range', 'a table has at most 1000 columns');
       const name = input.name ?? freeTableName(wb);

@@ -22,7 +22,7 @@ export const deleteTable = defineOp({
   output: z.object({ table: z.string(), deleted: z.boolean(), cleared: z.boolean(), formulas_updated: z.number().int(), version: VersionOut }),
   hints: { readOnly: false, destructive: true },
   handler: async (ctx, input) => {
-    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       const { sheet, table } = locateTable(wb, input.table, input.sheet);
       const refs = new Map(tableNames(sheet, table, table.columns).map((n) => [n.name.toLowerCase(), n.ref]));
       const formulas_updated = await rewriteFormulas(wb, refs);

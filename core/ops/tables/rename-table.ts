@@ -18,7 +18,7 @@ export const renameTable = defineOp({
   output: TableOut.extend({ formulas_updated: z.number().int(), version: VersionOut }),
   hints: { readOnly: false, idempotent: true },
   handler: async (ctx, input) => {
-    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       const { sheet, table } = locateTable(wb, input.table, input.sheet);
       checkTableName(wb, input.new_name, 'new_name', table);
       const old = table.name;

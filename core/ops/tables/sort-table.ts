@@ -17,7 +17,7 @@ export const sortTableOp = defineOp({
   output: TableOut.extend({ version: VersionOut }),
   hints: { readOnly: false, idempotent: true },
   handler: async (ctx, input) => {
-    const { result, version } = await ctx.services.workbooks.write(ctx, input.file_uuid, async (wb) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       const { sheet, table } = locateTable(wb, input.table, input.sheet);
       const by = input.by.map((k, i) => ({ column: columnIndex(table.columns, k.column, `by[${i}].column`, table.name), descending: k.descending }));
       await sortTable(wb, sheet, table, by);

@@ -6,7 +6,7 @@
 // source file, so files read next to a module (runner.py, migrations, fonts) are found as before.
 // `node --import tsx bin/sheets.ts` runs the sources directly (the tests do).
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -39,7 +39,7 @@ function builtAt() {
 if (builtAt() < newestSource()) {
   const { build } = await import('esbuild');
   mkdirSync(dirname(OUT), { recursive: true });
-  await build({
+  const { outputFiles } = await build({
     entryPoints: [join(ROOT, 'bin/sheets.ts')],
     outfile: OUT,
     bundle: true,
@@ -49,6 +49,7 @@ if (builtAt() < newestSource()) {
     packages: 'external',
     sourcemap: 'linked',
     logLevel: 'warning',
+    write: false,
     plugins: [
       {
         name: 'source-file-urls',
@@ -58,6 +59,12 @@ if (builtAt() < newestSource()) {
       },
     ],
   });
+  // Written aside and renamed into place: a start that runs at the same moment reads a whole file.
+  for (const file of outputFiles) {
+    const tmp = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(tmp, file.contents);
+    renameSync(tmp, file.path);
+  }
 }
 
 await import(pathToFileURL(OUT).href);

@@ -67,4 +67,7 @@ if (builtAt() < newestSource()) {
   }
 }
 
+// From the project directory, as npm scripts run: `node scripts/start.mjs mcp` started by an MCP
+// client from anywhere uses the same ./data (DATA_DIR) as `npm start`.
+process.chdir(ROOT);
 await import(pathToFileURL(OUT).href);

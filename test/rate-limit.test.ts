@@ -1,7 +1,7 @@
 // Rate limits per token: 429 with Retry-After and X-RateLimit-* over REST; over MCP the tool
 // result is an error that says when to retry, never a success.
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mcpHttpDoor } from './helpers/doors.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
@@ -10,6 +10,15 @@ beforeAll(async () => {
   s = await startServer({ SHEETS_RATE_PER_SEC: '2', SHEETS_RATE_BURST: '4', SHEETS_MAX_INFLIGHT: '2' });
 });
 afterAll(async () => s?.close());
+
+/**
+ * Lets the buckets refill without waiting: the limiter reads the time from Date.now(), so the
+ * test moves the date forward (timers stay real) instead of sleeping.
+ */
+function advance(ms: number): void {
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + ms });
+}
+afterEach(() => vi.useRealTimers());
 
 describe('rate limits', () => {
   it('answers 429 past the burst, with Retry-After and X-RateLimit headers', async () => {
@@ -26,14 +35,14 @@ describe('rate limits', () => {
   });
 
   it('counts per token: another token is not limited by the first', async () => {
-    await new Promise((r) => setTimeout(r, 2200));
+    advance(2200);
     const t = (await s.request('POST', '/v1/tokens', { body: { user_name: 'second', role: 'viewer' } })).body.token;
     for (let i = 0; i < 8; i++) await s.request('GET', '/v1/auth/me');
     expect((await s.request('GET', '/v1/auth/me', { token: t })).status).toBe(200);
   });
 
   it('reports a limited MCP tool call as an error result that says when to retry', async () => {
-    await new Promise((r) => setTimeout(r, 5200));
+    advance(5200);
     const door = await mcpHttpDoor(s);
     try {
       const outs = [];

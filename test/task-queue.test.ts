@@ -11,7 +11,8 @@ import { startServer, type TestServer } from './helpers/server.ts';
 let s: TestServer;
 beforeAll(async () => {
   // No in-process workers: each test starts the pools it needs. Dead workers are simulated by
-  // claims with a 1 ms lease; the pools' own leases are long, as in production.
+  // claims whose lease lapsed a minute ago (no waiting for time to pass); the pools' own leases
+  // are long, as in production.
   s = await startServer({ SHEETS_WORKERS: '0', SHEETS_TASK_LEASE_MS: '20000', SHEETS_TASK_MAX_ATTEMPTS: '2', SHEETS_WORKER_POLL_MS: '50', SHEETS_CODE_TIMEOUT_MS: '3000' });
 });
 afterAll(async () => s?.close());
@@ -34,6 +35,8 @@ async function fileWithCode(code: string, cell = 'A1'): Promise<{ file: string; 
 
 const wait = async (task: string, ms = 20_000) => (await s.request('GET', `/v1/tasks/${task}/wait?timeout_ms=${ms}`)).body;
 const now = () => s.server.services.clock.now();
+/** A lease that ended a minute before it began: the claim stands for a worker that died long ago. */
+const LAPSED = -60_000;
 
 describe('task queue', () => {
   it('wait_task answers when the timeout passes while the task still waits for a worker', async () => {
@@ -47,9 +50,8 @@ describe('task queue', () => {
 
   it('retries a task whose worker died once its lease lapses, and fences the dead worker out', async () => {
     const { file, task } = await fileWithCode('"second worker"');
-    const [ghost] = await s.server.store.claimTasks({ workerId: 'ghost', limit: 10, leaseMs: 1, now: now() });
+    const [ghost] = await s.server.store.claimTasks({ workerId: 'ghost', limit: 10, leaseMs: LAPSED, now: now() });
     expect(ghost?.id).toBe(task);
-    await new Promise((r) => setTimeout(r, 20));
     await withPool(async () => {
       const done = await wait(task);
       expect(done).toMatchObject({ status: 'done', attempts: 2 });
@@ -73,9 +75,8 @@ describe('task queue', () => {
   it('gives a task up after the last attempt, with the reason in the cell', async () => {
     const { file, task } = await fileWithCode('"never"');
     for (const worker of ['ghost-1', 'ghost-2']) {
-      const [t] = await s.server.store.claimTasks({ workerId: worker, limit: 10, leaseMs: 1, now: now() });
+      const [t] = await s.server.store.claimTasks({ workerId: worker, limit: 10, leaseMs: LAPSED, now: now() });
       expect(t?.id).toBe(task);
-      await new Promise((r) => setTimeout(r, 20));
     }
     await withPool(async () => expect(await wait(task)).toMatchObject({ status: 'error', attempts: 3, error: expect.stringMatching(/stopped \(crashed or was killed\) 2 times/) }));
     const cc = (await s.request('GET', `/v1/files/${file}/cells/code?cell=A1`)).body;

@@ -82,7 +82,14 @@ function firstLoneSurrogate(s: string): number {
 }
 
 export function parseInput<T extends z.ZodType>(op: { input: T }, raw: unknown): z.output<T> {
-  const bad = malformedText(raw);
+  let bad: ReturnType<typeof malformedText>;
+  try {
+    bad = malformedText(raw);
+  } catch (err) {
+    // Input nested deeper than the stack: nothing an op accepts is shaped like that.
+    if (err instanceof RangeError) throw new OpError('invalid_argument', '(body): the input is nested too deeply', { field: '(body)' });
+    throw err;
+  }
   if (bad) {
     const message = `is not well-formed Unicode text: a lone surrogate at character ${bad.at}; send text as valid UTF-8 (or UTF-16 with paired surrogates)`;
     throw new OpError('invalid_argument', `${bad.path}: ${message}`, { field: bad.path, issues: [{ path: bad.path, message }] });

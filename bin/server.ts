@@ -13,6 +13,7 @@ import type { StoreFactory } from '../core/rate-limit.ts';
 import { mountMcp } from '../mcp/http.ts';
 import { buildApp } from '../rest/app.ts';
 import { mountViewer } from '../rest/viewer/routes.ts';
+import type { WorkbookArea } from '../core/workbook/area.ts';
 
 export interface Server {
   app: FastifyInstance;
@@ -24,10 +25,11 @@ export interface Server {
   close(): Promise<void>;
 }
 
-export async function createServer(config: Config, opts: { logger?: boolean | Record<string, unknown>; store?: OpenOptions } = {}): Promise<Server> {
+/** `areas` replaces the list of areas every workbook carries (tests that add a probe area). */
+export async function createServer(config: Config, opts: { logger?: boolean | Record<string, unknown>; store?: OpenOptions; areas?: readonly WorkbookArea[] } = {}): Promise<Server> {
   const store = await openStore(opts.store ?? { dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   try {
-    const services = createServices(config, store, { rateStore: config.rate.store === 'database' ? databaseRateStore(store) : undefined });
+    const services = createServices(config, store, { rateStore: config.rate.store === 'database' ? databaseRateStore(store) : undefined, areas: opts.areas });
     const boot = await bootstrap(store, services.clock, config.bootstrapToken);
     const app = buildApp({ services, logger: opts.logger });
     const mcp = mountMcp(app, services);

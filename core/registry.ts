@@ -1,22 +1,12 @@
-// The registry: every op, once. REST routes, MCP tools, batch actions and OpenAPI are loops over it.
-import { accountOps } from './ops/account/index.ts';
-import { cellLayoutOps, cellOps } from './ops/cells/index.ts';
-import { chartOps } from './ops/charts/index.ts';
-import { ruleOps } from './ops/rules/index.ts';
-import { tableOps } from './ops/tables/index.ts';
-import { pivotOps } from './ops/pivots/index.ts';
-import { codeOps } from './ops/code/index.ts';
-import { connectionOps } from './ops/connections/index.ts';
-import { fileOps } from './ops/files/index.ts';
-import { formatOps } from './ops/formats/index.ts';
-import { ioOps } from './ops/io/index.ts';
-import { sheetOps } from './ops/sheets/index.ts';
-import { structureOps } from './ops/structure/index.ts';
+// The registry: every op, once, taken from the list of areas. REST routes, MCP tools, batch
+// actions and OpenAPI are loops over it.
+import { areas } from './areas.ts';
 import type { AnyOp } from './op.ts';
 
-export const ops: readonly AnyOp[] = [...accountOps, ...fileOps, ...sheetOps, ...cellOps, ...formatOps, ...structureOps, ...cellLayoutOps, ...codeOps, ...connectionOps, ...chartOps, ...ruleOps, ...tableOps, ...pivotOps, ...ioOps] as unknown as AnyOp[];
+export const ops: readonly AnyOp[] = areas.flatMap((a) => a.ops);
 
 const byName = new Map(ops.map((op) => [op.name, op]));
+if (byName.size !== ops.length) throw new Error('two ops share a name');
 
 export function findOp(name: string): AnyOp | undefined {
   return byName.get(name);

@@ -2,6 +2,8 @@
 import { CodeCapabilities } from './code/capabilities.ts';
 import { announcing } from './code/task-events.ts';
 import type { Config } from './config.ts';
+import { areas as allAreas } from './areas.ts';
+import type { WorkbookArea } from './workbook/area.ts';
 import { findOp } from './registry.ts';
 import { makeClock, type Services } from './context.ts';
 import { RateLimits, type StoreFactory } from './rate-limit.ts';
@@ -12,8 +14,11 @@ export interface AppServices extends Services {
   rateLimits: RateLimits;
 }
 
-/** `rateStore` keeps rate-limit state elsewhere than memory (bin/server.ts passes the database). */
-export function createServices(config: Config, raw: Store, opts: { rateStore?: StoreFactory } = {}): AppServices {
+/**
+ * `rateStore` keeps rate-limit state elsewhere than memory (bin/server.ts passes the database);
+ * `areas` are what every workbook carries (all of core/areas.ts unless a test says otherwise).
+ */
+export function createServices(config: Config, raw: Store, opts: { rateStore?: StoreFactory; areas?: readonly WorkbookArea[] } = {}): AppServices {
   const store = announcing(raw);
   const clock = makeClock(config.now);
   // Formulas see SHEETS_NOW itself, not the service clock's per-reading millisecond steps, so
@@ -23,7 +28,7 @@ export function createServices(config: Config, raw: Store, opts: { rateStore?: S
     store,
     config,
     clock,
-    workbooks: new Workbooks(store, config.cacheFiles, { now: fixed ? () => new Date(fixed.getTime()) : () => clock.now(), recalcMs: config.limits.recalcMs }),
+    workbooks: new Workbooks(store, config.cacheFiles, { now: fixed ? () => new Date(fixed.getTime()) : () => clock.now(), recalcMs: config.limits.recalcMs }, opts.areas ?? allAreas),
     rateLimits: new RateLimits(config.rate, opts.rateStore),
     capabilities: new CodeCapabilities(config.code),
     findOp,

@@ -1,8 +1,11 @@
 // The seams other areas plug into: clear_cells calls onClear, has_data asks occupies, find_replace
-// with code: true calls onReplace. Runs the real server in-process (REST) so the hooks registered here are live.
+// with code: true calls onReplace. Runs the real server in-process (REST) with a probe area added
+// to the service's list of areas.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Rect } from '../core/a1.ts';
-import { registerSheetObjects, type TextReplace } from '../core/workbook/hooks.ts';
+import { areas } from '../core/areas.ts';
+import type { WorkbookArea } from '../core/workbook/area.ts';
+import type { TextReplace } from '../core/workbook/hooks.ts';
 import { must } from './cases/types.ts';
 import { restDoor, type Door } from './helpers/doors.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
@@ -10,25 +13,27 @@ import { startServer, type TestServer } from './helpers/server.ts';
 const cleared: { sheet: string; rect: Rect }[] = [];
 let source = 'print("old name")';
 
-registerSheetObjects({
+const probe: WorkbookArea = {
   name: 'test-objects',
-  onClear: (_wb, sheet, rect) => void cleared.push({ sheet: sheet.name, rect }),
-  occupies: (_wb, _sheet, rect) => (rect.r0 <= 9 && rect.r1 >= 9 && rect.c0 <= 0 && rect.c1 >= 0 ? ['code cell A10'] : []),
-  onReplace: (_wb, _sheet, _rect, rep: TextReplace) => {
-    const hit = rep.apply(source);
-    if (!hit) return [];
-    const before = source;
-    source = hit.text;
-    return [{ cell: 'A10', before, after: hit.text, count: hit.count }];
+  objects: {
+    onClear: (_wb, sheet, rect) => void cleared.push({ sheet: sheet.name, rect }),
+    occupies: (_wb, _sheet, rect) => (rect.r0 <= 9 && rect.r1 >= 9 && rect.c0 <= 0 && rect.c1 >= 0 ? ['code cell A10'] : []),
+    onReplace: (_wb, _sheet, _rect, rep: TextReplace) => {
+      const hit = rep.apply(source);
+      if (!hit) return [];
+      const before = source;
+      source = hit.text;
+      return [{ cell: 'A10', before, after: hit.text, count: hit.count }];
+    },
   },
-});
+};
 
 describe('area hooks', () => {
   let server: TestServer;
   let door: Door;
   let file: string;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({}, { areas: [...areas, probe] });
     door = restDoor(server);
     file = (await must(door, 'create_file', { name: 'hooks' })).uuid;
     await must(door, 'write_cells', { file_uuid: file, cell: 'A1', values: [['old name']] });

@@ -6,15 +6,16 @@ import { applyStyle } from '../core/formats/apply.ts';
 import { applyBorders, borderEdits, type BorderSides } from '../core/formats/borders.ts';
 import { checkFormatArgs, styleUpdater, type FormatArgs } from '../core/formats/fields.ts';
 import { readFormatRuns } from '../core/formats/runs.ts';
-import { registerStyleOverlay } from '../core/workbook/overlays.ts';
+import type { WorkbookArea } from '../core/workbook/area.ts';
 import { targetRange } from '../core/workbook/targets.ts';
 import { Workbook } from '../core/workbook/workbook.ts';
 
-function workbook(): Workbook {
+function workbook(areas: WorkbookArea[] = []): Workbook {
   const now = new Date();
   return new Workbook(
     { file: { id: 'f', spaceId: 's', creatorId: 'u', name: 't', private: false, version: 1, created: now, modified: now }, styles: [], sheets: [{ id: 'sh', name: 'Sheet1', position: 0, meta: {}, tiles: [] }] },
     async () => [],
+    { areas },
   );
 }
 
@@ -137,11 +138,9 @@ describe('runs', () => {
     await fmt(wb, 'A1:A2', { number_format: 'number', negative: 'parentheses_red' });
     expect((await runs(wb, 'A1:A2')).map((r) => r.format.text_color)).toEqual([undefined, '#FF0000']);
   });
-  it('apply registered overlays only when asked', async () => {
-    const wb = workbook();
-    registerStyleOverlay('test-rules', (_wb, _sheet, rect) => (row) => (row === rect.r0 ? { fill_color: '#123456' } : undefined));
+  it("apply the areas' overlays only when asked", async () => {
+    const wb = workbook([{ name: 'test-rules', overlay: (_wb, _sheet, rect) => (row) => (row === rect.r0 ? { fill_color: '#123456' } : undefined) }]);
     expect(await runs(wb, 'A1:B2')).toEqual([]);
     expect(await runs(wb, 'A1:B2', true)).toEqual([{ range: 'A1:B1', format: { fill_color: '#123456' } }]);
-    registerStyleOverlay('test-rules', () => undefined);
   });
 });

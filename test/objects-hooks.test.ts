@@ -1,13 +1,12 @@
 // Charts, conditional formats, tables and pivots follow structure edits, cell moves, clears and
 // sheet copies (through the hooks the structure and cells ops call), and code outputs become tables.
 import { describe, expect, it } from 'vitest';
-import '../core/registry.ts';
+import { areas } from '../core/areas.ts';
 import type { Rect } from '../core/a1.ts';
 import type { ChartSpec } from '../core/charts/model.ts';
 import type { PivotSpec } from '../core/pivots/model.ts';
 import type { RuleSpec } from '../core/rules/model.ts';
 import { removeOutputTable, tableFromOutput } from '../core/tables/output.ts';
-import { sheetObjectHooks } from '../core/workbook/hooks.ts';
 import type { StructureEdit } from '../core/workbook/shift.ts';
 import type { SheetModel } from '../core/workbook/sheet.ts';
 import { Workbook } from '../core/workbook/workbook.ts';
@@ -21,11 +20,12 @@ function workbook(...names: string[]): Workbook {
       sheets: names.map((name, position) => ({ id: `id-${name}`, name, position, meta: {}, tiles: [] })),
     },
     async () => [],
+    { areas },
   );
 }
 
 const rect = (r0: number, c0: number, r1: number, c1: number): Rect => ({ r0, c0, r1, c1 });
-const structure = (wb: Workbook, sheet: SheetModel, edit: StructureEdit) => sheetObjectHooks.forEach((h) => h.onStructure?.(wb, sheet, edit));
+const structure = (wb: Workbook, sheet: SheetModel, edit: StructureEdit) => wb.hooks.forEach((h) => h.onStructure?.(wb, sheet, edit));
 
 function chart(sheet: SheetModel, data: Rect, anchor = { row: 1, col: 4 }): ChartSpec {
   const c: ChartSpec = { id: `chart_${Math.random()}`, name: 'C', type: 'column', data: { sheet: sheet.id, rect: data }, anchor, width_cells: 6, height_cells: 18, first_row_headers: true, first_col_labels: true, transpose: false, data_labels: false };
@@ -105,7 +105,7 @@ describe('cell moves, clears and sheet copies', () => {
     s1.meta.charts = [c];
     s1.meta.cond_formats = [{ id: 'r', type: 'formula', range: rect(1, 1, 4, 1), formula: '=B2>A2', style: { bold: true }, apply_to_blank: false }];
     s1.meta.tables = [{ id: 't', name: 'T', rect: rect(0, 0, 4, 1), columns: ['a', 'b'] }];
-    for (const h of sheetObjectHooks) h.onMove?.(wb, s1, rect(0, 0, 4, 1), { row: 10, col: 10 });
+    for (const h of wb.hooks) h.onMove?.(wb, s1, rect(0, 0, 4, 1), { row: 10, col: 10 });
     expect(c.data.rect).toEqual(rect(10, 10, 14, 11));
     expect(c.anchor).toEqual({ row: 0, col: 3 }); // the anchor was outside the block
     expect(s1.meta.cond_formats[0]).toMatchObject({ range: rect(11, 11, 14, 11), formula: '=L12>K12' });
@@ -118,7 +118,7 @@ describe('cell moves, clears and sheet copies', () => {
     s1.meta.charts = [chart(s1, rect(0, 0, 4, 1), { row: 2, col: 2 }), chart(s1, rect(0, 0, 4, 1), { row: 20, col: 2 })];
     s1.meta.cond_formats = [{ id: 'in', type: 'color_scale', range: rect(0, 0, 3, 0), thresholds: [], auto_contrast_text: false }, { id: 'out', type: 'color_scale', range: rect(0, 0, 30, 0), thresholds: [], auto_contrast_text: false }];
     s1.meta.tables = [{ id: 't', name: 'T', rect: rect(0, 0, 4, 1), columns: ['a', 'b'] }];
-    for (const h of sheetObjectHooks) h.onClear?.(wb, s1, rect(0, 0, 9, 9));
+    for (const h of wb.hooks) h.onClear?.(wb, s1, rect(0, 0, 9, 9));
     expect(s1.meta.charts.map((x) => x.anchor.row)).toEqual([20]);
     expect(s1.meta.cond_formats.map((x) => x.id)).toEqual(['out']);
     expect(s1.meta.tables).toEqual([]);

@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { colorFor, contrastText, percentile, thresholdValues } from '../core/rules/color-scale.ts';
 import { mapRefs, moveFormula, reanchor, shiftFormula } from '../core/rules/formula-refs.ts';
 import { evaluateAt, isTruthy } from '../core/rules/hf-eval.ts';
-import { ENGINE_CONFIG } from '../core/workbook/engine.ts';
+import { engineConfig } from '../core/workbook/engine.ts';
 
 describe('evaluateAt', () => {
-  const hf = HyperFormula.buildFromSheets({ S: [[1, 10], [5, 20], [9, 30], ['x', 40]] }, ENGINE_CONFIG);
+  const hf = HyperFormula.buildFromSheets({ S: [[1, 10], [5, 20], [9, 30], ['x', 40]] }, engineConfig());
   const cells = [0, 1, 2, 3].map((row) => ({ row, col: 0 }));
 
   it('shifts relative references per cell and keeps absolute ones', () => {

@@ -1,11 +1,10 @@
 // Structural edits on the in-memory workbook: cells, formulas (also on other sheets), merges,
 // sizes, row/column styles and sheet-object hooks follow inserts, deletes and moves.
 import { describe, expect, it } from 'vitest';
-import { registerSheetObjects, sheetObjectHooks } from '../core/workbook/hooks.ts';
 import type { StructureEdit } from '../core/workbook/shift.ts';
 import { applyStructure, checkEdit } from '../core/workbook/structure.ts';
 import { checkBlockMove, moveBlock } from '../core/workbook/move-block.ts';
-import { cellRelations, dependencyProviders, registerDependencyProvider } from '../core/workbook/dependencies.ts';
+import { cellRelations } from '../core/workbook/dependencies.ts';
 import { dependencySummary } from '../core/workbook/dep-summary.ts';
 import { formulas, memoryWorkbook, put, shown } from './helpers/memory-workbook.ts';
 
@@ -103,16 +102,11 @@ describe('sheet meta follows structure', () => {
     expect(s.meta.merges).toEqual(['B3:C3', 'A7:A8']);
   });
 
-  it('calls onStructure of registered sheet objects with each edit', async () => {
+  it("calls onStructure of the workbook's areas with each edit", async () => {
     const seen: StructureEdit[] = [];
-    registerSheetObjects({ name: 'test-objects', onStructure: (_wb, _s, e) => void seen.push(e) });
-    try {
-      const wb = memoryWorkbook();
-      await edit(wb, 'Sheet1', { kind: 'insert', axis: 'col', at: 2, count: 1 });
-      expect(seen).toEqual([{ kind: 'insert', axis: 'col', at: 2, count: 1 }]);
-    } finally {
-      sheetObjectHooks.splice(sheetObjectHooks.findIndex((h) => h.name === 'test-objects'), 1);
-    }
+    const wb = memoryWorkbook(['Sheet1'], [{ name: 'test-objects', objects: { onStructure: (_wb, _s, e) => void seen.push(e) } }]);
+    await edit(wb, 'Sheet1', { kind: 'insert', axis: 'col', at: 2, count: 1 });
+    expect(seen).toEqual([{ kind: 'insert', axis: 'col', at: 2, count: 1 }]);
   });
 });
 
@@ -176,16 +170,11 @@ describe('dependencies', () => {
     expect(b3).toEqual({ forward: ['A1:A2'], reverse: [] });
   });
 
-  it('merges edges from registered providers (code cells)', async () => {
-    const wb = memoryWorkbook(['S', 'T']);
+  it("merges edges from the areas' dependency providers (code cells)", async () => {
+    const wb = memoryWorkbook(['S', 'T'], [{ name: 'test-code', dependencies: { reverse: (w, s, row, col) => (s.name === 'S' && row === 0 && col === 0 ? [{ sheet: w.sheet('T'), rect: { r0: 4, c0: 1, r1: 4, c1: 1 } }] : []) } }]);
     await put(wb, 'S', 'A1', [[1, 2]]);
-    registerDependencyProvider({ name: 'test-code', reverse: (w, s, row, col) => (s.name === 'S' && row === 0 && col === 0 ? [{ sheet: w.sheet('T'), rect: { r0: 4, c0: 1, r1: 4, c1: 1 } }] : []) });
-    try {
-      expect(await cellRelations(wb, wb.sheet('S'), 0, 0, 'both')).toEqual({ forward: [], reverse: ['T!B5'] });
-      expect(await cellRelations(wb, wb.sheet('S'), 0, 0, 'forward')).toEqual({ forward: [], reverse: [] });
-    } finally {
-      dependencyProviders.splice(dependencyProviders.findIndex((p) => p.name === 'test-code'), 1);
-    }
+    expect(await cellRelations(wb, wb.sheet('S'), 0, 0, 'both')).toEqual({ forward: [], reverse: ['T!B5'] });
+    expect(await cellRelations(wb, wb.sheet('S'), 0, 0, 'forward')).toEqual({ forward: [], reverse: [] });
   });
 
   it('summarises which sheets and ranges formulas read', async () => {

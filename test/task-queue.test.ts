@@ -64,7 +64,7 @@ describe('task queue', () => {
     await expect(
       s.server.services.workbooks.write(ctx, file, (wb) => {
         wb.sheets[0]!.set(5, 5, 'stale');
-        wb.outbox.finish = { id: task, attempt: 1, workerId: 'ghost', status: 'done', at: now() };
+        wb.changeset.outbox.finish = { id: task, attempt: 1, workerId: 'ghost', status: 'done', at: now() };
       }),
     ).rejects.toBeInstanceOf(TaskLeaseLostError);
     expect((await s.request('GET', `/v1/files/${file}`)).body.version).toBe(before);

@@ -2,12 +2,11 @@
 // moves and with cell moves; clearing the anchor cell removes the chart; a duplicated sheet gets
 // copies with fresh ids that plot the copy's cells.
 import { rectsIntersect } from '../a1.ts';
-import { registerSheetObjects } from '../workbook/hooks.ts';
+import type { SheetObjectHooks } from '../workbook/hooks.ts';
 import { shiftIndex, shiftRect } from '../workbook/shift.ts';
 import { newId } from '../objects/ranges.ts';
 
-registerSheetObjects({
-  name: 'charts',
+export const chartObjects: SheetObjectHooks = {
   onStructure(wb, sheet, edit) {
     for (const home of wb.sheets) {
       const charts = home.meta.charts;
@@ -26,7 +25,6 @@ registerSheetObjects({
         return true;
       });
       home.meta.charts = kept;
-      home.metaDirty = true;
     }
   },
   onClear(_wb, sheet, rect) {
@@ -35,7 +33,6 @@ registerSheetObjects({
     const kept = charts.filter((c) => !rectsIntersect(rect, { r0: c.anchor.row, c0: c.anchor.col, r1: c.anchor.row, c1: c.anchor.col }));
     if (kept.length !== charts.length) {
       sheet.meta.charts = kept;
-      sheet.metaDirty = true;
     }
   },
   onMove(wb, sheet, from, to) {
@@ -43,17 +40,13 @@ registerSheetObjects({
     const inside = (r: { r0: number; c0: number; r1: number; c1: number }) => r.r0 >= from.r0 && r.r1 <= from.r1 && r.c0 >= from.c0 && r.c1 <= from.c1;
     for (const home of wb.sheets) {
       for (const chart of home.meta.charts ?? []) {
-        let changed = false;
         if (chart.data.sheet === sheet.id && inside(chart.data.rect)) {
           const r = chart.data.rect;
           chart.data.rect = { r0: r.r0 + dr, r1: r.r1 + dr, c0: r.c0 + dc, c1: r.c1 + dc };
-          changed = true;
         }
         if (home.id === sheet.id && inside({ r0: chart.anchor.row, r1: chart.anchor.row, c0: chart.anchor.col, c1: chart.anchor.col })) {
           chart.anchor = { row: chart.anchor.row + dr, col: chart.anchor.col + dc };
-          changed = true;
         }
-        if (changed) home.metaDirty = true;
       }
     }
   },
@@ -63,4 +56,4 @@ registerSheetObjects({
       if (chart.data.sheet === source.id) chart.data.sheet = copy.id;
     }
   },
-});
+};

@@ -4,6 +4,13 @@ import type { SheetRect } from '../objects/ranges.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
 import type { Workbook } from '../workbook/workbook.ts';
 
+declare module '../workbook/sheet-meta.ts' {
+  interface SheetMeta {
+    /** Charts anchored on this sheet (their data may be on another sheet). */
+    charts?: ChartSpec[];
+  }
+}
+
 export const CHART_TYPES = ['bar', 'column', 'line', 'area', 'pie', 'doughnut', 'scatter', 'combo'] as const;
 export type ChartType = (typeof CHART_TYPES)[number];
 

@@ -1,11 +1,13 @@
-// Charts in the read-only viewer (core/view.ts seam): the same scene as the image op and the
+// Charts in the read-only viewer (WorkbookArea.graphics): the same scene as the image op and the
 // PDF export, as SVG at the chart's anchor and size.
-import { registerGraphics } from '../view.ts';
+import type { SheetGraphic } from '../workbook/area.ts';
+import type { SheetModel } from '../workbook/sheet.ts';
+import type { Workbook } from '../workbook/workbook.ts';
 import { resolveCharts } from './layout.ts';
 import { buildScene } from './scene.ts';
 import { sceneToSvg } from './svg.ts';
 
-registerGraphics(async (wb, sheet) =>
+export const chartGraphics = async (wb: Workbook, sheet: SheetModel): Promise<SheetGraphic[]> =>
   (await resolveCharts(wb, sheet)).map(({ chart, at }) => ({
     row: chart.spec.anchor.row,
     col: chart.spec.anchor.col,
@@ -13,5 +15,4 @@ registerGraphics(async (wb, sheet) =>
     height: at.height,
     title: chart.spec.name,
     svg: sceneToSvg(buildScene(chart, at.width, at.height)),
-  })),
-);
+  }));

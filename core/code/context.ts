@@ -1,7 +1,6 @@
 // The code cells' part of GET /context: the dependency graph of code cells (what each reads,
 // which code cells read its result).
 import { qualified, rectToA1, rectsIntersect } from '../a1.ts';
-import { contextSections } from '../files/context-sections.ts';
 import type { Workbook } from '../workbook/workbook.ts';
 import { allCodeCells, anchorA1, edgeA1, edgeRect } from './model.ts';
 
@@ -22,8 +21,4 @@ export function codeCellsContext(wb: Workbook): unknown[] {
       ...(cc.error ? { error: cc.error } : {}),
     };
   });
-}
-
-export function registerCodeContext(): void {
-  contextSections.code_cells = codeCellsContext;
 }

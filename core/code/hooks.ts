@@ -3,7 +3,7 @@
 // (reruns.ts). Work that needs tiles loaded is left in pending.ts for beforeCommit.
 import { randomUUID } from 'node:crypto';
 import { rectContains, type Rect } from '../a1.ts';
-import { registerSheetObjects, type TextReplace } from '../workbook/hooks.ts';
+import type { SheetObjectHooks, TextReplace } from '../workbook/hooks.ts';
 import { shiftIndex, shiftRect, type StructureEdit } from '../workbook/shift.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
 import type { Workbook } from '../workbook/workbook.ts';
@@ -11,7 +11,7 @@ import { anchorA1, codeCells, edgeRect, setCodeCells, type CodeCell } from './mo
 import { pend } from './pending.ts';
 import { beforeCommit } from './reruns.ts';
 import { shiftCodeRefs } from './rewrite.ts';
-import { occupies, registerCodeDependencies, replaceInCode } from './seams.ts';
+import { occupies, replaceInCode } from './seams.ts';
 
 function moveTo(wb: Workbook, cc: CodeCell, row: number, col: number): void {
   const p = pend(wb);
@@ -38,15 +38,12 @@ function onStructure(wb: Workbook, sheet: SheetModel, edit: StructureEdit): void
     }
     if (row !== cc.row || col !== cc.col) moveTo(wb, cc, row, col);
     cc.spill = spill ?? { r0: row, c0: col, r1: row, c1: col };
-    sheet.metaDirty = true;
   }
   for (const s of wb.sheets) {
     for (const cc of codeCells(s)) {
       const code = shiftCodeRefs(cc.code, cc.language, s.name, sheet.name, edit);
       if (code !== cc.code) {
         cc.code = code;
-        s.metaDirty = true;
-        // Its references moved or vanished (#REF!): run it again on what they point at now.
         pend(wb).rerun.add(cc.id);
       }
       if (!cc.reads?.some((e) => e.sheet_id === sheet.id)) continue;
@@ -57,7 +54,6 @@ function onStructure(wb: Workbook, sheet: SheetModel, edit: StructureEdit): void
         return r ? [{ sheet_id: e.sheet_id, r0: r.r0, c0: r.c0, r1: r.r1 === Infinity ? null : r.r1, c1: r.c1 === Infinity ? null : r.c1 }] : [];
       });
       if (cc.reads.length < before) pend(wb).rerun.add(cc.id);
-      s.metaDirty = true;
     }
   }
 }
@@ -81,7 +77,6 @@ function onMove(wb: Workbook, sheet: SheetModel, from: Rect, to: { row: number; 
       }
       moveTo(wb, cc, cc.row + dr, cc.col + dc);
       cc.spill = whole ? { r0: spill.r0 + dr, c0: spill.c0 + dc, r1: spill.r1 + dr, c1: spill.c1 + dc } : { r0: cc.row, c0: cc.col, r1: cc.row, c1: cc.col };
-      sheet.metaDirty = true;
     } else if (rectContains(dest, cc.row, cc.col)) {
       removeCell(wb, sheet, cc, cc.spill ?? null);
     }
@@ -98,7 +93,4 @@ function onReplace(wb: Workbook, sheet: SheetModel, rect: Rect, replace: TextRep
   return replaceInCode(sheet, rect, replace, (id) => pend(wb).rerun.add(id));
 }
 
-export function registerCodeCellHooks(): void {
-  registerSheetObjects({ name: 'code_cells', onStructure, onClear, onMove, onDuplicate, occupies, onReplace, beforeCommit });
-  registerCodeDependencies();
-}
+export const codeCellObjects: SheetObjectHooks = { onStructure, onClear, onMove, onDuplicate, occupies, onReplace, beforeCommit };

@@ -5,6 +5,13 @@ import { cellToA1, qualified, rectToA1, type Rect } from '../a1.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
 import type { Workbook } from '../workbook/workbook.ts';
 
+declare module '../workbook/sheet-meta.ts' {
+  interface SheetMeta {
+    /** Code cells anchored on this sheet. */
+    code_cells?: CodeCell[];
+  }
+}
+
 export type Language = 'python' | 'javascript' | 'connection';
 export const LANGUAGES: readonly Language[] = ['python', 'javascript', 'connection'];
 
@@ -45,7 +52,6 @@ export function codeCells(sheet: SheetModel): CodeCell[] {
 export function setCodeCells(sheet: SheetModel, list: CodeCell[]): void {
   if (list.length) sheet.meta.code_cells = list;
   else delete sheet.meta.code_cells;
-  sheet.metaDirty = true;
 }
 
 export function codeCellAt(sheet: SheetModel, row: number, col: number): CodeCell | undefined {

@@ -22,13 +22,12 @@ export function queueRun(wb: Workbook, ctx: OpContext, sheet: SheetModel, cc: Co
   const id = randomUUID();
   const now = ctx.services.clock.now();
   // A run queued earlier in this same write is replaced, not kept alongside.
-  if (wb.outbox.tasks) wb.outbox.tasks = wb.outbox.tasks.filter((t) => (t.payload as CodeTaskPayload).cell_id !== cc.id);
+  if (wb.changeset.outbox.tasks) wb.changeset.outbox.tasks = wb.changeset.outbox.tasks.filter((t) => (t.payload as CodeTaskPayload).cell_id !== cc.id);
   cc.task_id = id;
   cc.status = 'queued';
   cc.updated = now.toISOString();
-  sheet.metaDirty = true;
   const payload: CodeTaskPayload = { sheet_id: sheet.id, cell_id: cc.id, label: qualified(sheet.name, anchorA1(cc)), chain, reason };
-  (wb.outbox.tasks ??= []).push({
+  (wb.changeset.outbox.tasks ??= []).push({
     id,
     kind: 'code_cell',
     spaceId: wb.file.spaceId,

@@ -27,7 +27,7 @@ export async function beforeCommit(wb: Workbook, ctx: OpContext): Promise<void> 
   const result = ctx.op.name === RESULT_OP ? (ctx.op.args as { cell_id: string; chain: string[] }) : undefined;
   const chain = result ? [...(result.chain ?? []), result.cell_id] : [];
   const handled = new Set<string>(result ? [result.cell_id] : []);
-  for (const t of wb.outbox.tasks ?? []) handled.add((t.payload as CodeTaskPayload).cell_id);
+  for (const t of wb.changeset.outbox.tasks ?? []) handled.add((t.payload as CodeTaskPayload).cell_id);
   // Marking a loop writes cells, which may trigger more cells: go round until nothing new.
   for (let round = 0; round < 4; round++) {
     let more = false;

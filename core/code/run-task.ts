@@ -103,7 +103,7 @@ async function writeOutcome(services: Services, ctx: OpContext, run: TaskRun, ou
       if (!found || found.cc.task_id !== task.id) return;
       await applyOutcome(wb, found.sheet, found.cc, outcome, services.config.code.maxResultCells);
       const ok = found.cc.status === 'done';
-      wb.outbox.finish = { id: task.id, attempt: task.attempts, workerId, status: ok ? 'done' : 'error', error: ok ? undefined : found.cc.error, result: { duration_ms: Math.round(outcome.durationMs) }, at: services.clock.now() };
+      wb.changeset.outbox.finish = { id: task.id, attempt: task.attempts, workerId, status: ok ? 'done' : 'error', error: ok ? undefined : found.cc.error, result: { duration_ms: Math.round(outcome.durationMs) }, at: services.clock.now() };
       applied = true;
     });
   } catch (err) {

@@ -2,7 +2,8 @@
 // before it has a result), find/replace in code sources (a changed source reruns), and the
 // dependency graph of GET /cells/dependencies (what a code cell reads, which code cells read a cell).
 import { cellToA1, rectContains, type Rect } from '../a1.ts';
-import { registerDependencyProvider, type SheetRef } from '../workbook/dependencies.ts';
+import type { DependencyProvider } from '../workbook/area.ts';
+import type { SheetRef } from '../workbook/dependencies.ts';
 import type { ReplacedText, TextReplace } from '../workbook/hooks.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
 import type { Workbook } from '../workbook/workbook.ts';
@@ -23,15 +24,12 @@ export function replaceInCode(sheet: SheetModel, rect: Rect, replace: TextReplac
     if (!hit || hit.text === cc.code || hit.text.trim() === '') continue;
     out.push({ cell: cellToA1({ row: cc.row, col: cc.col }), before: cc.code, after: hit.text, count: hit.count });
     cc.code = hit.text;
-    sheet.metaDirty = true;
     rerun(cc.id);
   }
   return out;
 }
 
-export function registerCodeDependencies(): void {
-  registerDependencyProvider({
-    name: 'code_cells',
+export const codeCellDependencies: DependencyProvider = {
     forward(wb, sheet, row, col) {
       const cc = codeCells(sheet).find((c) => c.row === row && c.col === col);
       return (cc?.reads ?? []).flatMap((e): SheetRef[] => {
@@ -49,5 +47,4 @@ export function registerCodeDependencies(): void {
       }
       return out;
     },
-  });
-}
+};

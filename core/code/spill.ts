@@ -73,7 +73,6 @@ export async function applyOutcome(wb: Workbook, sheet: SheetModel, cc: CodeCell
   cc.ran_at = outcome.at.toISOString();
   cc.duration_ms = Math.round(outcome.durationMs);
   cc.updated = cc.ran_at;
-  sheet.metaDirty = true;
 }
 
 /** Cells of `rect` (besides the anchor) holding content that is not this code cell's own output. */

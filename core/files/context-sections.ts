@@ -1,5 +1,5 @@
-// Sections of GET /context contributed by other areas. Each area fills in its own function in
-// its own file here; get-context.ts only assembles them.
+// Sections of GET /context contributed by other areas (WorkbookArea.context); get-context.ts only
+// assembles them.
 import type { Workbook } from '../workbook/workbook.ts';
 
 export interface ContextSections {
@@ -9,15 +9,10 @@ export interface ContextSections {
   code_cells: unknown[];
 }
 
-type Section = (wb: Workbook) => unknown[] | Promise<unknown[]>;
-
-/** Registered by the areas that own each kind of object (see core/ops/<area>/index.ts). */
-export const contextSections: Partial<Record<keyof ContextSections, Section>> = {};
-
 export async function collectSections(wb: Workbook): Promise<ContextSections> {
   const out: ContextSections = { tables: [], charts: [], pivots: [], code_cells: [] };
   for (const key of Object.keys(out) as (keyof ContextSections)[]) {
-    const fn = contextSections[key];
+    const fn = wb.areas.find((a) => a.context?.[key])?.context?.[key];
     if (fn) out[key] = await fn(wb);
   }
   return out;

@@ -54,7 +54,6 @@ export async function applyStyle(wb: Workbook, t: RangeTarget, update: (base: St
   if (lines > MAX_LINES_PER_CALL) throw new OpError('payload_too_large', `range: ${lines} whole ${isCols ? 'columns' : 'rows'}; at most ${MAX_LINES_PER_CALL} per call.`, { field: 'range', limit: MAX_LINES_PER_CALL });
   const colStyles = (sheet.meta.col_styles ??= {});
   const rowStyles = (sheet.meta.row_styles ??= {});
-  sheet.metaDirty = true;
   const used = sheet.usedExtent();
   const cellRect = isCols ? { r0: 0, r1: used.rows - 1, c0: rect.c0, c1: rect.c1 } : { r0: rect.r0, r1: rect.r1, c0: 0, c1: used.cols - 1 };
   if (cellRect.r1 >= cellRect.r0 && cellRect.c1 >= cellRect.c0) await wb.load(sheet, cellRect);

@@ -108,7 +108,6 @@ export function putImported(sheet: SheetModel, row: number, col: number, cell: C
   if (cell === null || cell === undefined) return;
   if (isRich(cell) && cell.f !== undefined) {
     sheet.meta.formulas = (sheet.meta.formulas ?? 0) + 1;
-    sheet.metaDirty = true;
   }
   sheet.tileForWrite(Math.floor(row / TILE_ROWS), Math.floor(col / TILE_COLS)).set(row % TILE_ROWS, col % TILE_COLS, cell);
 }

@@ -27,7 +27,6 @@ function targetSheet(wb: Workbook, name: string): SheetModel {
   if (!existing) return wb.addSheet(checked.data);
   existing.clearAll();
   for (const k of LAYOUT_KEYS) delete existing.meta[k];
-  existing.metaDirty = true;
   return existing;
 }
 
@@ -106,5 +105,4 @@ function applyLayout(sheet: SheetModel, src: BookSheet): void {
   if (src.frozen) meta.frozen = src.frozen;
   if (src.defaultColWidth) meta.default_col_width = src.defaultColWidth;
   if (src.defaultRowHeight) meta.default_row_height = src.defaultRowHeight;
-  sheet.metaDirty = true;
 }

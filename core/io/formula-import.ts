@@ -2,13 +2,15 @@
 // engine cannot compute (an unknown function, syntax it does not read) keeps the file's cached
 // value as a literal and is reported instead of turning into #NAME?.
 import { HyperFormula } from 'hyperformula';
-import { ENGINE_CONFIG, ENGINE_NAMES } from '../workbook/engine.ts';
+import { ENGINE_NAMES, engineConfig } from '../workbook/engine.ts';
+import { registerFunctions } from '../workbook/functions/index.ts';
 import type { RichCell, Scalar } from '../workbook/cell.ts';
 
 let known: Set<string> | undefined;
 let scratch: HyperFormula | undefined;
 
 function knownFunctions(): Set<string> {
+  registerFunctions();
   known ??= new Set(HyperFormula.getRegisteredFunctionNames('enGB').map((n) => n.toUpperCase()));
   return known;
 }
@@ -41,7 +43,7 @@ function parses(formula: string): boolean {
   const shape = formula.replace(/\d+/g, '0');
   let ok = shapes.get(shape);
   if (ok === undefined) {
-    scratch ??= HyperFormula.buildFromArray([[]], ENGINE_CONFIG, ENGINE_NAMES);
+    scratch ??= HyperFormula.buildFromArray([[]], engineConfig(), ENGINE_NAMES);
     ok = scratch.validateFormula(formula);
     if (shapes.size > 10_000) shapes.clear();
     shapes.set(shape, ok);

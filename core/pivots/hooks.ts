@@ -3,7 +3,7 @@
 // version as the edit. Anchors, outputs and source ranges follow structure edits and cell moves;
 // clearing the anchor removes the pivot; a sheet copy gets its own pivots.
 import { rectToA1, rectsIntersect, type Rect } from '../a1.ts';
-import { registerSheetObjects } from '../workbook/hooks.ts';
+import type { SheetObjectHooks } from '../workbook/hooks.ts';
 import { shiftIndex, shiftRect } from '../workbook/shift.ts';
 import type { Workbook } from '../workbook/workbook.ts';
 import { newId } from '../objects/ranges.ts';
@@ -31,8 +31,7 @@ export async function refreshChanged(wb: Workbook): Promise<void> {
   }
 }
 
-registerSheetObjects({
-  name: 'pivots',
+export const pivotObjects: SheetObjectHooks = {
   occupies(_wb, sheet, rect) {
     return (sheet.meta.pivots ?? []).filter((p) => p.output && rectsIntersect(p.output, rect)).map((p) => `pivot table ${p.name} (${rectToA1(p.output!)})`);
   },
@@ -43,7 +42,6 @@ registerSheetObjects({
         // A source whose rows/columns were all deleted is gone: the refresh reports it.
         if (moved) pivot.source.range.rect = moved;
         else pivot.source = {};
-        home.metaDirty = true;
       }
       if (home.id === sheet.id) {
         const key = edit.axis === 'row' ? 'row' : 'col';
@@ -53,7 +51,6 @@ registerSheetObjects({
           if (out) pivot.output = out;
           else delete pivot.output;
         }
-        home.metaDirty = true;
       }
     }
   },
@@ -63,7 +60,6 @@ registerSheetObjects({
     const kept = pivots.filter((p) => !rectsIntersect(rect, { r0: p.anchor.row, c0: p.anchor.col, r1: p.anchor.row, c1: p.anchor.col }));
     if (kept.length !== pivots.length) {
       sheet.meta.pivots = kept;
-      sheet.metaDirty = true;
     }
   },
   onMove(wb, sheet, from, to) {
@@ -73,13 +69,11 @@ registerSheetObjects({
     for (const { sheet: home, pivot } of allPivots(wb)) {
       if (pivot.source.range?.sheet === sheet.id && inside(pivot.source.range.rect)) {
         pivot.source.range.rect = shifted(pivot.source.range.rect);
-        home.metaDirty = true;
       }
       if (home.id === sheet.id && inside({ r0: pivot.anchor.row, r1: pivot.anchor.row, c0: pivot.anchor.col, c1: pivot.anchor.col })) {
         pivot.anchor = { row: pivot.anchor.row + dr, col: pivot.anchor.col + dc };
         if (pivot.output && inside(pivot.output)) pivot.output = shifted(pivot.output);
         else delete pivot.output;
-        home.metaDirty = true;
       }
     }
   },
@@ -90,4 +84,4 @@ registerSheetObjects({
     }
   },
   beforeCommit: refreshChanged,
-});
+};

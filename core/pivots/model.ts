@@ -5,6 +5,13 @@ import type { SheetRect } from '../objects/ranges.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
 import type { Workbook } from '../workbook/workbook.ts';
 
+declare module '../workbook/sheet-meta.ts' {
+  interface SheetMeta {
+    /** Pivot tables whose output is on this sheet. */
+    pivots?: PivotSpec[];
+  }
+}
+
 export const AGGREGATES = ['sum', 'count', 'count_numbers', 'average', 'min', 'max', 'count_distinct'] as const;
 export type Aggregate = (typeof AGGREGATES)[number];
 

@@ -96,7 +96,6 @@ export async function refreshPivot(wb: Workbook, sheet: SheetModel, pivot: Pivot
       pivot.output = at;
     } else delete pivot.output;
     pivot.error = reason;
-    sheet.metaDirty = true;
   };
   const src = locateSource(wb, pivot);
   if ('error' in src) return fail(src.error, 'source');
@@ -128,5 +127,4 @@ export async function refreshPivot(wb: Workbook, sheet: SheetModel, pivot: Pivot
   );
   pivot.output = target;
   delete pivot.error;
-  sheet.metaDirty = true;
 }

@@ -1,13 +1,12 @@
 // Conditional formats follow the sheet: ranges shift with row/column inserts, deletes and moves
 // and with cell moves, and the conditions' references shift with them (a condition stays written
 // for the top-left cell of its range). Clearing a whole rule range removes the rule.
-import { registerSheetObjects } from '../workbook/hooks.ts';
+import type { SheetObjectHooks } from '../workbook/hooks.ts';
 import { shiftIndex, shiftRect } from '../workbook/shift.ts';
 import { newId } from '../objects/ranges.ts';
 import { moveFormula, reanchor, renameSheetInFormula, shiftFormula } from './formula-refs.ts';
 
-registerSheetObjects({
-  name: 'conditional_formats',
+export const ruleObjects: SheetObjectHooks = {
   onStructure(wb, sheet, edit) {
     for (const home of wb.sheets) {
       const rules = home.meta.cond_formats;
@@ -30,7 +29,6 @@ registerSheetObjects({
         }
         return true;
       });
-      home.metaDirty = true;
     }
   },
   onClear(_wb, sheet, rect, opts) {
@@ -39,7 +37,6 @@ registerSheetObjects({
     const kept = rules.filter((r) => !(r.range.r0 >= rect.r0 && r.range.r1 <= rect.r1 && r.range.c0 >= rect.c0 && r.range.c1 <= rect.c1));
     if (kept.length !== rules.length) {
       sheet.meta.cond_formats = kept;
-      sheet.metaDirty = true;
     }
   },
   onRenameSheet(wb, from, to) {
@@ -49,7 +46,6 @@ registerSheetObjects({
         const next = renameSheetInFormula(rule.formula, from, to);
         if (next !== rule.formula) {
           rule.formula = next;
-          home.metaDirty = true;
         }
       }
     }
@@ -62,11 +58,10 @@ registerSheetObjects({
         const inside = home.id === sheet.id && r.r0 >= from.r0 && r.r1 <= from.r1 && r.c0 >= from.c0 && r.c1 <= from.c1;
         if (inside) rule.range = { r0: r.r0 + dr, r1: r.r1 + dr, c0: r.c0 + dc, c1: r.c1 + dc };
         if (rule.type === 'formula') rule.formula = moveFormula(rule.formula, home.name, sheet.name, from, to);
-        home.metaDirty = true;
       }
     }
   },
   onDuplicate(_wb, _source, copy) {
     for (const rule of copy.meta.cond_formats ?? []) rule.id = newId('cf');
   },
-});
+};

@@ -4,6 +4,13 @@
 import type { Rect } from '../a1.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
 
+declare module '../workbook/sheet-meta.ts' {
+  interface SheetMeta {
+    /** Conditional-format rules, in priority order (first wins where two set the same field). */
+    cond_formats?: RuleSpec[];
+  }
+}
+
 export interface RuleStyle {
   bold?: boolean;
   italic?: boolean;

@@ -28,10 +28,8 @@ export function upsertRule(wb: Workbook, sheet: SheetModel, rule: RuleSpec): boo
   } else {
     if (found) {
       found.sheet.meta.cond_formats = rulesOf(found.sheet).filter((r) => r !== found.rule);
-      found.sheet.metaDirty = true;
     }
     rulesOf(sheet).push(rule);
   }
-  sheet.metaDirty = true;
   return !found;
 }

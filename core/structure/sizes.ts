@@ -16,7 +16,6 @@ export const MAX_SIZED_LINES = 10_000;
 export function setDefaultSize(sheet: SheetModel, axis: Axis, size: number): void {
   if (axis === 'col') sheet.meta.default_col_width = size;
   else sheet.meta.default_row_height = size;
-  sheet.metaDirty = true;
 }
 
 export function defaults(sheet: SheetModel): { default_col_width: number; default_row_height: number } {

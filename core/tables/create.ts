@@ -5,7 +5,7 @@ import { HyperFormula } from 'hyperformula';
 import { rectToA1, rectsIntersect, type Rect } from '../a1.ts';
 import { invalidArg } from '../errors.ts';
 import { formulaOf, valueOf } from '../workbook/cell.ts';
-import { ENGINE_CONFIG } from '../workbook/engine.ts';
+import { engineConfig } from '../workbook/engine.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
 import type { Workbook } from '../workbook/workbook.ts';
 import { newId } from '../objects/ranges.ts';
@@ -17,7 +17,7 @@ let scratch: HyperFormula | undefined;
 /** Table names: a letter or _ first, then letters, digits, _; not a cell reference (A1, R1C1); unique without case. */
 export function checkTableName(wb: Workbook, name: string, field: string, except?: TableSpec): void {
   if (!/^[A-Za-z_][A-Za-z0-9_]{0,99}$/.test(name)) throw invalidArg(field, `'${name}' is not a table name: use 1-100 letters, digits and _, starting with a letter or _ (names are used in formulas)`);
-  scratch ??= HyperFormula.buildEmpty(ENGINE_CONFIG);
+  scratch ??= HyperFormula.buildEmpty(engineConfig());
   if (/^(true|false)$/i.test(name) || !scratch.isItPossibleToAddNamedExpression(name, '=1')) throw invalidArg(field, `'${name}' cannot be a table name: it reads as a cell reference or a value in formulas (try '${name}_data')`);
   const clash = allTables(wb).find((t) => t.table !== except && t.table.name.toLowerCase() === name.toLowerCase());
   if (clash) throw invalidArg(field, `a table named '${clash.table.name}' already exists (on sheet '${clash.sheet.name}'); names are unique in the file, compared without case`);
@@ -66,6 +66,5 @@ export async function makeTable(wb: Workbook, sheet: SheetModel, rect: Rect, nam
   table.columns = fixed;
   if (opts.codeCell) table.code_cell = opts.codeCell;
   tablesOf(sheet).push(table);
-  sheet.metaDirty = true;
   return table;
 }

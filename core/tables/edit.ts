@@ -85,5 +85,4 @@ export async function appendRows(wb: Workbook, sheet: SheetModel, table: TableSp
   }
   await wb.writeCells(sheet, target.r0, c0, full);
   table.rect = { ...table.rect, r1: target.r1 };
-  sheet.metaDirty = true;
 }

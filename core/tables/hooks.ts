@@ -2,14 +2,13 @@
 // headers current, and give the formula engine their names; before each commit the engine's
 // names are brought in line with the tables.
 import { rectToA1, rectsIntersect } from '../a1.ts';
-import { registerSheetObjects } from '../workbook/hooks.ts';
+import type { SheetObjectHooks } from '../workbook/hooks.ts';
 import { shiftRect } from '../workbook/shift.ts';
 import { newId } from '../objects/ranges.ts';
 import { freeTableName } from './create.ts';
 import { refreshColumns, syncNames, tableNamedExpressions } from './names.ts';
 
-registerSheetObjects({
-  name: 'tables',
+export const tableObjects: SheetObjectHooks = {
   namedExpressions: tableNamedExpressions,
   occupies(_wb, sheet, rect) {
     return (sheet.meta.tables ?? []).filter((t) => rectsIntersect(t.rect, rect)).map((t) => `table ${t.name} (${rectToA1(t.rect)})`);
@@ -23,7 +22,6 @@ registerSheetObjects({
       t.rect = moved;
       return true;
     });
-    sheet.metaDirty = true;
   },
   onClear(_wb, sheet, rect) {
     const tables = sheet.meta.tables;
@@ -31,7 +29,6 @@ registerSheetObjects({
     const kept = tables.filter((t) => !(t.rect.r0 >= rect.r0 && t.rect.r1 <= rect.r1 && t.rect.c0 >= rect.c0 && t.rect.c1 <= rect.c1));
     if (kept.length !== tables.length) {
       sheet.meta.tables = kept;
-      sheet.metaDirty = true;
     }
   },
   onMove(_wb, sheet, from, to) {
@@ -40,10 +37,8 @@ registerSheetObjects({
       const r = t.rect;
       if (r.r0 >= from.r0 && r.r1 <= from.r1 && r.c0 >= from.c0 && r.c1 <= from.c1) {
         t.rect = { r0: r.r0 + dr, r1: r.r1 + dr, c0: r.c0 + dc, c1: r.c1 + dc };
-        sheet.metaDirty = true;
-      } else if (rectsIntersect(r, from)) {
-        sheet.metaDirty = true; // part of it moved away: headers are re-read before commit
       }
+      // A table partly moved away keeps its place; its headers are re-read before the commit.
     }
   },
   onDuplicate(wb, _source, copy) {
@@ -57,4 +52,4 @@ registerSheetObjects({
     await refreshColumns(wb);
     await syncNames(wb);
   },
-});
+};

@@ -4,6 +4,13 @@ import type { Rect } from '../a1.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
 import type { Workbook } from '../workbook/workbook.ts';
 
+declare module '../workbook/sheet-meta.ts' {
+  interface SheetMeta {
+    /** Data tables whose range is on this sheet. */
+    tables?: TableSpec[];
+  }
+}
+
 export interface TableSpec {
   id: string;
   name: string;

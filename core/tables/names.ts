@@ -31,7 +31,6 @@ export async function refreshColumns(wb: Workbook, all = false): Promise<void> {
     const now = fixHeaders(headersOf(wb, sheet, table));
     if (now.join('\u0000') !== table.columns.join('\u0000')) {
       table.columns = now;
-      sheet.metaDirty = true;
     }
   }
 }

@@ -31,7 +31,6 @@ export async function tableFromOutput(wb: Workbook, sheet: SheetModel, codeCell:
     own.rect = rect;
     await wb.load(sheet, { ...rect, r1: rect.r0 });
     own.columns = fixHeaders(headersOf(wb, sheet, own));
-    sheet.metaDirty = true;
     table = own;
   } else {
     const base = `Output_${a1}`;
@@ -49,7 +48,6 @@ export async function removeOutputTable(wb: Workbook, sheet: SheetModel, codeCel
   const before = tablesOf(sheet).length;
   sheet.meta.tables = tablesOf(sheet).filter((t) => t.code_cell !== a1);
   if (sheet.meta.tables.length === before) return false;
-  sheet.metaDirty = true;
   await syncNames(wb);
   return true;
 }

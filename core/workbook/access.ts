@@ -5,7 +5,7 @@ import type { OpContext } from '../context.ts';
 import { OpError, forbidden, notFound } from '../errors.ts';
 import { VersionConflictError, type FileRecord, type Store } from '../store.ts';
 import type { EngineContext } from './functions/index.ts';
-import { sheetObjectHooks } from './hooks.ts';
+import type { WorkbookArea } from './area.ts';
 import { summarizeArgs } from './summarize.ts';
 import { Workbook } from './workbook.ts';
 
@@ -33,6 +33,8 @@ export class Workbooks {
     private readonly maxCached: number,
     /** The clock formulas read (NOW, TODAY); the real clock when absent. */
     private readonly engineContext?: EngineContext,
+    /** The areas every workbook opened here carries (core/areas.ts in the service). */
+    private readonly areas: readonly WorkbookArea[] = [],
   ) {}
 
   /** The file record if the caller may see it (404 outside the space, 403 another user's private file). */
@@ -71,7 +73,7 @@ export class Workbooks {
         try {
           result = await fn(wb);
           if (!wb.hasChanges()) return { result, version: wb.version };
-          for (const h of sheetObjectHooks) await h.beforeCommit?.(wb, ctx);
+          for (const h of wb.hooks) await h.beforeCommit?.(wb, ctx);
           const at = ctx.services.clock.now();
           const version = await this.store.commit(wb.commitSet(at, { op: ctx.op.name, args: summarizeArgs(ctx.op.args), userId: ctx.caller.userId, tokenId: ctx.caller.tokenId }));
           wb.afterCommit(version, at);
@@ -120,7 +122,7 @@ export class Workbooks {
     if (cached) this.evict(file.id);
     const rec = await this.store.loadWorkbook(file.id);
     if (!rec) throw notFound('file', file.id);
-    const wb = new Workbook(rec, (sheetId, keys) => this.store.loadTiles(sheetId, keys), this.engineContext);
+    const wb = new Workbook(rec, (sheetId, keys) => this.store.loadTiles(sheetId, keys), { engineContext: this.engineContext, areas: this.areas });
     this.cache.set(file.id, wb);
     while (this.cache.size > this.maxCached) this.evict(this.cache.keys().next().value!);
     return wb;
@@ -141,7 +143,7 @@ export class Workbooks {
 
 /** After-commit hooks see the write's change log; their failures cannot undo a commit, so they are reported, not thrown. */
 async function runAfterCommit(ctx: OpContext, wb: Workbook, version: number): Promise<void> {
-  for (const h of sheetObjectHooks) {
+  for (const h of wb.hooks) {
     try {
       await h.afterCommit?.(ctx, wb, version);
     } catch (err) {

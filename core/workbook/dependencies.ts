@@ -1,6 +1,6 @@
 // Direct relations of one cell: forward = what it reads, reverse = what reads it. Formula edges
-// come from HyperFormula's dependency graph; other kinds of edges (code cells) are added by
-// providers that their areas register, so this file never learns about them.
+// come from HyperFormula's dependency graph; other kinds of edges (code cells) come from the
+// dependency providers of the workbook's areas, so this file never learns about them.
 import type { SimpleCellAddress, SimpleCellRange } from 'hyperformula';
 import type { Rect } from '../a1.ts';
 import type { SheetModel } from './sheet.ts';
@@ -13,19 +13,6 @@ export interface SheetRef {
   rect: Rect;
 }
 
-export interface DependencyProvider {
-  name: string;
-  /** What the cell reads besides its formula (e.g. a code cell's cells("A1:B9")). */
-  forward?(wb: Workbook, sheet: SheetModel, row: number, col: number): SheetRef[] | Promise<SheetRef[]>;
-  /** What else reads the cell (e.g. code cells whose inputs include it). */
-  reverse?(wb: Workbook, sheet: SheetModel, row: number, col: number): SheetRef[] | Promise<SheetRef[]>;
-}
-
-export const dependencyProviders: DependencyProvider[] = [];
-
-export function registerDependencyProvider(p: DependencyProvider): void {
-  if (!dependencyProviders.some((x) => x.name === p.name)) dependencyProviders.push(p);
-}
 
 type HfRef = SimpleCellAddress | SimpleCellRange;
 const isRange = (x: HfRef): x is SimpleCellRange => 'start' in x;
@@ -80,7 +67,9 @@ export async function cellRelations(wb: Workbook, sheet: SheetModel, row: number
     if (direction !== 'reverse') collect(engine.hf.getCellPrecedents(addr), fwd);
     if (direction !== 'forward') collect(formulaDependents(wb, addr), rev);
   }
-  for (const p of dependencyProviders) {
+  for (const area of wb.areas) {
+    const p = area.dependencies;
+    if (!p) continue;
     if (direction !== 'reverse' && p.forward) fwd.push(...(await p.forward(wb, sheet, row, col)));
     if (direction !== 'forward' && p.reverse) rev.push(...(await p.reverse(wb, sheet, row, col)));
   }

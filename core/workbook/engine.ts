@@ -8,9 +8,6 @@ import type { SheetModel } from './sheet.ts';
 import { registerFunctions, type EngineContext } from './functions/index.ts';
 import { RECALC_TIMEOUT_MS, TEXT_LIMIT, withinBudget } from './functions/guard.ts';
 
-// Our plugins (XMATCH, SORTBY, LET, ..., NOW/TODAY on the service clock) before any engine exists.
-registerFunctions();
-
 export const ENGINE_CONFIG: Partial<ConfigParams> = {
   licenseKey: 'gpl-v3',
   maxRows: MAX_ROWS,
@@ -34,7 +31,13 @@ export const ENGINE_NAMES = [
 ];
 
 /** The engine config with the clock NOW() and TODAY() read (the real clock when none is given). */
+/**
+ * The configuration every engine of the service is built with. HyperFormula keeps function
+ * plugins in one registry per process, so our plugins (XMATCH, SORTBY, LET, ..., NOW/TODAY on the
+ * service clock) are registered here, on the way to the first engine, not by importing a module.
+ */
 export function engineConfig(context?: EngineContext): Partial<ConfigParams> {
+  registerFunctions();
   return context ? { ...ENGINE_CONFIG, context } : ENGINE_CONFIG;
 }
 

@@ -2,12 +2,12 @@
 // 400 with the parser's message, never a stored #ERROR!.
 import { DetailedCellError, HyperFormula } from 'hyperformula';
 import { invalidArg } from '../errors.ts';
-import { ENGINE_CONFIG, ENGINE_NAMES } from './engine.ts';
+import { ENGINE_NAMES, engineConfig } from './engine.ts';
 
 let scratch: HyperFormula | undefined;
 
 function engine(): HyperFormula {
-  scratch ??= HyperFormula.buildFromArray([[]], ENGINE_CONFIG, ENGINE_NAMES);
+  scratch ??= HyperFormula.buildFromArray([[]], engineConfig(), ENGINE_NAMES);
   return scratch;
 }
 

@@ -1,6 +1,7 @@
 // Seams between areas. Objects that live in sheet meta (charts, rules, tables, pivots, code
-// cells) register here so structural edits, clears, moves and sheet copies carry them along,
-// without the ops that make those edits knowing each kind of object.
+// cells) come with these hooks in their area (core/workbook/area.ts), so structural edits, clears,
+// moves and sheet copies carry them along without the ops that make those edits knowing each kind
+// of object. The workbook calls the hooks of the areas it was built with, in list order.
 import type { Rect } from '../a1.ts';
 import type { OpContext } from '../context.ts';
 import type { StructureEdit } from './shift.ts';
@@ -8,8 +9,6 @@ import type { SheetModel } from './sheet.ts';
 import type { Workbook } from './workbook.ts';
 
 export interface SheetObjectHooks {
-  /** For messages and tests. */
-  name: string;
   /** Rows or columns were inserted, deleted or moved on `sheet`. */
   onStructure?(wb: Workbook, sheet: SheetModel, edit: StructureEdit): void;
   /**
@@ -54,7 +53,7 @@ export interface NamedExpressionDef {
 
 /** Every registered name; cheap (reads sheet meta only). */
 export function allNamedExpressions(wb: Workbook): NamedExpressionDef[] {
-  return sheetObjectHooks.flatMap((h) => h.namedExpressions?.(wb) ?? []);
+  return wb.hooks.flatMap((h) => h.namedExpressions?.(wb) ?? []);
 }
 
 /** Does the formula text mention the name as a whole word (case-insensitive)? A superset test is fine. */
@@ -87,10 +86,4 @@ export interface ReplacedText {
   before: string;
   after: string;
   count: number;
-}
-
-export const sheetObjectHooks: SheetObjectHooks[] = [];
-
-export function registerSheetObjects(hooks: SheetObjectHooks): void {
-  if (!sheetObjectHooks.some((h) => h.name === hooks.name)) sheetObjectHooks.push(hooks);
 }

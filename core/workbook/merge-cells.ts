@@ -3,7 +3,6 @@
 import { cellToA1, rectToA1, rectsIntersect, type Rect } from '../a1.ts';
 import { invalidArg } from '../errors.ts';
 import { hasContent, styleOf, withStyle } from './cell.ts';
-import { sheetObjectHooks } from './hooks.ts';
 import { contains, mergeRects, sameRect, setMerges } from './merges.ts';
 import type { SheetModel } from './sheet.ts';
 import type { Workbook } from './workbook.ts';
@@ -46,7 +45,7 @@ export async function mergeRanges(wb: Workbook, sheet: SheetModel, planned: Rect
       const nulls = Array.from({ length: part.r1 - part.r0 + 1 }, () => new Array<null>(part.c1 - part.c0 + 1).fill(null));
       await wb.writeCells(sheet, part.r0, part.c0, nulls);
       for (const [r, c] of here) {
-        for (const h of sheetObjectHooks) h.onClear?.(wb, sheet, { r0: r, c0: c, r1: r, c1: c });
+        for (const h of wb.hooks) h.onClear?.(wb, sheet, { r0: r, c0: c, r1: r, c1: c });
         cleared.push(cellToA1({ row: r, col: c }));
       }
     }

@@ -15,7 +15,6 @@ export function setMerges(sheet: SheetModel, rects: Rect[]): void {
   if (next.length === before.length && next.every((m, i) => m === before[i])) return;
   if (next.length) sheet.meta.merges = next;
   else delete sheet.meta.merges;
-  sheet.metaDirty = true;
 }
 
 export function contains(outer: Rect, inner: Rect): boolean {

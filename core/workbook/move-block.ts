@@ -4,7 +4,6 @@
 import { MAX_COLS, MAX_ROWS, rectToA1, rectsIntersect, type Rect } from '../a1.ts';
 import { invalidArg } from '../errors.ts';
 import { formulaOf, type Cell } from './cell.ts';
-import { sheetObjectHooks } from './hooks.ts';
 import { contains, cutMerges, mergeRects, setMerges } from './merges.ts';
 import type { SheetModel } from './sheet.ts';
 import { engineFor } from './structure.ts';
@@ -74,7 +73,6 @@ export async function moveBlock(wb: Workbook, m: BlockMove): Promise<{ overwritt
   for (let i = 0; i < h; i++) for (let j = 0; j < w; j++) sheet.set(dest.r0 + i, dest.c0 + j, buffer[i]![j]!);
   if (formulasMoved !== formulasBefore) {
     sheet.meta.formulas = Math.max(0, (sheet.meta.formulas ?? 0) + formulasMoved - formulasBefore);
-    sheet.metaDirty = true;
   }
   wb.changes.add(sheet.id, from);
   wb.changes.add(sheet.id, dest);
@@ -98,6 +96,6 @@ export async function moveBlock(wb: Workbook, m: BlockMove): Promise<{ overwritt
       .map((r) => (contains(from, r) ? { r0: r.r0 + dr, r1: r.r1 + dr, c0: r.c0 + dc, c1: r.c1 + dc } : r));
     setMerges(sheet, next);
   }
-  for (const hook of sheetObjectHooks) hook.onMove?.(wb, sheet, from, to);
+  for (const hook of wb.hooks) hook.onMove?.(wb, sheet, from, to);
   return { overwritten };
 }

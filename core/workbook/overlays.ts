@@ -1,5 +1,5 @@
 // Seam for style layers drawn over cells without being their format (conditional-format rules).
-// The area that owns the rules registers an overlay; read_formats applies the overlays only when
+// The area that owns the rules brings an overlay (WorkbookArea.overlay); read_formats applies them only when
 // asked (readFormatRuns(..., { overlays: true })), so stored formats and shown formats stay distinct.
 import type { Rect } from '../a1.ts';
 import type { SheetModel } from './sheet.ts';
@@ -15,17 +15,11 @@ export type CellOverlay = (row: number, col: number) => Partial<Style> | undefin
  */
 export type StyleOverlay = (wb: Workbook, sheet: SheetModel, rect: Rect) => CellOverlay | undefined | Promise<CellOverlay | undefined>;
 
-const overlays = new Map<string, StyleOverlay>();
-
-export function registerStyleOverlay(name: string, overlay: StyleOverlay): void {
-  overlays.set(name, overlay);
-}
-
-/** All overlays for a rect merged into one (later registrations win on the same field). */
+/** The overlays of the workbook's areas for a rect, merged into one (later areas win on the same field). */
 export async function collectOverlay(wb: Workbook, sheet: SheetModel, rect: Rect): Promise<CellOverlay | undefined> {
   const parts: CellOverlay[] = [];
-  for (const make of overlays.values()) {
-    const part = await make(wb, sheet, rect);
+  for (const area of wb.areas) {
+    const part = await area.overlay?.(wb, sheet, rect);
     if (part) parts.push(part);
   }
   if (parts.length === 0) return undefined;

@@ -1,9 +1,7 @@
-// Small per-sheet state kept as one jsonb value: sizes, merges, row/column styles and the
-// sheet-level objects that later areas add (charts, rules, tables, pivots, code cells).
-import type { ChartSpec } from '../charts/model.ts';
-import type { PivotSpec } from '../pivots/model.ts';
-import type { RuleSpec } from '../rules/model.ts';
-import type { TableSpec } from '../tables/model.ts';
+// Small per-sheet state kept as one jsonb value: sizes, merges, row/column styles, and one slice
+// per area for its sheet-level objects. Each area declares its slice next to its model
+// (`declare module '../workbook/sheet-meta.ts'` in core/charts/model.ts, ...), so this file knows
+// no area. Changes are found at commit by comparing with what is stored (SheetModel.changedRecord).
 
 export interface SheetMeta {
   /** Number of formula cells on the sheet; a file whose sheets all have 0 never builds an engine. */
@@ -19,16 +17,6 @@ export interface SheetMeta {
   /** Merged ranges as A1 rectangles. */
   merges?: string[];
   frozen?: { rows: number; cols: number };
-  /** Charts anchored on this sheet (their data may be on another sheet). */
-  charts?: ChartSpec[];
-  /** Conditional-format rules, in priority order (first wins where two set the same field). */
-  cond_formats?: RuleSpec[];
-  /** Data tables whose range is on this sheet. */
-  tables?: TableSpec[];
-  /** Pivot tables whose output is on this sheet. */
-  pivots?: PivotSpec[];
-  /** Code cells anchored on this sheet (core/code/model.ts). */
-  code_cells?: import('../code/model.ts').CodeCell[];
   [extension: string]: unknown;
 }
 

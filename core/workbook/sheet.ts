@@ -1,5 +1,7 @@
 // One sheet in memory: its metadata, the index of stored tiles (with occupied bounds) and the
 // tiles loaded so far. Tiles are fetched lazily by Workbook.load(); a write marks them dirty.
+// The meta (name, position, sizes, merges and every area's objects) is compared with what was
+// stored when a write commits, so no change to it can be forgotten: nothing marks it dirty by hand.
 import type { Rect } from '../a1.ts';
 import type { SheetRecord, TileBounds } from '../store.ts';
 import type { Cell } from './cell.ts';
@@ -15,16 +17,19 @@ export class SheetModel {
   readonly index = new Map<number, Bounds | null>();
   readonly tiles = new Map<number, Tile>();
   readonly dirtyTiles = new Set<number>();
-  metaDirty = false;
+  /** The record as stored (JSON), or undefined for a sheet the store does not have yet. */
+  private stored: string | undefined;
   /** Bounds of dirty tiles are recomputed on demand. */
   private staleBounds = new Set<number>();
 
-  constructor(rec: SheetRecord, tiles: TileBounds[] = []) {
+  /** `isNew`: the sheet is not in the store yet (added or copied by this write). */
+  constructor(rec: SheetRecord, tiles: TileBounds[] = [], isNew = false) {
     this.id = rec.id;
     this.name = rec.name;
     this.position = rec.position;
     this.meta = rec.meta ?? {};
     for (const t of tiles) this.index.set(tileKey(t.tr, t.tc), { r0: t.r0, r1: t.r1, c0: t.c0, c1: t.c1 });
+    if (!isNew) this.markStored();
   }
 
   /** Keys of existing tiles overlapping the rectangle that are not loaded yet. */
@@ -157,5 +162,16 @@ export class SheetModel {
 
   toRecord(): SheetRecord {
     return { id: this.id, name: this.name, position: this.position, meta: this.meta };
+  }
+
+  /** The record to store when the name, position or meta differ from what is stored; else undefined. */
+  changedRecord(): SheetRecord | undefined {
+    const rec = this.toRecord();
+    return this.stored === undefined || JSON.stringify(rec) !== this.stored ? rec : undefined;
+  }
+
+  /** After a commit: what is in memory is what is stored. */
+  markStored(): void {
+    this.stored = JSON.stringify(this.toRecord());
   }
 }

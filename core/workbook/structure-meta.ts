@@ -45,5 +45,4 @@ export function shiftSheetMeta(sheet: SheetModel, e: StructureEdit): void {
     setMerges(sheet, shifted.map((r) => (e.axis === 'row' ? { ...r, r1: Math.min(r.r1, end) } : { ...r, c1: Math.min(r.c1, end) })).filter((r) => (e.axis === 'row' ? r.r0 <= end : r.c0 <= end)));
   }
   if (meta.frozen) meta.frozen = shiftFrozen(meta.frozen, e);
-  sheet.metaDirty = true;
 }

@@ -5,7 +5,6 @@ import { MAX_COLS, MAX_ROWS } from '../a1.ts';
 import { invalidArg } from '../errors.ts';
 import { formulaOf, type Cell } from './cell.ts';
 import type { FormulaEngine } from './engine.ts';
-import { sheetObjectHooks } from './hooks.ts';
 import { shiftIndex, type StructureEdit } from './shift.ts';
 import type { SheetModel } from './sheet.ts';
 import { shiftSheetMeta } from './structure-meta.ts';
@@ -76,9 +75,8 @@ export async function applyStructure(wb: Workbook, sheet: SheetModel, edits: Str
   }
   for (const e of edits) {
     shiftSheetMeta(sheet, e);
-    for (const h of sheetObjectHooks) h.onStructure?.(wb, sheet, e);
+    for (const h of wb.hooks) h.onStructure?.(wb, sheet, e);
   }
-  sheet.metaDirty = true;
   wb.changes.structural.add(sheet.id);
 }
 
@@ -136,6 +134,5 @@ export async function remapCells(wb: Workbook, sheet: SheetModel, e: StructureEd
   }
   if (dropped) {
     sheet.meta.formulas = Math.max(0, (sheet.meta.formulas ?? 0) - dropped);
-    sheet.metaDirty = true;
   }
 }

@@ -2,7 +2,6 @@
 // column widths and row heights, tabs for the other sheets, graphics (charts) from the seams —
 // as plain HTML with one nonce'd style block and one nonce'd script that reloads on a new version.
 import { indexToCol } from '../../core/a1.ts';
-import { viewSeams } from '../../core/view.ts';
 import { collectOverlay } from '../../core/workbook/overlays.ts';
 import { isRich } from '../../core/workbook/cell.ts';
 import { displayCell } from '../../core/workbook/display.ts';
@@ -92,8 +91,8 @@ export async function renderPage({ wb, sheet, nonce, base }: PageInput): Promise
   const head = `<tr><th></th>${Array.from({ length: cols }, (_, c) => `<th>${indexToCol(c)}</th>`).join('')}</tr>`;
 
   const graphics: string[] = [];
-  for (const source of viewSeams.graphics) {
-    for (const g of await source(wb, sheet)) {
+  for (const area of wb.areas) {
+    for (const g of (await area.graphics?.(wb, sheet)) ?? []) {
       let left = HEAD_W, top = HEAD_H;
       for (let c = 0; c < Math.min(g.col, cols); c++) left += colW(c);
       for (let r = 0; r < Math.min(g.row, rows); r++) top += rowH(r);

@@ -1,9 +1,11 @@
 // An in-memory Workbook for unit tests of the workbook model: no store, every tile is new.
+import type { WorkbookArea } from '../../core/workbook/area.ts';
 import { Workbook, type Content } from '../../core/workbook/workbook.ts';
 import { formulaText, readGrid } from '../../core/workbook/read.ts';
 import { parseCell, parseRange } from '../../core/a1.ts';
 
-export function memoryWorkbook(sheets: string[] = ['Sheet1']): Workbook {
+/** `areas`: what the workbook carries besides cells (none unless given). */
+export function memoryWorkbook(sheets: string[] = ['Sheet1'], areas: readonly WorkbookArea[] = []): Workbook {
   const now = new Date(0);
   return new Workbook(
     {
@@ -12,6 +14,7 @@ export function memoryWorkbook(sheets: string[] = ['Sheet1']): Workbook {
       sheets: sheets.map((name, i) => ({ id: `sheet-${i}`, name, position: i, meta: {}, tiles: [] })),
     },
     async () => [],
+    { areas },
   );
 }
 

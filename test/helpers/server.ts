@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { loadConfig, type Config } from '../../core/config.ts';
 import { createServer, type Server } from '../../bin/server.ts';
+import type { WorkbookArea } from '../../core/workbook/area.ts';
 import { freshStore, type TestStore } from './store.ts';
 
 export interface TestServer {
@@ -16,11 +17,11 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(env: Record<string, string> = {}, opts: { areas?: readonly WorkbookArea[] } = {}): Promise<TestServer> {
   const token = `sht_test_${randomBytes(24).toString('base64url')}`;
   const store = await freshStore();
   const config = loadConfig({ SHEETS_RATE_PER_SEC: '100000', SHEETS_RATE_BURST: '100000', SHEETS_MAX_INFLIGHT: '1000', ...env, PORT: '0', HOST: '127.0.0.1', SHEETS_TOKEN: token, DATA_DIR: 'memory://' });
-  const server = await createServer(config, { logger: false, store: store.options });
+  const server = await createServer(config, { logger: false, store: store.options, areas: opts.areas });
   const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
   const request: TestServer['request'] = async (method, path, opts = {}) => {
     const headers: Record<string, string> = { ...opts.headers };

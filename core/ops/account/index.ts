@@ -1,6 +1,7 @@
+import { defineArea } from '../../area.ts';
 import { createToken } from './create-token.ts';
 import { getMe } from './get-me.ts';
 import { listTokens } from './list-tokens.ts';
 import { revokeToken } from './revoke-token.ts';
 
-export const accountOps = [getMe, createToken, listTokens, revokeToken];
+export const accountArea = defineArea({ name: 'account', ops: [getMe, createToken, listTokens, revokeToken] });

@@ -5,7 +5,6 @@ import { MAX_COLS, MAX_ROWS, type Rect } from '../../a1.ts';
 import { defineOp } from '../../op.ts';
 import { A1Range, FileId, SheetName } from '../../schemas.ts';
 import { hasContent, styleOf } from '../../workbook/cell.ts';
-import { sheetObjectHooks } from '../../workbook/hooks.ts';
 import { forEachStoredCell } from '../../workbook/iterate.ts';
 import type { SheetModel } from '../../workbook/sheet.ts';
 import { targetRange } from '../../workbook/targets.ts';
@@ -41,7 +40,7 @@ export const clearCells = defineOp({
       const full: Rect = t.kind === 'cols' ? { ...t.rect, r0: 0, r1: MAX_ROWS - 1 } : t.kind === 'rows' ? { ...t.rect, c0: 0, c1: MAX_COLS - 1 } : t.rect;
       const cleared = await clearRect(wb, t.sheet, full, input.keep_formats);
       if (!input.keep_formats) clearLineStyles(t.sheet, t.kind, t.rect);
-      for (const h of sheetObjectHooks) h.onClear?.(wb, t.sheet, full, { keepFormats: input.keep_formats });
+      for (const h of wb.hooks) h.onClear?.(wb, t.sheet, full, { keepFormats: input.keep_formats });
       return { sheet: t.sheet.name, range: lineRange(t), cleared_cells: cleared };
     });
     return { version, ...result };
@@ -81,5 +80,4 @@ function clearLineStyles(sheet: SheetModel, kind: string, rect: Rect): void {
   if (!map) return;
   const [from, to] = kind === 'cols' ? [rect.c0, rect.c1] : [rect.r0, rect.r1];
   for (const k of Object.keys(map)) if (Number(k) >= from && Number(k) <= to) delete map[k];
-  sheet.metaDirty = true;
 }

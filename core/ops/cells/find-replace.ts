@@ -6,7 +6,7 @@ import { defineOp } from '../../op.ts';
 import { A1Range, FileId, SheetName } from '../../schemas.ts';
 import { isRich, type Cell } from '../../workbook/cell.ts';
 import { checkFormula } from '../../workbook/formula-check.ts';
-import { sheetObjectHooks, type ReplacedText, type TextReplace } from '../../workbook/hooks.ts';
+import type { ReplacedText, TextReplace } from '../../workbook/hooks.ts';
 import { storedCellsInOrder } from '../../workbook/iterate.ts';
 import type { SheetModel } from '../../workbook/sheet.ts';
 import { targetRange } from '../../workbook/targets.ts';
@@ -78,7 +78,7 @@ export const findReplace = defineOp({
       const codeChanges: ReplacedText[] = [];
       if (input.code) {
         const where = input.range && rect ? rect : FULL_SHEET;
-        for (const h of sheetObjectHooks) if (h.onReplace) codeChanges.push(...(await h.onReplace(wb, sheet, where, rep)));
+        for (const h of wb.hooks) if (h.onReplace) codeChanges.push(...(await h.onReplace(wb, sheet, where, rep)));
       }
       for (const c of codeChanges) occurrences += c.count;
       return {

@@ -5,7 +5,6 @@ import { MAX_COLS, MAX_ROWS, cellToA1, parseRange, rectToA1, rectsIntersect, typ
 import { defineOp } from '../../op.ts';
 import { A1Range, FileId, SheetName } from '../../schemas.ts';
 import { hasContent, isRich } from '../../workbook/cell.ts';
-import { sheetObjectHooks } from '../../workbook/hooks.ts';
 import { forEachStoredCell } from '../../workbook/iterate.ts';
 import { mergeRects } from '../../workbook/merges.ts';
 import { targetRange } from '../../workbook/targets.ts';
@@ -54,7 +53,7 @@ export const hasData = defineOp({
         });
       }
       const merged = mergeRects(t.sheet).filter((m) => rectsIntersect(m, rect)).map(rectToA1);
-      const objects = sheetObjectHooks.flatMap((h) => h.occupies?.(wb, t.sheet, rect) ?? []);
+      const objects = wb.hooks.flatMap((h) => h.occupies?.(wb, t.sheet, rect) ?? []);
       return {
         has_data: cells > 0 || merged.length > 0 || objects.length > 0,
         sheet: t.sheet.name,

@@ -1,3 +1,4 @@
+import { defineArea } from '../../area.ts';
 import { batchUpdateCells } from './batch-update-cells.ts';
 import { clearCells } from './clear-cells.ts';
 import { exportData } from './export-data.ts';
@@ -11,6 +12,7 @@ import { setFormula } from './set-formula.ts';
 import { unmergeCells } from './unmerge-cells.ts';
 import { writeCells } from './write-cells.ts';
 
-export const cellOps = [readCells, writeCells, setFormula, clearCells, batchUpdateCells, exportData, hasData, findReplace];
-/** Cell ops listed after the structure ops (their place in tools/list). */
-export const cellLayoutOps = [mergeCells, unmergeCells, moveCells, getDependencies];
+export const cellsArea = defineArea({
+  name: 'cells',
+  ops: [readCells, writeCells, setFormula, clearCells, batchUpdateCells, exportData, hasData, findReplace, mergeCells, unmergeCells, moveCells, getDependencies],
+});

@@ -50,7 +50,6 @@ export const addChart = defineOp({
       };
       checkSeries(wb, spec);
       chartsOf(home).push(spec);
-      home.metaDirty = true;
       return chartView(wb, home, spec);
     });
     return { ...result, version };

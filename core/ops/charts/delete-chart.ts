@@ -18,7 +18,6 @@ export const deleteChart = defineOp({
     const { version } = await ctx.services.workbooks.write(ctx, input, (wb) => {
       const { sheet, chart } = locateChart(wb, input.chart_id, input.sheet);
       sheet.meta.charts = (sheet.meta.charts ?? []).filter((c) => c !== chart);
-      sheet.metaDirty = true;
     });
     return { chart_id: input.chart_id, deleted: true, version };
   },

@@ -1,8 +1,10 @@
-// Chart ops; importing this also registers the chart hooks and the charts section of /context.
-import '../../charts/hooks.ts';
-import '../../charts/viewer.ts';
+// The charts area: chart ops, charts following the sheet, charts drawn in the viewer and the
+// charts section of /context.
+import { defineArea } from '../../area.ts';
+import { chartObjects } from '../../charts/hooks.ts';
 import { chartViews } from '../../charts/view.ts';
-import { contextSections } from '../../files/context-sections.ts';
+import { chartGraphics } from '../../charts/viewer.ts';
+import type { Workbook } from '../../workbook/workbook.ts';
 import { addChart } from './add-chart.ts';
 import { deleteChart } from './delete-chart.ts';
 import { getChartImage } from './get-chart-image.ts';
@@ -12,7 +14,7 @@ import { updateChart } from './update-chart.ts';
 /** In /context a chart shows at most this many points per series (the full series: list_charts). */
 const CONTEXT_POINTS = 50;
 
-contextSections.charts = async (wb) =>
+const chartsContext = async (wb: Workbook) =>
   (await chartViews(wb)).map((c) => {
     const points = c.categories.length;
     if (points <= CONTEXT_POINTS) return c;
@@ -26,4 +28,10 @@ contextSections.charts = async (wb) =>
     };
   });
 
-export const chartOps = [addChart, updateChart, deleteChart, listCharts, getChartImage];
+export const chartsArea = defineArea({
+  name: 'charts',
+  ops: [addChart, updateChart, deleteChart, listCharts, getChartImage],
+  objects: chartObjects,
+  graphics: chartGraphics,
+  context: { charts: chartsContext },
+});

@@ -45,9 +45,7 @@ export const updateChart = defineOp({
       checkSeries(wb, next);
       const list = chartsOf(found.sheet);
       list.splice(list.indexOf(found.chart), 1);
-      found.sheet.metaDirty = true;
       chartsOf(home).push(next);
-      home.metaDirty = true;
       return chartView(wb, home, next);
     });
     return { ...result, version };

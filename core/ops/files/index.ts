@@ -1,3 +1,4 @@
+import { defineArea } from '../../area.ts';
 import { copyFile } from './copy-file.ts';
 import { createFile } from './create-file.ts';
 import { getContext } from './get-context.ts';
@@ -6,4 +7,4 @@ import { getHistory } from './get-history.ts';
 import { listFiles } from './list-files.ts';
 import { runBatch } from './run-batch.ts';
 
-export const fileOps = [listFiles, createFile, getFile, getContext, runBatch, copyFile, getHistory];
+export const filesArea = defineArea({ name: 'files', ops: [listFiles, createFile, getFile, getContext, runBatch, copyFile, getHistory] });

@@ -1,5 +1,6 @@
+import { defineArea } from '../../area.ts';
 import { formatCells } from './format-cells.ts';
 import { readFormats } from './read-formats.ts';
 import { setBorders } from './set-borders.ts';
 
-export const formatOps = [readFormats, formatCells, setBorders];
+export const formatsArea = defineArea({ name: 'formats', ops: [readFormats, formatCells, setBorders] });

@@ -1,7 +1,8 @@
+import { defineArea } from '../../area.ts';
 import { exportCsv } from './export-csv.ts';
 import { exportPdf } from './export-pdf.ts';
 import { exportXlsx } from './export-xlsx.ts';
 import { importFile } from './import-file.ts';
 import { importIntoFileOp } from './import-into-file.ts';
 
-export const ioOps = [importFile, importIntoFileOp, exportXlsx, exportCsv, exportPdf];
+export const ioArea = defineArea({ name: 'io', ops: [importFile, importIntoFileOp, exportXlsx, exportCsv, exportPdf] });

@@ -40,7 +40,6 @@ export const createPivot = defineOp({
       };
       await refreshPivot(wb, sheet, pivot, true);
       pivotsOf(sheet).push(pivot);
-      sheet.metaDirty = true;
       return pivotView(wb, sheet, pivot);
     });
     return { ...result, version };

@@ -20,7 +20,6 @@ export const deletePivot = defineOp({
       const { sheet, pivot } = locatePivot(wb, input.pivot_id);
       if (!input.keep_values) await clearOutput(wb, sheet, pivot);
       sheet.meta.pivots = (sheet.meta.pivots ?? []).filter((p) => p !== pivot);
-      sheet.metaDirty = true;
       return pivot.id;
     });
     return { pivot_id: result, deleted: true, version };

@@ -1,12 +1,16 @@
-// Pivot table ops; importing this also registers the pivot hooks and the pivots section of /context.
-import '../../pivots/hooks.ts';
+// The pivot-table area: pivot ops, pivots following the sheet (and refreshed before a commit
+// that changed their source), and the pivots section of /context.
+import { defineArea } from '../../area.ts';
+import { pivotObjects } from '../../pivots/hooks.ts';
 import { pivotViews } from '../../pivots/view.ts';
-import { contextSections } from '../../files/context-sections.ts';
 import { createPivot } from './create-pivot.ts';
 import { deletePivot } from './delete-pivot.ts';
 import { listPivots } from './list-pivots.ts';
 import { updatePivot } from './update-pivot.ts';
 
-contextSections.pivots = (wb) => pivotViews(wb);
-
-export const pivotOps = [createPivot, listPivots, updatePivot, deletePivot];
+export const pivotsArea = defineArea({
+  name: 'pivots',
+  ops: [createPivot, listPivots, updatePivot, deletePivot],
+  objects: pivotObjects,
+  context: { pivots: pivotViews },
+});

@@ -54,8 +54,6 @@ export const updatePivot = defineOp({
       const list = pivotsOf(oldSheet);
       const index = list.indexOf(old);
       list.splice(index, 1);
-      oldSheet.metaDirty = true;
-      // Moved: the old output is cleared first, so nothing of it stays behind.
       if (sheet !== oldSheet || at.row !== old.anchor.row || at.col !== old.anchor.col) {
         await clearOutput(wb, oldSheet, old);
         delete next.output;
@@ -63,7 +61,6 @@ export const updatePivot = defineOp({
       await refreshPivot(wb, sheet, next, true);
       if (sheet === oldSheet) list.splice(index, 0, next);
       else pivotsOf(sheet).push(next);
-      sheet.metaDirty = true;
       return pivotView(wb, sheet, next);
     });
     return { ...result, version };

@@ -24,7 +24,6 @@ export const deleteConditionalFormat = defineOp({
       }
       if (input.sheet !== undefined && wb.sheet(input.sheet) !== found.sheet) throw invalidArg('sheet', `rule '${input.id}' is on sheet '${found.sheet.name}', not '${input.sheet}'`);
       found.sheet.meta.cond_formats = (found.sheet.meta.cond_formats ?? []).filter((r) => r !== found.rule);
-      found.sheet.metaDirty = true;
     });
     return { id: input.id, deleted: true, version };
   },

@@ -1,10 +1,17 @@
-// Conditional-format ops; importing this also registers the rule hooks.
-import '../../rules/hooks.ts';
-import '../../rules/overlay.ts';
+// The conditional-format area: rule ops, rules following the sheet, and the style overlay that
+// shows what the rules do.
+import { defineArea } from '../../area.ts';
+import { ruleObjects } from '../../rules/hooks.ts';
+import { ruleStyleOverlay } from '../../rules/overlay.ts';
 import { deleteConditionalFormat } from './delete-conditional-format.ts';
 import { evaluateConditionalFormats } from './evaluate-conditional-formats.ts';
 import { listConditionalFormats } from './list-conditional-formats.ts';
 import { setColorScale } from './set-color-scale.ts';
 import { setConditionalFormat } from './set-conditional-format.ts';
 
-export const ruleOps = [listConditionalFormats, setConditionalFormat, setColorScale, deleteConditionalFormat, evaluateConditionalFormats];
+export const rulesArea = defineArea({
+  name: 'rules',
+  ops: [listConditionalFormats, setConditionalFormat, setColorScale, deleteConditionalFormat, evaluateConditionalFormats],
+  objects: ruleObjects,
+  overlay: ruleStyleOverlay,
+});

@@ -1,3 +1,4 @@
+import { defineArea } from '../../area.ts';
 import { addSheet } from './add-sheet.ts';
 import { deleteSheet } from './delete-sheet.ts';
 import { duplicateSheet } from './duplicate-sheet.ts';
@@ -5,4 +6,4 @@ import { listSheets } from './list-sheets.ts';
 import { moveSheet } from './move-sheet.ts';
 import { renameSheet } from './rename-sheet.ts';
 
-export const sheetOps = [listSheets, addSheet, renameSheet, deleteSheet, moveSheet, duplicateSheet];
+export const sheetsArea = defineArea({ name: 'sheets', ops: [listSheets, addSheet, renameSheet, deleteSheet, moveSheet, duplicateSheet] });

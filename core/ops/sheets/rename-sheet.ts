@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { invalidArg } from '../../errors.ts';
 import { defineOp } from '../../op.ts';
 import { FileId, SheetName } from '../../schemas.ts';
-import { sheetObjectHooks } from '../../workbook/hooks.ts';
 import { SheetNameInput } from '../../workbook/names.ts';
 import { VersionOut } from '../../op-fields.ts';
 
@@ -24,7 +23,7 @@ export const renameSheet = defineOp({
         if (wb.hasFormulas()) await wb.ensureEngine();
         const from = sheet.name;
         wb.renameSheet(sheet, input.new_name);
-        for (const h of sheetObjectHooks) h.onRenameSheet?.(wb, from, input.new_name);
+        for (const h of wb.hooks) h.onRenameSheet?.(wb, from, input.new_name);
       }
       return { sheet: sheet.name, sheets: wb.sheets.map((s) => s.name) };
     });

@@ -1,3 +1,4 @@
+import { defineArea } from '../../area.ts';
 import { deleteLines } from './delete-rows-or-columns.ts';
 import { getLayout } from './get-layout.ts';
 import { insertLines } from './insert-rows-or-columns.ts';
@@ -5,4 +6,4 @@ import { moveLines } from './move-rows-or-columns.ts';
 import { setDefaultSizeOp } from './set-default-size.ts';
 import { setSizes } from './set-sizes.ts';
 
-export const structureOps = [insertLines, deleteLines, moveLines, setSizes, setDefaultSizeOp, getLayout];
+export const structureArea = defineArea({ name: 'structure', ops: [insertLines, deleteLines, moveLines, setSizes, setDefaultSizeOp, getLayout] });

@@ -51,7 +51,6 @@ export const setSizes = defineOp({
       const rec = { ...(sheet.meta[key] ?? {}) };
       for (const r of runs) for (let i = r.at; i < r.at + r.count; i++) rec[String(i)] = input.size;
       sheet.meta[key] = rec;
-      sheet.metaDirty = true;
       return { sheet: sheet.name, axis: axisWord(axis), size: input.size, resized: runs.map((r) => spanLabel(axis, r.at, r.count)), default: false };
     });
     return { ...result, version };

@@ -27,7 +27,6 @@ export const deleteTable = defineOp({
       const refs = new Map(tableNames(sheet, table, table.columns).map((n) => [n.name.toLowerCase(), n.ref]));
       const formulas_updated = await rewriteFormulas(wb, refs);
       sheet.meta.tables = (sheet.meta.tables ?? []).filter((t) => t !== table);
-      sheet.metaDirty = true;
       if (input.clear) {
         const { r0, c0, r1, c1 } = table.rect;
         await wb.load(sheet, table.rect);

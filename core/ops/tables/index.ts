@@ -1,8 +1,10 @@
-// Data table ops; importing this also registers the table hooks and the tables section of /context.
-import '../../tables/hooks.ts';
+// The data-table area: table ops, tables following the sheet (and naming their ranges for the
+// formula engine), and the tables section of /context.
+import { defineArea } from '../../area.ts';
 import { tableView } from '../../tables/columns.ts';
+import { tableObjects } from '../../tables/hooks.ts';
 import { allTables } from '../../tables/model.ts';
-import { contextSections } from '../../files/context-sections.ts';
+import type { Workbook } from '../../workbook/workbook.ts';
 import { appendTableRows } from './append-table-rows.ts';
 import { createTable } from './create-table.ts';
 import { deleteTable } from './delete-table.ts';
@@ -11,6 +13,11 @@ import { queryTable } from './query-table.ts';
 import { renameTable } from './rename-table.ts';
 import { sortTableOp } from './sort-table.ts';
 
-contextSections.tables = (wb) => allTables(wb).map((t) => tableView(wb, t.sheet, t.table));
+const tablesContext = (wb: Workbook) => allTables(wb).map((t) => tableView(wb, t.sheet, t.table));
 
-export const tableOps = [createTable, listTables, renameTable, deleteTable, appendTableRows, sortTableOp, queryTable];
+export const tablesArea = defineArea({
+  name: 'tables',
+  ops: [createTable, listTables, renameTable, deleteTable, appendTableRows, sortTableOp, queryTable],
+  objects: tableObjects,
+  context: { tables: tablesContext },
+});

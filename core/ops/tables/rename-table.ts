@@ -25,7 +25,6 @@ export const renameTable = defineOp({
       const renames = new Map<string, string>([[old.toLowerCase(), input.new_name]]);
       table.columns.forEach((h, i) => renames.set(`${old}.${columnName(h, i)}`.toLowerCase(), `${input.new_name}.${columnName(h, i)}`));
       table.name = input.new_name;
-      sheet.metaDirty = true;
       await syncNames(wb);
       const formulas_updated = old === input.new_name ? 0 : await rewriteFormulas(wb, renames);
       return { ...tableView(wb, sheet, table), formulas_updated };

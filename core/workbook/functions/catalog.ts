@@ -2,7 +2,7 @@
 // formula can call, by category, marking the ones the service adds or replaces.
 import { HyperFormula } from 'hyperformula';
 import { ENGINE_CONFIG, ENGINE_NAMES, engineConfig } from '../engine.ts';
-import { ADDED_FUNCTIONS, BOUND_FN } from './index.ts';
+import { ADDED_FUNCTIONS, BOUND_FN, registerFunctions } from './index.ts';
 
 /** HyperFormula's descriptions carry HTML breaks and links into its own docs; keep plain text. */
 function plain(text: string): string {
@@ -31,6 +31,7 @@ function configRows(): string[] {
 }
 
 function volatileFunctions(): string[] {
+  registerFunctions();
   return HyperFormula.getRegisteredFunctionNames('enGB')
     .filter((id) => (HyperFormula.getFunctionPlugin(id)?.implementedFunctions[id] as { isVolatile?: boolean } | undefined)?.isVolatile)
     .sort();

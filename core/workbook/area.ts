@@ -1,0 +1,66 @@
+// What an area of the sheet (charts, conditional formats, tables, pivots, code cells, ...) brings
+// to a workbook. Areas are plain values, listed once (core/areas.ts) and handed to each Workbook
+// (and, with their ops, to the registry): what a workbook does never depends on which modules
+// happened to be imported. A test builds a workbook with exactly the areas it needs, or none.
+import type { SheetRef } from './dependencies.ts';
+import type { SheetObjectHooks } from './hooks.ts';
+import type { StyleOverlay } from './overlays.ts';
+import type { SheetModel } from './sheet.ts';
+import type { Workbook } from './workbook.ts';
+
+/** A drawing anchored at a cell, for the viewer (charts). */
+export interface SheetGraphic {
+  /** Top-left cell, zero-based. */
+  row: number;
+  col: number;
+  width: number;
+  height: number;
+  /**
+   * A complete <svg> element; every text in it escaped by its producer. The viewer's CSP allows
+   * no inline style attributes or scripts: use presentation attributes (fill="#..."), never style="".
+   */
+  svg: string;
+  title?: string;
+}
+
+/** Edges of the dependency graph that are not formulas (a code cell's cells("A1:B9")). */
+export interface DependencyProvider {
+  /** What the cell reads besides its formula. */
+  forward?(wb: Workbook, sheet: SheetModel, row: number, col: number): SheetRef[] | Promise<SheetRef[]>;
+  /** What else reads the cell. */
+  reverse?(wb: Workbook, sheet: SheetModel, row: number, col: number): SheetRef[] | Promise<SheetRef[]>;
+}
+
+/** The part of GET /context an area owns: key -> the list shown under it. */
+export type ContextSection = (wb: Workbook) => unknown[] | Promise<unknown[]>;
+
+export interface WorkbookArea {
+  /** For messages and tests; unique in a list. */
+  readonly name: string;
+  /** The area's objects follow structure edits, clears, moves, renames and sheet copies. */
+  readonly objects?: SheetObjectHooks;
+  /** Styles drawn over cells without being their format (conditional formats). */
+  readonly overlay?: StyleOverlay;
+  /** Drawings for the viewer. */
+  readonly graphics?: (wb: Workbook, sheet: SheetModel) => SheetGraphic[] | Promise<SheetGraphic[]>;
+  readonly dependencies?: DependencyProvider;
+  /** Sections of GET /context (tables, charts, pivots, code_cells). */
+  readonly context?: Readonly<Record<string, ContextSection>>;
+}
+
+/** An area's object hooks with its name, in list order. */
+export interface NamedHooks extends SheetObjectHooks {
+  name: string;
+}
+
+export function objectHooksOf(areas: readonly WorkbookArea[]): NamedHooks[] {
+  return areas.flatMap((a) => (a.objects ? [{ ...a.objects, name: a.name }] : []));
+}
+
+export function checkAreaNames(areas: readonly WorkbookArea[]): void {
+  const seen = new Set<string>();
+  for (const a of areas) {
+    if (seen.has(a.name)) throw new Error(`two areas are named ${a.name}`);
+    seen.add(a.name);
+  }
+}

@@ -9,10 +9,11 @@ import { connectionsArea } from './ops/connections/index.ts';
 import { filesArea } from './ops/files/index.ts';
 import { formatsArea } from './ops/formats/index.ts';
 import { ioArea } from './ops/io/index.ts';
+import { namesArea } from './ops/names/index.ts';
 import { pivotsArea } from './ops/pivots/index.ts';
 import { rulesArea } from './ops/rules/index.ts';
 import { sheetsArea } from './ops/sheets/index.ts';
 import { structureArea } from './ops/structure/index.ts';
 import { tablesArea } from './ops/tables/index.ts';
 
-export const areas: readonly Area[] = [accountArea, filesArea, sheetsArea, cellsArea, formatsArea, structureArea, codeArea, connectionsArea, chartsArea, rulesArea, tablesArea, pivotsArea, ioArea];
+export const areas: readonly Area[] = [accountArea, filesArea, sheetsArea, cellsArea, namesArea, formatsArea, structureArea, codeArea, connectionsArea, chartsArea, rulesArea, tablesArea, pivotsArea, ioArea];

@@ -16,6 +16,7 @@ export const GROUP_OF: Record<OpArea, GroupName> = {
   sheets: 'sheets',
   structure: 'sheets',
   cells: 'cells',
+  names: 'cells',
   formats: 'formatting',
   rules: 'formatting',
   charts: 'objects',
@@ -29,7 +30,7 @@ export const GROUP_OF: Record<OpArea, GroupName> = {
 const ABOUT: Record<GroupName, string> = {
   files: 'Files: list, create, context, batches, copies, history; API tokens.',
   sheets: 'Sheets, rows and columns: add, rename, move, insert, delete, resize.',
-  cells: 'Cell values and formulas: read, write, clear, find, merge, move.',
+  cells: 'Cell values, formulas and named ranges: read, write, clear, find, merge, move.',
   formatting: 'Number formats, fonts, colours, borders, conditional formats.',
   objects: 'Charts, data tables and pivot tables.',
   code: 'Code cells (Python, SQL, JavaScript) and database connections.',

@@ -100,6 +100,11 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   set_color_scale: { example: { file_uuid: f, range: 'C2:C50', thresholds: [{ value_type: 'min', color: '#F8696B' }, { value_type: 'max', color: '#63BE7B' }] } },
   delete_conditional_format: { example: { file_uuid: f, id: 'cf_1a2b3c4d5e' } },
   evaluate_conditional_formats: { example: { file_uuid: f, range: 'A1:D20' } },
+  // named ranges
+  list_names: { example: { file_uuid: f } },
+  define_name: { example: { file_uuid: f, name: 'Revenue', refers_to: 'Data!B2:B100' } },
+  update_name: { example: { file_uuid: f, name: 'Revenue', refers_to: 'Data!B2:B200' } },
+  delete_name: { example: { file_uuid: f, name: 'Revenue' } },
   // data tables
   create_table: { use: 'Formulas can then use =SUM(Sales.Amount); Table1-like names read as cells, use Table_1.', example: { file_uuid: f, range: 'A1:D200', name: 'Sales' } },
   list_tables: { example: { file_uuid: f } },
@@ -121,8 +126,14 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   export_csv: { example: { file_uuid: f, sheet: 'Sheet1' } },
 };
 
+/**
+ * The example as shown: the file uuid, which every file op takes and which costs ~12 tokens per
+ * tool, is named instead of written out (the schema says it is required).
+ */
 function render(text: ToolText): string {
-  const parts = [text.use, `Example: ${JSON.stringify(text.example)}`, text.returns && `Returns ${text.returns}`];
+  const { file_uuid, ...rest } = text.example;
+  const example = file_uuid === undefined ? `Example: ${JSON.stringify(text.example)}` : `Example (and file_uuid): ${JSON.stringify(rest)}`;
+  const parts = [text.use, example, text.returns && `Returns ${text.returns}`];
   return parts.filter(Boolean).join(' ');
 }
 
@@ -134,11 +145,15 @@ export function toolDescription(op: AnyOp): string {
   return `${op.summary}${fieldsAs} ${typeof entry === 'string' ? entry : render(entry)}`;
 }
 
-/** The example argument object of a tool, found in its description text ("Example: {...}"). */
+/**
+ * The example argument object of a tool, found in its description text ("Example: {...}"; with
+ * "Example (and file_uuid): {...}" the example file uuid is put back).
+ */
 export function exampleIn(description: string): unknown {
-  const at = description.indexOf('Example: {');
-  if (at < 0) return undefined;
-  const start = at + 'Example: '.length;
+  const m = /Example( \(and file_uuid\))?: \{/.exec(description);
+  if (!m) return undefined;
+  const start = m.index + m[0].length - 1;
+  const withFile = m[1] !== undefined;
   let depth = 0;
   let inString = false;
   for (let i = start; i < description.length; i++) {
@@ -150,7 +165,10 @@ export function exampleIn(description: string): unknown {
     else if (ch === '{' || ch === '[') depth++;
     else if (ch === '}' || ch === ']') {
       depth--;
-      if (depth === 0) return JSON.parse(description.slice(start, i + 1));
+      if (depth === 0) {
+        const example = JSON.parse(description.slice(start, i + 1)) as Record<string, unknown>;
+        return withFile ? { file_uuid: EX_FILE, ...example } : example;
+      }
     }
   }
   return undefined;

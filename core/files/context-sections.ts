@@ -1,5 +1,6 @@
-// Sections of GET /context contributed by other areas (WorkbookArea.context); get-context.ts only
-// assembles them.
+// Sections of GET /context contributed by the areas (WorkbookArea.context); get-context.ts only
+// assembles them. The four below are always present (empty when no area fills them); any other
+// key an area brings (names) is added as it is.
 import type { Workbook } from '../workbook/workbook.ts';
 
 export interface ContextSections {
@@ -7,13 +8,13 @@ export interface ContextSections {
   charts: unknown[];
   pivots: unknown[];
   code_cells: unknown[];
+  [section: string]: unknown[];
 }
 
 export async function collectSections(wb: Workbook): Promise<ContextSections> {
   const out: ContextSections = { tables: [], charts: [], pivots: [], code_cells: [] };
-  for (const key of Object.keys(out) as (keyof ContextSections)[]) {
-    const fn = wb.areas.find((a) => a.context?.[key])?.context?.[key];
-    if (fn) out[key] = await fn(wb);
+  for (const area of wb.areas) {
+    for (const [key, build] of Object.entries(area.context ?? {})) out[key] = await build(wb);
   }
   return out;
 }

@@ -62,7 +62,7 @@ function refText(sheetPart: string | undefined, r: Ref): string {
 
 /**
  * Calls fn for every reference (outside string literals); fn returns the new reference, the same
- * one, or null for #REF!.
+ * one, or null for #REF!. A reference returned with another `sheet` is written qualified with it.
  */
 export function mapRefs(formula: string, fn: (ref: Ref) => Ref | null): string {
   return formula.replace(TOKEN, (whole, sheetPart: string | undefined, body: string | undefined) => {
@@ -70,7 +70,9 @@ export function mapRefs(formula: string, fn: (ref: Ref) => Ref | null): string {
     const ref = parseRef(sheetPart, body);
     if (!ref) return whole;
     const out = fn(ref);
-    return out ? refText(sheetPart, out) : '#REF!';
+    if (!out) return '#REF!';
+    const prefix = out.sheet === ref.sheet ? sheetPart : out.sheet === undefined ? undefined : `${quoteSheet(out.sheet)}!`;
+    return refText(prefix, out);
   });
 }
 

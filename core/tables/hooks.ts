@@ -1,12 +1,12 @@
 // Tables follow the sheet (structure edits, cell moves, clears, sheet copies), keep their column
-// headers current, and give the formula engine their names; before each commit the engine's
-// names are brought in line with the tables.
+// headers current, and give the formula engine their names (Workbooks.write brings a live
+// engine's names in line before each commit: core/workbook/defined-names.ts).
 import { rectToA1, rectsIntersect } from '../a1.ts';
 import type { SheetObjectHooks } from '../workbook/hooks.ts';
 import { shiftRect } from '../workbook/shift.ts';
 import { newId } from '../objects/ranges.ts';
 import { freeTableName } from './create.ts';
-import { refreshColumns, syncNames, tableNamedExpressions } from './names.ts';
+import { refreshColumns, tableNamedExpressions } from './names.ts';
 
 export const tableObjects: SheetObjectHooks = {
   namedExpressions: tableNamedExpressions,
@@ -50,6 +50,5 @@ export const tableObjects: SheetObjectHooks = {
   },
   async beforeCommit(wb) {
     await refreshColumns(wb);
-    await syncNames(wb);
   },
 };

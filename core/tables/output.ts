@@ -9,7 +9,7 @@ import { tableView } from './columns.ts';
 import { fixHeaders, freeTableName, makeTable } from './create.ts';
 import { headersOf } from './columns.ts';
 import { tablesOf, type TableSpec } from './model.ts';
-import { syncNames } from './names.ts';
+import { syncNames } from '../workbook/defined-names.ts';
 
 export interface OutputTableResult {
   table: ReturnType<typeof tableView> | null;

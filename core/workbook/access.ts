@@ -6,6 +6,7 @@ import { OpError, forbidden, notFound } from '../errors.ts';
 import { VersionConflictError, type FileRecord, type Store } from '../store.ts';
 import type { EngineContext } from './functions/index.ts';
 import type { WorkbookArea } from './area.ts';
+import { syncNames } from './defined-names.ts';
 import { summarizeArgs } from './summarize.ts';
 import { Workbook } from './workbook.ts';
 
@@ -74,6 +75,8 @@ export class Workbooks {
           result = await fn(wb);
           if (!wb.hasChanges()) return { result, version: wb.version };
           for (const h of wb.hooks) await h.beforeCommit?.(wb, ctx);
+          // The areas' names (tables, named ranges) as they are now, before formulas are stored.
+          await syncNames(wb);
           const at = ctx.services.clock.now();
           const version = await this.store.commit(wb.commitSet(at, { op: ctx.op.name, args: summarizeArgs(ctx.op.args), userId: ctx.caller.userId, tokenId: ctx.caller.tokenId }));
           wb.afterCommit(version, at);

@@ -6,6 +6,7 @@ import { MAX_COLS, MAX_ROWS } from '../a1.ts';
 import { isRich, type Cell, type RichCell } from './cell.ts';
 import type { SheetModel } from './sheet.ts';
 import { registerFunctions, type EngineContext } from './functions/index.ts';
+import { patchNamedExpressionEvaluation } from './hf-names-fix.ts';
 import { RECALC_TIMEOUT_MS, TEXT_LIMIT, withinBudget } from './functions/guard.ts';
 
 export const ENGINE_CONFIG: Partial<ConfigParams> = {
@@ -34,10 +35,11 @@ export const ENGINE_NAMES = [
 /**
  * The configuration every engine of the service is built with. HyperFormula keeps function
  * plugins in one registry per process, so our plugins (XMATCH, SORTBY, LET, ..., NOW/TODAY on the
- * service clock) are registered here, on the way to the first engine, not by importing a module.
+ * service clock) and the fix for names in ROWS() & co (hf-names-fix.ts) are installed here, on the way to the first engine, not by importing a module.
  */
 export function engineConfig(context?: EngineContext): Partial<ConfigParams> {
   registerFunctions();
+  patchNamedExpressionEvaluation();
   return context ? { ...ENGINE_CONFIG, context } : ENGINE_CONFIG;
 }
 

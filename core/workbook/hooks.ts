@@ -16,6 +16,11 @@ export interface SheetObjectHooks {
    * contents went; formatting objects (conditional formats) stay.
    */
   onClear?(wb: Workbook, sheet: SheetModel, rect: Rect, opts?: { keepFormats?: boolean }): void;
+  /**
+   * A sheet is about to be deleted: objects elsewhere that point into it react (a named range's
+   * reference becomes #REF!, as in Excel), and objects kept on it that outlive it move.
+   */
+  onRemoveSheet?(wb: Workbook, sheet: SheetModel): void;
   /** A sheet was renamed: text that names it (formulas kept outside cells) follows. */
   onRenameSheet?(wb: Workbook, from: string, to: string): void;
   /** POST /cells/move carried `from` so its top-left lands at (row, col). */

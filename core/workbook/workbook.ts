@@ -118,6 +118,7 @@ export class Workbook {
   }
 
   removeSheet(sheet: SheetModel): void {
+    for (const h of this.hooks) h.onRemoveSheet?.(this, sheet);
     if (this.engine?.has(sheet)) this.applyChanges(this.engine.removeSheet(sheet));
     this.sheets = this.sheets.filter((s) => s !== sheet);
     this.changeset.sheetDeleted(sheet.id);

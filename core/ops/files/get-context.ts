@@ -46,7 +46,7 @@ async function detectHeader(wb: Workbook, sheet: SheetModel): Promise<{ header_r
 
 export const getContext = defineOp({
   name: 'get_context',
-  summary: 'Overview of a file: sheets with used ranges and headers, tables, charts, pivots, code cells. Call it first.',
+  summary: 'Overview of a file: sheets with used ranges and headers, names, tables, charts, pivots, code cells. Call it first.',
   area: 'files',
   http: { method: 'GET', path: '/v1/files/:file_uuid/context' },
   input: z.strictObject({ file_uuid: FileId }),
@@ -60,7 +60,7 @@ export const getContext = defineOp({
     pivots: z.array(z.unknown()),
     code_cells: z.array(z.unknown()),
     code_languages: z.record(z.string(), z.object({ available: z.boolean(), detail: z.string() })).describe('Which code-cell languages (and pandas) run on this server; an unavailable one says what to install.'),
-  }),
+  }).catchall(z.unknown().describe('Sections other areas add (names).')),
   hints: { readOnly: true, idempotent: true },
   handler: async (ctx, input) => ({
     ...(await ctx.services.workbooks.read(ctx, input.file_uuid, async (wb) => {

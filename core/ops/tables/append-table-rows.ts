@@ -7,7 +7,7 @@ import { defineOp } from '../../op.ts';
 import { FileId, SheetName } from '../../schemas.ts';
 import { tableView } from '../../tables/columns.ts';
 import { appendRows } from '../../tables/edit.ts';
-import { syncNames } from '../../tables/names.ts';
+import { syncNames } from '../../workbook/defined-names.ts';
 import { InputMode, checkBlock, toContents } from '../../cells/write-input.ts';
 import { VersionOut } from '../../op-fields.ts';
 import { TableOut, TableRef, locateTable } from '../../tables/common.ts';

@@ -5,7 +5,7 @@ import { defineOp } from '../../op.ts';
 import { A1Range, FileId, SheetName } from '../../schemas.ts';
 import { tableView } from '../../tables/columns.ts';
 import { checkNoOverlap, checkTableName, freeTableName, makeTable } from '../../tables/create.ts';
-import { syncNames } from '../../tables/names.ts';
+import { syncNames } from '../../workbook/defined-names.ts';
 import { targetRange } from '../../workbook/targets.ts';
 import { VersionOut } from '../../op-fields.ts';
 import { TableOut } from '../../tables/common.ts';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { defineOp } from '../../op.ts';
 import { FileId, SheetName } from '../../schemas.ts';
 import { tableNames } from '../../tables/columns.ts';
-import { rewriteFormulas, syncNames } from '../../tables/names.ts';
+import { rewriteFormulas, syncNames } from '../../workbook/defined-names.ts';
 import { VersionOut } from '../../op-fields.ts';
 import { TableRef, locateTable } from '../../tables/common.ts';
 

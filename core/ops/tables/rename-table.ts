@@ -4,7 +4,7 @@ import { defineOp } from '../../op.ts';
 import { FileId, SheetName } from '../../schemas.ts';
 import { columnName, tableView } from '../../tables/columns.ts';
 import { checkTableName } from '../../tables/create.ts';
-import { rewriteFormulas, syncNames } from '../../tables/names.ts';
+import { rewriteFormulas, syncNames } from '../../workbook/defined-names.ts';
 import { VersionOut } from '../../op-fields.ts';
 import { TableOut, TableRef, locateTable } from '../../tables/common.ts';
 import { TableName } from '../../tables/fields.ts';

@@ -1,0 +1,80 @@
+// Names in formulas, whatever area defines them (data tables, named ranges): a new engine gets
+// them from the areas' namedExpressions hooks when it is built; syncNames brings a live engine in
+// line after names change (Workbooks.write calls it before every commit), and rewriteFormulas
+// follows a renamed or removed name through the formulas that use it.
+import { isRich } from './cell.ts';
+import { ENGINE_NAMES } from './engine.ts';
+import { NO_DEPENDENCY_FUNCTIONS } from './hf-names-fix.ts';
+import { allNamedExpressions, mentionsName } from './hooks.ts';
+import type { SheetModel } from './sheet.ts';
+import { forEachFormula } from './spills.ts';
+import type { Workbook } from './workbook.ts';
+
+/** Brings a live engine's workbook names in line with the hooks (no engine: nothing to do). */
+export async function syncNames(wb: Workbook): Promise<void> {
+  const engine = wb.engine;
+  if (!engine) return;
+  const hf = engine.hf;
+  // The engine's own names (TRUE, FALSE) are not the hooks' to manage.
+  const builtIn = new Set(ENGINE_NAMES.map((n) => n.name.toLowerCase()));
+  const have = new Map(hf.listNamedExpressions().filter((n) => !builtIn.has(n.toLowerCase())).map((n) => [n.toLowerCase(), n]));
+  const wanted = allNamedExpressions(wb);
+  // The common case (every commit): nothing to do, and no formula is looked at.
+  const todo = wanted.filter((d) => {
+    const current = have.get(d.name.toLowerCase());
+    return current === undefined || hf.getNamedExpression(current)?.expression !== d.expression;
+  });
+  const stale = [...have.entries()].filter(([k]) => !wanted.some((d) => d.name.toLowerCase() === k)).map(([, n]) => n);
+  if (!todo.length && !stale.length) return;
+  const formulas: { sheet: SheetModel; r: number; c: number; f: string }[] = [];
+  for (const sheet of wb.sheets) if (engine.loaded.has(sheet.id)) forEachFormula(sheet, (r, c, cell) => void formulas.push({ sheet, r, c, f: cell.f }));
+  const changed: string[] = [...stale];
+  for (const def of todo) {
+    // A formula already naming this table needs the table's sheet in the engine.
+    const sheet = wb.sheets.find((s) => s.id === def.sheetId);
+    if (sheet && !engine.loaded.has(sheet.id) && formulas.some((x) => mentionsName(x.f, def.name))) await wb.prepareFor(sheet, ['=0']);
+    const current = have.get(def.name.toLowerCase());
+    if (current === undefined) wb.applyChanges(hf.addNamedExpression(def.name, def.expression));
+    else {
+      wb.applyChanges(hf.changeNamedExpression(current, def.expression));
+      changed.push(def.name);
+    }
+  }
+  for (const name of stale) wb.applyChanges(hf.removeNamedExpression(name));
+  // ROWS(Sales) and the like hold no dependency on the name, and HyperFormula keeps the last value
+  // of a formula whose name was removed: set those again so they recompute (#NAME? for a removed one).
+  for (const x of formulas) {
+    const again = (NO_DEPENDENCY_FUNCTIONS.test(x.f) && changed.some((n) => mentionsName(x.f, n))) || stale.some((n) => mentionsName(x.f, n));
+    if (again) await wb.writeCells(x.sheet, x.r, x.c, [[{ f: x.f }]]);
+  }
+}
+
+/** Replaces whole-word mentions of names in formula text (outside strings); `replace` maps a matched name (lower case) to its new text. */
+export function replaceNames(formula: string, names: Map<string, string>): string {
+  if (!names.size) return formula;
+  const alternatives = [...names.keys()].sort((a, b) => b.length - a.length).map((n) => n.replace(/[.]/g, '\\.'));
+  const re = new RegExp(`"(?:[^"]|"")*"|(?<![\\w.$!])(${alternatives.join('|')})(?![\\w.(!])`, 'gi');
+  return formula.replace(re, (whole, name: string | undefined) => (name === undefined ? whole : (names.get(name.toLowerCase()) ?? whole)));
+}
+
+/** Rewrites every formula cell that mentions one of the names (table renamed or removed). */
+export async function rewriteFormulas(wb: Workbook, names: Map<string, string>): Promise<number> {
+  if (!names.size || !wb.hasFormulas()) return 0;
+  await wb.ensureEngine();
+  let count = 0;
+  for (const sheet of wb.sheets) {
+    if (!(sheet.meta.formulas ?? 0)) continue;
+    await wb.loadAll(sheet);
+    const edits: { r: number; c: number; f: string }[] = [];
+    forEachFormula(sheet, (r, c, cell) => {
+      const f = replaceNames(cell.f, names);
+      if (f !== cell.f) edits.push({ r, c, f });
+    });
+    for (const e of edits) {
+      const cell = sheet.get(e.r, e.c);
+      if (isRich(cell)) await wb.writeCells(sheet, e.r, e.c, [[{ f: e.f }]]);
+      count++;
+    }
+  }
+  return count;
+}

@@ -68,7 +68,7 @@ describe('tool surfaces', () => {
     expect(text(wrongGroup)).toMatch(/action: 'create_file' is not an action of this tool; one of read_cells/);
     const help = await c.callTool({ name: 'cells', arguments: { action: 'help', args: { action: 'set_formula' } } });
     expect((help.structuredContent as any).input_schema.required).toEqual(expect.arrayContaining(['file_uuid', 'cell', 'formula']));
-    expect(text(help)).toMatch(/Example: \{/);
+    expect(text(help)).toMatch(/Example \(and file_uuid\): \{"cell":"C2","formula":"=A2\*B2"\}/);
   });
 
 });
@@ -219,8 +219,9 @@ describe('progress and cancellation', () => {
       const abort = new AbortController();
       const call = s.call(c, 'run_batch', 'files', { file_uuid: file, actions: heavy }, { signal: abort.signal, onprogress: () => abort.abort('enough') });
       await expect(call).rejects.toThrow();
-      // The server stops at the next action boundary; give it a moment, then nothing may be kept.
-      await new Promise((r) => setTimeout(r, 500));
+      // The server stops at the next action boundary. A read of the file waits behind the file's
+      // lock, which the cancelled batch holds until it has ended: after it, nothing may be kept.
+      await s.call(c, 'read_cells', 'cells', { file_uuid: file, range: 'A1' });
       const f = await s.call(c, 'get_file', 'files', { file_uuid: file });
       expect((f.structuredContent as any).version).toBe(1);
       const h = await s.call(c, 'get_history', 'files', { file_uuid: file });

@@ -44,10 +44,10 @@ describe('import progress and cancellation', () => {
     const abort = new AbortController();
     const call = mcp.client.callTool({ name: 'import_into_file', arguments: { file_uuid: file, file_name: 'big.csv', file_data: csv.toString('base64') } }, undefined, { signal: abort.signal, onprogress: () => abort.abort('enough'), timeout: 300_000 });
     await expect(call).rejects.toThrow();
-    // The server stops at its next chunk; once it has, the file is as it was.
-    await new Promise((r) => setTimeout(r, 3000));
-    expect((await must(rest, 'get_file', { file_uuid: file })).version).toBe(version);
+    // The server stops at its next chunk. The read waits behind the file's lock, which the
+    // cancelled import holds until it has ended; then the file is as it was.
     expect((await must(rest, 'read_cells', { file_uuid: file, range: 'A1:B2' })).values).toEqual([['canary', ''], ['', '']]);
+    expect((await must(rest, 'get_file', { file_uuid: file })).version).toBe(version);
     const ops = (await must(rest, 'get_history', { file_uuid: file })).entries.map((e: any) => e.op);
     expect(ops).not.toContain('import_into_file');
   });

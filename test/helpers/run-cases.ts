@@ -1,7 +1,7 @@
 // Runs case groups through every door: REST, MCP over Streamable HTTP, legacy SSE and stdio.
 // An area's test file is one line: runCases('cells', cellCases).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CaseGroup } from '../cases/types.ts';
+import type { Case, CaseGroup } from '../cases/types.ts';
 import { mcpHttpDoor, mcpSseDoor, mcpStdioDoor, restDoor, type Door } from './doors.ts';
 import { startServer, type TestServer } from './server.ts';
 
@@ -35,25 +35,40 @@ export function runCases(title: string, groups: CaseGroup[], opts: { doors?: Doo
     for (const group of groups) {
       describe(group.name, () => {
         let fx: Record<string, any>;
+        // Cases of a group build on the ones before them. Each case can still run alone
+        // (vitest -t "its name"): the cases before it that did not run are run first, in order.
+        const ran = new Set<Case>();
         beforeAll(async () => {
           fx = await group.setup(door);
         });
-        for (const c of group.cases) {
+        const run = async (c: Case) => {
+          ran.add(c);
+          const out = await door.call(c.op, c.args(fx));
+          if (c.error) {
+            expect(out.ok, `expected ${c.error.code}, got success: ${JSON.stringify(out)}`).toBe(false);
+            if (out.ok) return;
+            expect(out.code).toBe(c.error.code);
+            if (c.error.message) expect(out.message).toMatch(c.error.message);
+            if (c.error.index !== undefined) expect(out.details.index).toBe(c.error.index);
+          } else {
+            expect(out.ok, `expected success, got ${JSON.stringify(out)}`).toBe(true);
+            if (out.ok) await c.ok?.(out.data, fx);
+          }
+          await c.then?.(door, fx);
+        };
+        group.cases.forEach((c, i) => {
           it(c.name, async () => {
-            const out = await door.call(c.op, c.args(fx));
-            if (c.error) {
-              expect(out.ok, `expected ${c.error.code}, got success: ${JSON.stringify(out)}`).toBe(false);
-              if (out.ok) return;
-              expect(out.code).toBe(c.error.code);
-              if (c.error.message) expect(out.message).toMatch(c.error.message);
-              if (c.error.index !== undefined) expect(out.details.index).toBe(c.error.index);
-            } else {
-              expect(out.ok, `expected success, got ${JSON.stringify(out)}`).toBe(true);
-              if (out.ok) await c.ok?.(out.data, fx);
+            for (const before of group.cases.slice(0, i)) {
+              if (ran.has(before)) continue;
+              try {
+                await run(before);
+              } catch (err) {
+                throw new Error(`'${before.name}', which '${c.name}' builds on, failed when run first: ${(err as Error).message}`);
+              }
             }
-            await c.then?.(door, fx);
+            await run(c);
           });
-        }
+        });
       });
     }
   });

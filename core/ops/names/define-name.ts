@@ -18,7 +18,7 @@ export const defineName = defineOp({
     name: NameText,
     refers_to: RefersTo,
     sheet: SheetName.optional().describe('For references without one.'),
-    comment: z.string().max(255).optional(),
+    comment: z.string().max(255).optional().describe('A note.'),
   }),
   output: NameOut.extend({ version: VersionOut }),
   hints: { readOnly: false, destructive: false },

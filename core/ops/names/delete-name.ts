@@ -12,7 +12,7 @@ export const deleteName = defineOp({
   summary: 'Delete a named range; formulas using it show #NAME?.',
   area: 'names',
   http: { method: 'DELETE', path: '/v1/files/:file_uuid/names' },
-  input: z.strictObject({ file_uuid: FileId, name: z.string().min(1).max(255) }),
+  input: z.strictObject({ file_uuid: FileId, name: z.string().min(1).max(255).describe('The name to delete.') }),
   output: z.object({ name: z.string(), deleted: z.boolean(), version: VersionOut }),
   hints: { readOnly: false, destructive: true },
   handler: async (ctx, input) => {

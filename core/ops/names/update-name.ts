@@ -17,7 +17,7 @@ export const updateName = defineOp({
   http: { method: 'PATCH', path: '/v1/files/:file_uuid/names' },
   input: z.strictObject({
     file_uuid: FileId,
-    name: z.string().min(1).max(255),
+    name: z.string().min(1).max(255).describe('The name to change.'),
     new_name: NameText.optional(),
     refers_to: RefersTo.optional(),
     comment: z.string().max(255).optional().describe('"" removes it.'),

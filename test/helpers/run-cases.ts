@@ -63,7 +63,7 @@ export function runCases(title: string, groups: CaseGroup[], opts: { doors?: Doo
               try {
                 await run(before);
               } catch (err) {
-                throw new Error(`'${before.name}', which '${c.name}' builds on, failed when run first: ${(err as Error).message}`);
+                throw new Error(`'${before.name}', which '${c.name}' builds on, failed when run first: ${(err as Error).message}`, { cause: err });
               }
             }
             await run(c);

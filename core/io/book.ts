@@ -30,8 +30,19 @@ export interface BookSheet {
   defaultRowHeight?: number;
 }
 
+/** A defined name as the file stores it. */
+export interface BookName {
+  name: string;
+  /** What it refers to, without a leading '=' (Sheet1!$A$1:$B$9, 0.2, a formula). */
+  refersTo: string;
+  /** The sheet of a sheet-scoped name; absent for workbook scope. */
+  sheet?: string;
+}
+
 export interface Book {
   sheets: BookSheet[];
+  /** Defined names (Excel's named ranges), built-in ones (_xlnm.Print_Area, ...) left out. */
+  names?: BookName[];
   warnings: string[];
 }
 

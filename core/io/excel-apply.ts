@@ -7,7 +7,8 @@ import type { Cell, RichCell } from '../workbook/cell.ts';
 import { SheetNameInput } from '../workbook/names.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
 import type { Workbook } from '../workbook/workbook.ts';
-import type { Book, BookSheet } from './book.ts';
+import type { Book, BookName, BookSheet } from './book.ts';
+import { addName, allNames, checkNameText, normalizeRefersTo, removeName } from '../names/model.ts';
 import { putImported } from './block-writer.ts';
 import { cachedLiteral, importFormula } from './formula-import.ts';
 import type { SheetReport, UnsupportedFunction } from './report.ts';
@@ -82,7 +83,35 @@ export async function applyBook(wb: Workbook, book: Book, step: (done: number, t
     await step(i + 1, book.sheets.length);
   }
   if (invalid) warnings.push(`${invalid} formula(s) could not be read here; their cached values were kept as values`);
+  applyNames(wb, book.names ?? [], warnings);
   return { sheets: reports, unsupported: [...unsupported.values()], warnings };
+}
+
+/**
+ * The file's defined names become named ranges (a name already in the file is replaced). Names
+ * scoped to one sheet are kept at workbook scope when no other name has their text; a name that
+ * cannot be kept is listed in the warnings, never dropped silently.
+ */
+function applyNames(wb: Workbook, names: BookName[], warnings: string[]): void {
+  const global = new Set(names.filter((n) => n.sheet === undefined).map((n) => n.name.toLowerCase()));
+  const skipped: string[] = [];
+  for (const n of names) {
+    const label = n.sheet !== undefined ? `${n.name} (sheet ${n.sheet})` : n.name;
+    if (n.sheet !== undefined && global.has(n.name.toLowerCase())) {
+      skipped.push(`${label}: sheet-scoped names are not supported yet and a workbook name has the same text`);
+      continue;
+    }
+    try {
+      const existing = allNames(wb).find((x) => x.spec.name.toLowerCase() === n.name.toLowerCase());
+      if (existing) removeName(wb, existing.spec);
+      checkNameText(wb, n.name, 'file_data');
+      addName(wb, { name: n.name, refers_to: normalizeRefersTo(wb, n.refersTo, 'file_data') });
+      if (n.sheet !== undefined) global.add(n.name.toLowerCase());
+    } catch (err) {
+      skipped.push(`${label}: ${(err as Error).message.replace(/^file_data: /, '')}`);
+    }
+  }
+  if (skipped.length) warnings.push(`${skipped.length} defined name(s) were not kept: ${skipped.slice(0, 10).join('; ')}${skipped.length > 10 ? '; …' : ''}`);
 }
 
 /** The cells an array formula fills hold cached copies in the file; the engine's spill replaces them. */

@@ -71,5 +71,8 @@ export async function readXls(bytes: Buffer): Promise<Book> {
   }
   if (!wb.SheetNames.length) throw invalidArg('file_data', 'the workbook has no worksheets');
   const sheets = wb.SheetNames.filter((n) => wb.Sheets[n]).map((n) => sheetOf(n, wb.Sheets[n]!, xlsx.utils));
-  return { sheets, warnings: ['.xls files bring values, formulas, number formats, merges and sizes; fonts, fills and borders are not read from this format'] };
+  const names = (wb.Workbook?.Names ?? [])
+    .filter((n) => n.Name && n.Ref && !/^_xl(nm|fn)\./i.test(n.Name))
+    .map((n) => ({ name: n.Name, refersTo: n.Ref.replace(/^=/, ''), ...(n.Sheet !== undefined && wb.SheetNames[n.Sheet] ? { sheet: wb.SheetNames[n.Sheet] } : {}) }));
+  return { sheets, names, warnings: ['.xls files bring values, formulas, number formats, merges and sizes; fonts, fills and borders are not read from this format'] };
 }

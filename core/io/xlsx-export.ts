@@ -11,6 +11,7 @@ import type { Workbook } from '../workbook/workbook.ts';
 import { pxToChars, pxToPt } from './book.ts';
 import { styleToExcel } from './style-map.ts';
 import { withXlfn } from './xlfn.ts';
+import { allNames } from '../names/model.ts';
 
 /** A literal, a formula's cached result or an error; dates are serials under a date format. */
 function valueOf(cell: Cell): ExcelJS.CellValue {
@@ -95,5 +96,17 @@ export async function workbookToXlsx(wb: Workbook, step: (done: number, total: n
     await writeSheet(wb, sheet, out.addWorksheet(sheet.name));
     await step(i + 1, wb.sheets.length);
   }
+  writeNames(out, wb);
   return Buffer.from(await out.xlsx.writeBuffer());
+}
+
+/**
+ * The file's named ranges as defined names. exceljs's own API takes only cell ranges (it expands
+ * each into a cell matrix), while its writer prints each name's `ranges` as text: the names are
+ * given to the writer as that text, so constants and formulas are written as Excel writes them.
+ */
+function writeNames(out: ExcelJS.Workbook, wb: Workbook): void {
+  const names = allNames(wb).map(({ spec }) => ({ name: spec.name, ranges: [spec.refers_to.replace(/^=/, '')] }));
+  if (!names.length) return;
+  Object.defineProperty(out.definedNames, 'model', { get: () => names, set: () => undefined, configurable: true });
 }

@@ -6,8 +6,9 @@ import { parseRange } from '../a1.ts';
 import { invalidArg } from '../errors.ts';
 import type { Scalar } from '../workbook/cell.ts';
 import type { Style } from '../workbook/style.ts';
-import { charsToPx, dateToSerial, ptToPx, type Book, type BookCell, type BookSheet } from './book.ts';
+import { charsToPx, dateToSerial, ptToPx, type Book, type BookCell, type BookName, type BookSheet } from './book.ts';
 import { styleFromExcel } from './style-map.ts';
+import { readZipEntry } from './zip-guard.ts';
 
 type Value = ExcelJS.CellValue;
 /** ExcelJS.ValueType.Merge and .Formula (exceljs itself loads on first use). */
@@ -114,5 +115,29 @@ export async function readXlsx(bytes: Buffer): Promise<Book> {
   const styleCache = new Map<string, Style | undefined>();
   const sheets = wb.worksheets.filter((ws) => (ws as { type?: string }).type !== 'chartsheet').map((ws) => sheetOf(ws, styleCache));
   if (!sheets.length) throw invalidArg('file_data', 'the workbook has no worksheets');
-  return { sheets, warnings: [] };
+  return { sheets, names: definedNames(bytes, wb.worksheets.map((ws) => ws.name)), warnings: [] };
+}
+
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const unescapeXml = (s: string) => s.replace(/&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);/gi, (_, e: string) => (e[0] === '#' ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1))) : XML_ENTITIES[e.toLowerCase()]!));
+
+/**
+ * The defined names of xl/workbook.xml, read from the part itself: exceljs keeps only names that
+ * are plain ranges and drops constants and formulas. Built-in names (_xlnm.Print_Area, ...) and the
+ * hidden _xlfn. names Excel writes for newer functions are left out. `sheetNames` is in the
+ * order of localSheetId.
+ */
+function definedNames(bytes: Buffer, sheetNames: string[]): BookName[] {
+  const xml = readZipEntry(bytes, 'xl/workbook.xml')?.toString('utf8');
+  if (!xml) return [];
+  const out: BookName[] = [];
+  for (const m of xml.matchAll(/<(?:\w+:)?definedName\b([^>]*)>([^<]*)<\/(?:\w+:)?definedName>/g)) {
+    const attrs = m[1]!;
+    const name = unescapeXml(/\bname="([^"]*)"/.exec(attrs)?.[1] ?? '');
+    if (!name || /^_xl(nm|fn)\./i.test(name)) continue;
+    const local = /\blocalSheetId="(\d+)"/.exec(attrs)?.[1];
+    const sheet = local !== undefined ? sheetNames[Number(local)] : undefined;
+    out.push({ name, refersTo: unescapeXml(m[2]!).replace(/^=/, ''), ...(sheet !== undefined ? { sheet } : {}) });
+  }
+  return out;
 }

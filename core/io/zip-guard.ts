@@ -54,3 +54,34 @@ export function checkUnzippedSize(zip: Buffer, limit: number): number {
   }
   return total;
 }
+
+/**
+ * One entry of an archive that checkUnzippedSize accepted, inflated (undefined when absent): for
+ * parts exceljs does not keep, such as the defined names in xl/workbook.xml.
+ */
+export function readZipEntry(zip: Buffer, path: string): Buffer | undefined {
+  let eocd = -1;
+  for (let i = zip.length - 22; i >= Math.max(0, zip.length - 22 - 0xffff); i--) {
+    if (zip.readUInt32LE(i) === EOCD) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) return undefined;
+  const count = zip.readUInt16LE(eocd + 10);
+  let at = zip.readUInt32LE(eocd + 16);
+  for (let n = 0; n < count && at + 46 <= zip.length && zip.readUInt32LE(at) === CENTRAL; n++) {
+    const method = zip.readUInt16LE(at + 10);
+    const compressed = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const local = zip.readUInt32LE(at + 42);
+    const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
+    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+    if (name !== path) continue;
+    if (local + 30 > zip.length || zip.readUInt32LE(local) !== LOCAL) return undefined;
+    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const data = zip.subarray(start, start + compressed);
+    return method === 0 ? data : method === 8 ? inflateRawSync(data) : undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,58 @@
+// Named ranges through xlsx: written as Excel's defined names (ranges, constants and formulas
+// alike), read back from the file's own workbook part (exceljs keeps only plain ranges), and
+// names that cannot be kept are listed in the import warnings.
+import { describe, expect, it } from 'vitest';
+import { applyBook } from '../core/io/excel-apply.ts';
+import { readXlsx } from '../core/io/xlsx-read.ts';
+import { workbookToXlsx } from '../core/io/xlsx-export.ts';
+import { readZipEntry } from '../core/io/zip-guard.ts';
+import { nameObjects } from '../core/names/hooks.ts';
+import { addName, allNames } from '../core/names/model.ts';
+import { syncNames } from '../core/workbook/defined-names.ts';
+import { memoryWorkbook, put, shown } from './helpers/memory-workbook.ts';
+
+const names = [{ name: 'names', objects: nameObjects }];
+const noSteps = async () => undefined;
+
+describe('named ranges in xlsx', () => {
+  it('export as defined names and import back, computed', async () => {
+    const wb = memoryWorkbook(['Sales Data', 'Report'], names);
+    await put(wb, 'Sales Data', 'B1', [[100], [250]]);
+    addName(wb, { name: 'Sales', refers_to: "='Sales Data'!$B$1:$B$2" });
+    addName(wb, { name: 'tax_rate', refers_to: '=0.5' });
+    addName(wb, { name: 'Doubled', refers_to: "='Sales Data'!$B$1*2" });
+    await syncNames(wb);
+    await put(wb, 'Report', 'A1', [['=SUM(Sales)*(1+tax_rate)+Doubled']]);
+    expect(shown(wb, 'Report', 'A1')).toEqual([['725']]);
+
+    const bytes = await workbookToXlsx(wb, noSteps);
+    const xml = readZipEntry(bytes, 'xl/workbook.xml')!.toString('utf8');
+    expect(xml).toMatch(/<definedName name="tax_rate">0\.5<\/definedName>/);
+    expect(xml).toMatch(/<definedName name="Sales">(&apos;|')Sales Data(&apos;|')!\$B\$1:\$B\$2<\/definedName>/);
+
+    const book = await readXlsx(bytes);
+    expect(book.names).toEqual([
+      { name: 'Sales', refersTo: "'Sales Data'!$B$1:$B$2" },
+      { name: 'tax_rate', refersTo: '0.5' },
+      { name: 'Doubled', refersTo: "'Sales Data'!$B$1*2" },
+    ]);
+    const copy = memoryWorkbook(['Sheet1'], names);
+    const outcome = await applyBook(copy, book, noSteps);
+    expect(outcome.warnings).toEqual([]);
+    expect(allNames(copy).map(({ spec }) => [spec.name, spec.refers_to])).toEqual([
+      ['Sales', "='Sales Data'!$B$1:$B$2"],
+      ['tax_rate', '=0.5'],
+      ['Doubled', "='Sales Data'!$B$1*2"],
+    ]);
+    await copy.rebuildEngine();
+    expect(shown(copy, 'Report', 'A1')).toEqual([['725']]);
+  });
+
+  it('lists the names it could not keep in the warnings', async () => {
+    const wb = memoryWorkbook(['S'], names);
+    const book = { sheets: [], names: [{ name: 'ok', refersTo: 'S!$A$1' }, { name: 'Far', refersTo: '[1]Other!$A$1' }, { name: 'A1', refersTo: '1' }], warnings: [] };
+    const outcome = await applyBook(wb, book, noSteps);
+    expect(allNames(wb).map(({ spec }) => spec.name)).toEqual(['ok']);
+    expect(outcome.warnings).toEqual([expect.stringMatching(/^2 defined name\(s\) were not kept: Far: .*; A1: 'A1' cannot be a name/)]);
+  });
+});

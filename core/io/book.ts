@@ -55,7 +55,9 @@ const MS_PER_DAY = 86_400_000;
  */
 export function dateToSerial(d: Date): number {
   const serial = d.getTime() / MS_PER_DAY + 25_569;
-  return serial > 0 && serial < 60 ? serial + 1 : serial;
+  // A time of day alone (serial below 1) has no date to shift: 01:00 stays 0.041666..., so sums
+  // of durations and =A1*24 are Excel's.
+  return serial >= 1 && serial < 60 ? serial + 1 : serial;
 }
 
 /** Excel column width in characters <-> pixels (Calibri 11: 7 px per character plus 5 px padding). */

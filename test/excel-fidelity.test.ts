@@ -1,0 +1,27 @@
+// Formulas against Excel's own results: every formula cell of the workbooks Excel wrote
+// (test/fixtures/excel/, sources in SOURCES.md) is imported and computed as the service does, and
+// its value compared with the value Excel cached in the file. The floors below only go up: a change
+// that makes a cell or a function disagree with Excel fails here. `npm run fidelity` shows where
+// the remaining differences are. Issue "Compute exactly what Excel computes" asks for 99% of cells.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { compareWorkbook, fixtureFiles, summarize, type CellResult } from './helpers/excel-fidelity.ts';
+
+/** Cells equal to Excel's cached value, and functions with every cell equal, as of the last raise. */
+const CELLS_EQUAL_AT_LEAST = 63_709;
+const FUNCTIONS_ALL_RIGHT_AT_LEAST = 113;
+
+describe("formulas compared with Excel's cached values", () => {
+  it('do not fall below the recorded agreement', { timeout: 300_000 }, async () => {
+    const results: CellResult[] = [];
+    for (const path of fixtureFiles()) results.push(...(await compareWorkbook(path)));
+    const s = summarize(results);
+    const allRight = s.functions.filter((f) => f.ok === f.cells).length;
+    console.log(`${s.files} files, ${s.cells} formula cells, ${s.ok} equal to Excel (${((100 * s.ok) / s.cells).toFixed(1)}%), ${s.notComputed} not computed; every cell right for ${allRight} of ${s.functions.length} functions`);
+    mkdirSync('test-results', { recursive: true });
+    writeFileSync('test-results/excel-fidelity.json', JSON.stringify({ summary: s, differences: results.filter((r) => !r.ok) }, null, 1));
+    expect(s.files).toBeGreaterThanOrEqual(200);
+    expect(s.ok).toBeGreaterThanOrEqual(CELLS_EQUAL_AT_LEAST);
+    expect(allRight).toBeGreaterThanOrEqual(FUNCTIONS_ALL_RIGHT_AT_LEAST);
+  });
+});

@@ -1,0 +1,145 @@
+// Imports workbooks Excel wrote, the way the service does (read, apply, build the formula engine),
+// and compares every formula cell's value with the value Excel cached in the file: the oracle for
+// issue "Compute exactly what Excel computes". Used by test/excel-fidelity.test.ts and by
+// `npm run fidelity` (scripts/excel-fidelity.ts), which prints where the differences are.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { areas } from '../../core/areas.ts';
+import { applyBook } from '../../core/io/excel-apply.ts';
+import { readXlsx } from '../../core/io/xlsx-read.ts';
+import { readZipEntry } from '../../core/io/zip-guard.ts';
+import { isRich } from '../../core/workbook/cell.ts';
+import { Workbook } from '../../core/workbook/workbook.ts';
+
+export const FIXTURES = new URL('../fixtures/excel/', import.meta.url).pathname;
+
+/** Functions whose value Excel computed at another time or at random: their cells are not compared. */
+const VOLATILE = /\b(NOW|TODAY|RAND|RANDBETWEEN|RANDARRAY|INFO|CELL)\s*\(/i;
+
+export interface CellResult {
+  file: string;
+  cell: string;
+  formula: string;
+  functions: string[];
+  expected: string;
+  got: string;
+  ok: boolean;
+  /** The formula could not be given to the engine (its cached value was kept). */
+  notComputed?: boolean;
+}
+
+export function fixtureFiles(dir = FIXTURES): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...fixtureFiles(path));
+    else if (name.endsWith('.xlsx')) out.push(path);
+  }
+  return out.sort();
+}
+
+const FN = /(?<![A-Za-z0-9_.$])((?:_xlfn\.|_xlws\.)?[A-Z][A-Z0-9.]*)\s*\(/g;
+export const functionsOf = (formula: string) => [...new Set([...formula.matchAll(FN)].map((m) => m[1]!.replace(/^_xl(fn|ws)\./, '')))];
+
+function show(v: unknown): string {
+  if (v === null || v === undefined || v === '') return '';
+  return typeof v === 'number' ? String(v) : typeof v === 'boolean' ? (v ? 'TRUE' : 'FALSE') : String(v);
+}
+
+/** Excel's value and ours agree: numbers within 1e-9 relative (1e-12 absolute near 0), the rest exactly. */
+export function same(expected: { value?: unknown; error?: string }, got: { value?: unknown; error?: string }): boolean {
+  if (expected.error !== undefined || got.error !== undefined) return expected.error === got.error;
+  const e = expected.value ?? '', g = got.value ?? '';
+  if (typeof e === 'number' && typeof g === 'number') return Math.abs(e - g) <= Math.max(1e-12, 1e-9 * Math.abs(e));
+  if (typeof e === 'number' && g === '') return e === 0 ? false : false;
+  return e === g;
+}
+
+const unescape = (s: string) => s.replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[e]!);
+
+/**
+ * Excel's cached value of every formula cell, read from the sheet XML itself (`<c><f/><v/></c>`):
+ * no library between the file and the oracle (exceljs turns date-formatted numbers into Dates).
+ */
+export function cachedValues(bytes: Buffer): Map<string, { formula: string; value?: unknown; error?: string }> {
+  const part = (path: string) => readZipEntry(bytes, path)?.toString('utf8') ?? '';
+  const rels = new Map([...part('xl/_rels/workbook.xml.rels').matchAll(/<Relationship\b[^>]*?Id="([^"]+)"[^>]*?Target="([^"]+)"/g)].map((m) => [m[1]!, m[2]!]));
+  const out = new Map<string, { formula: string; value?: unknown; error?: string }>();
+  for (const m of part('xl/workbook.xml').matchAll(/<sheet\b[^>]*?name="([^"]*)"[^>]*?r:id="([^"]+)"/g)) {
+    const target = rels.get(m[2]!);
+    if (!target) continue;
+    const xml = part(target.startsWith('/') ? target.slice(1) : `xl/${target}`);
+    const sheet = unescape(m[1]!);
+    const shared = new Map<string, string>();
+    for (const c of xml.matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
+      const body = c[2] ?? '';
+      const f = /<f\b([^>]*?)(?:\/>|>([\s\S]*?)<\/f>)/.exec(body);
+      if (!f) continue;
+      const ref = /\br="([A-Z]+\d+)"/.exec(c[1]!)![1]!;
+      const type = /\bt="(\w+)"/.exec(c[1]!)?.[1];
+      const si = /\bsi="(\d+)"/.exec(f[1]!)?.[1];
+      let formula = f[2] !== undefined ? unescape(f[2]) : '';
+      if (si !== undefined && formula) shared.set(si, formula);
+      if (!formula && si !== undefined) formula = shared.get(si) ?? '';
+      const v = /<v>([\s\S]*?)<\/v>/.exec(body)?.[1];
+      const text = v === undefined ? undefined : unescape(v);
+      const entry = type === 'e' ? { formula, error: text } : { formula, value: text === undefined ? undefined : type === 'str' || type === 'inlineStr' ? text : type === 'b' ? text === '1' : Number(text) };
+      out.set(`${sheet}!${ref}`, entry);
+    }
+  }
+  return out;
+}
+
+/** Every formula cell of one workbook, with Excel's value and ours. */
+export async function compareWorkbook(path: string): Promise<CellResult[]> {
+  const bytes = readFileSync(path);
+  const file = relative(FIXTURES, path);
+  const oracle = cachedValues(bytes);
+  const now = new Date(0);
+  const wb = new Workbook({ file: { id: 'f', spaceId: 's', creatorId: 'u', name: file, private: false, version: 1, created: now, modified: now }, styles: [], sheets: [{ id: 'init', name: '__init__', position: 0, meta: {}, tiles: [] }] }, async () => [], { areas });
+  await applyBook(wb, await readXlsx(bytes), async () => undefined);
+  await wb.rebuildEngine();
+  const out: CellResult[] = [];
+  for (const [key, exp] of oracle) {
+    if (VOLATILE.test(exp.formula)) continue;
+    const [sheetName, a1] = [key.slice(0, key.lastIndexOf('!')), key.slice(key.lastIndexOf('!') + 1)];
+    const sheet = wb.findSheet(sheetName)!;
+    const m = /^([A-Z]+)(\d+)$/.exec(a1)!;
+    let col = 0;
+    for (const ch of m[1]!) col = col * 26 + ch.charCodeAt(0) - 64;
+    const cell = sheet.get(Number(m[2]) - 1, col - 1);
+    const computed = isRich(cell) && cell.f !== undefined;
+    const got = isRich(cell) ? { value: cell.v, error: cell.e } : { value: cell };
+    const ok = computed && same(exp, got);
+    out.push({ file, cell: key, formula: exp.formula, functions: functionsOf(`=${exp.formula}`), expected: exp.error ?? show(exp.value), got: got.error ?? show(got.value), ok, ...(computed ? {} : { notComputed: true }) });
+  }
+  wb.destroy();
+  return out;
+}
+
+export interface Summary {
+  files: number;
+  cells: number;
+  ok: number;
+  notComputed: number;
+  functions: { name: string; cells: number; ok: number }[];
+}
+
+export function summarize(results: CellResult[]): Summary {
+  const byFn = new Map<string, { cells: number; ok: number }>();
+  for (const r of results) {
+    for (const f of r.functions) {
+      const s = byFn.get(f) ?? { cells: 0, ok: 0 };
+      s.cells++;
+      if (r.ok) s.ok++;
+      byFn.set(f, s);
+    }
+  }
+  return {
+    files: new Set(results.map((r) => r.file)).size,
+    cells: results.length,
+    ok: results.filter((r) => r.ok).length,
+    notComputed: results.filter((r) => r.notComputed).length,
+    functions: [...byFn.entries()].map(([name, s]) => ({ name, ...s })).sort((a, b) => b.cells - b.ok - (a.cells - a.ok)),
+  };
+}

@@ -6,6 +6,7 @@ import { MAX_COLS, MAX_ROWS } from '../a1.ts';
 import { isRich, type Cell, type RichCell } from './cell.ts';
 import type { SheetModel } from './sheet.ts';
 import { registerFunctions, type EngineContext } from './functions/index.ts';
+import { patchExcelCoercion } from './hf-excel-coercion.ts';
 import { patchNamedExpressionEvaluation } from './hf-names-fix.ts';
 import { RECALC_TIMEOUT_MS, TEXT_LIMIT, withinBudget } from './functions/guard.ts';
 
@@ -40,6 +41,7 @@ export const ENGINE_NAMES = [
 export function engineConfig(context?: EngineContext): Partial<ConfigParams> {
   registerFunctions();
   patchNamedExpressionEvaluation();
+  patchExcelCoercion();
   return context ? { ...ENGINE_CONFIG, context } : ENGINE_CONFIG;
 }
 

@@ -99,9 +99,10 @@ export async function compareWorkbook(path: string): Promise<CellResult[]> {
   const wb = new Workbook({ file: { id: 'f', spaceId: 's', creatorId: 'u', name: file, private: false, version: 1, created: now, modified: now }, styles: [], sheets: [{ id: 'init', name: '__init__', position: 0, meta: {}, tiles: [] }] }, async () => [], { areas });
   await applyBook(wb, await readXlsx(bytes), async () => undefined);
   await wb.rebuildEngine();
+  const drifting = volatileDependents(wb, oracle);
   const out: CellResult[] = [];
   for (const [key, exp] of oracle) {
-    if (VOLATILE.test(exp.formula)) continue;
+    if (drifting.has(key)) continue;
     const [sheetName, a1] = [key.slice(0, key.lastIndexOf('!')), key.slice(key.lastIndexOf('!') + 1)];
     const sheet = wb.findSheet(sheetName)!;
     const m = /^([A-Z]+)(\d+)$/.exec(a1)!;
@@ -115,6 +116,43 @@ export async function compareWorkbook(path: string): Promise<CellResult[]> {
   }
   wb.destroy();
   return out;
+}
+
+/**
+ * Cells whose value comes from a volatile function, directly or through other cells (a Wordle
+ * template draws its word with RANDBETWEEN; calendars start at TODAY()): Excel computed those at
+ * another moment, so they are not compared. Keys as in the oracle ("Sheet!A1").
+ */
+function volatileDependents(wb: Workbook, oracle: Map<string, { formula: string }>): Set<string> {
+  const out = new Set<string>();
+  const engine = wb.engine;
+  const seeds = [...oracle.entries()].filter(([, v]) => VOLATILE.test(v.formula)).map(([k]) => k);
+  if (!engine || !seeds.length) {
+    for (const k of seeds) out.add(k);
+    return out;
+  }
+  const hf = engine.hf;
+  const todo = seeds.map((k) => hf.simpleCellAddressFromString(k.replace(/^(.*)!/, (_, s: string) => `'${s.replace(/'/g, "''")}'!`), 0)).filter((a) => a !== undefined);
+  const seen = new Set<string>();
+  while (todo.length) {
+    const a = todo.pop()!;
+    const key = `${hf.getSheetName(a.sheet)}!${cellName(a.row, a.col)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.add(key);
+    for (const d of hf.getCellDependents(a)) {
+      if ('start' in d) {
+        for (let r = d.start.row; r <= d.end.row; r++) for (let c = d.start.col; c <= d.end.col; c++) todo.push({ sheet: d.start.sheet, row: r, col: c });
+      } else todo.push(d);
+    }
+  }
+  return out;
+}
+
+function cellName(row: number, col: number): string {
+  let s = '';
+  for (let c = col + 1; c > 0; c = Math.floor((c - 1) / 26)) s = String.fromCharCode(65 + ((c - 1) % 26)) + s;
+  return `${s}${row + 1}`;
 }
 
 export interface Summary {

@@ -19,6 +19,7 @@ import { IsRefPlugin } from './isref.ts';
 import { RankModePlugin } from './rank-mode.ts';
 import { RegressionPlugin } from './regression.ts';
 import { ReptPlugin } from './rept.ts';
+import { RoundingPlugin } from './rounding.ts';
 import { guardFunctions } from './guard.ts';
 import { TextFormatPlugin } from './text-format.ts';
 
@@ -56,13 +57,20 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
   ISREF: { category: 'Information', summary: 'TRUE when the argument is a reference (the engine\'s own tested for a #REF! error).', replaces: true },
   NOW: { category: 'Date and time', summary: 'Date and time now, from the service clock (SHEETS_NOW when set), in UTC.', replaces: true },
   TODAY: { category: 'Date and time', summary: 'Today\'s date, from the service clock (SHEETS_NOW when set), in UTC.', replaces: true },
+  CEILING: { category: 'Math and trigonometry', summary: "Rounds up to a multiple of significance with Excel's rules (significance 0 gives 0; both negative rounds away from zero).", replaces: true },
+  FLOOR: { category: 'Math and trigonometry', summary: "Rounds down to a multiple of significance with Excel's rules (both negative rounds towards zero; significance 0 is #DIV/0!).", replaces: true },
+  'CEILING.MATH': { category: 'Math and trigonometry', summary: 'Rounds up to a multiple of |significance|; a nonzero mode rounds negative numbers away from zero.', replaces: true },
+  'FLOOR.MATH': { category: 'Math and trigonometry', summary: 'Rounds down to a multiple of |significance|; a nonzero mode rounds negative numbers towards zero.', replaces: true },
+  'CEILING.PRECISE': { category: 'Math and trigonometry', summary: 'Rounds up (towards +infinity) to a multiple of |significance|.', replaces: true },
+  'ISO.CEILING': { category: 'Math and trigonometry', summary: 'Same as CEILING.PRECISE.', replaces: true },
+  'FLOOR.PRECISE': { category: 'Math and trigonometry', summary: 'Rounds down (towards -infinity) to a multiple of |significance|.', replaces: true },
   REPT: { category: 'Text', summary: 'Text repeated a number of times; #VALUE! past 32,767 characters, as in Excel (the engine\'s own built the whole string first).', replaces: true },
 };
 
 const PLUGINS = [
   XMatchPlugin, SortByPlugin, LetPlugin, TakeDropPlugin, ChooseLinesPlugin, ToVectorPlugin, TextBeforeAfterPlugin, ConcatPlugin,
   AverageIfsPlugin, RankModePlugin, RegressionPlugin, FixedPlugin,
-  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin,
+  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin,
 ] as unknown as FunctionPluginDefinition[];
 
 let registered = false;

@@ -20,6 +20,8 @@ import { RankModePlugin } from './rank-mode.ts';
 import { RegressionPlugin } from './regression.ts';
 import { ReptPlugin } from './rept.ts';
 import { RoundingPlugin } from './rounding.ts';
+import { RegexPlugin } from './regex.ts';
+import { BRIDGED, FormulajsPlugin } from './formulajs.ts';
 import { guardFunctions } from './guard.ts';
 import { TextFormatPlugin } from './text-format.ts';
 
@@ -64,13 +66,17 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
   'CEILING.PRECISE': { category: 'Math and trigonometry', summary: 'Rounds up (towards +infinity) to a multiple of |significance|.', replaces: true },
   'ISO.CEILING': { category: 'Math and trigonometry', summary: 'Same as CEILING.PRECISE.', replaces: true },
   'FLOOR.PRECISE': { category: 'Math and trigonometry', summary: 'Rounds down (towards -infinity) to a multiple of |significance|.', replaces: true },
+  REGEXTEST: { category: 'Text', summary: 'TRUE when the text matches a regular expression (case_sensitivity 1 ignores case). Patterns run with a time bound.' },
+  REGEXEXTRACT: { category: 'Text', summary: 'The first match of a regular expression (#N/A when none). return_mode 1 and 2 (several cells) are not supported yet.' },
+  REGEXREPLACE: { category: 'Text', summary: 'Text with matches of a regular expression replaced ($1, $<name> in the replacement); occurrence picks one (negative from the end).' },
+  ...Object.fromEntries(Object.entries(BRIDGED).map(([name, b]) => [name, { category: b.category, summary: `${b.summary} (computed by formulajs)` }])),
   REPT: { category: 'Text', summary: 'Text repeated a number of times; #VALUE! past 32,767 characters, as in Excel (the engine\'s own built the whole string first).', replaces: true },
 };
 
 const PLUGINS = [
   XMatchPlugin, SortByPlugin, LetPlugin, TakeDropPlugin, ChooseLinesPlugin, ToVectorPlugin, TextBeforeAfterPlugin, ConcatPlugin,
   AverageIfsPlugin, RankModePlugin, RegressionPlugin, FixedPlugin,
-  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin,
+  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin,
 ] as unknown as FunctionPluginDefinition[];
 
 let registered = false;

@@ -1,0 +1,111 @@
+// Excel functions HyperFormula lacks, computed by @formulajs/formulajs (a maintained library of
+// Excel's functions) behind one HyperFormula plugin. Each entry names the library function and
+// the argument kinds; the library's error values become the cell's error. Every function here is
+// checked against Excel's cached values in test/excel-fidelity.test.ts: one that disagrees with
+// Excel is fixed or left out, not kept because the library has it.
+import * as formulajs from '@formulajs/formulajs';
+import { CellError, ErrorType, FunctionArgumentType, FunctionPlugin, SimpleRangeValue } from 'hyperformula';
+import { rawNumber, type InterpreterState, type ProcedureAst } from './shared.ts';
+
+type Kind = 'num' | 'str' | 'range' | 'any';
+interface Bridged {
+  fn: (...args: unknown[]) => unknown;
+  args: Kind[];
+  /** How many of the last arguments may be left out (formulajs applies Excel's defaults). */
+  optional?: number;
+  /** The last argument repeats (KURT(n1, n2, ...)). */
+  repeat?: boolean;
+  summary: string;
+  category: string;
+}
+
+const lib = formulajs as unknown as Record<string, unknown>;
+const pick = (path: string) => path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], lib) as (...args: unknown[]) => unknown;
+
+export const BRIDGED: Record<string, Bridged> = {
+  CONVERT: { fn: convert, args: ['num', 'str', 'str'], category: 'Engineering', summary: 'A number from one unit of measure to another (CONVERT(1, "mi", "km")).' },
+  'ERF.PRECISE': { fn: (x) => pick('ERF')(x), args: ['num'], category: 'Engineering', summary: 'The error function from 0 to x.' },
+  'ERFC.PRECISE': { fn: pick('ERFC'), args: ['num'], category: 'Engineering', summary: 'The complementary error function from x to infinity.' },
+  GESTEP: { fn: pick('GESTEP'), args: ['num', 'num'], optional: 1, category: 'Engineering', summary: '1 when the number is at least step (default 0), else 0.' },
+  PERMUT: { fn: pick('PERMUT'), args: ['num', 'num'], category: 'Statistical', summary: 'Permutations of k items out of n.' },
+  PERMUTATIONA: { fn: pick('PERMUTATIONA'), args: ['num', 'num'], category: 'Statistical', summary: 'Permutations of k items out of n, with repetition.' },
+  PROB: { fn: pick('PROB'), args: ['range', 'range', 'num', 'num'], optional: 1, category: 'Statistical', summary: 'Probability that values fall between two limits, from a table of values and probabilities.' },
+  TRIMMEAN: { fn: trimMean, args: ['range', 'num'], category: 'Statistical', summary: 'Mean of the interior of a data set, leaving out a fraction of the extremes (rounded down to an even count, half from each end).' },
+  'BINOM.DIST.RANGE': { fn: pick('BINOM.DIST.RANGE'), args: ['num', 'num', 'num', 'num'], optional: 1, category: 'Statistical', summary: 'Probability of a number of successes (or a range of them) in a binomial distribution.' },
+  DISC: { fn: pick('DISC'), args: ['num', 'num', 'num', 'num', 'num'], optional: 1, category: 'Financial', summary: 'Discount rate of a security.' },
+  KURT: { fn: pick('KURT'), args: ['range'], repeat: true, category: 'Statistical', summary: 'Kurtosis of a data set.' },
+};
+
+/** Temperature scales, which formulajs's CONVERT lacks: to and from kelvin. */
+const TEMPERATURE: Record<string, { toK: (x: number) => number; fromK: (k: number) => number }> = {
+  C: { toK: (x) => x + 273.15, fromK: (k) => k - 273.15 },
+  F: { toK: (x) => ((x - 32) * 5) / 9 + 273.15, fromK: (k) => ((k - 273.15) * 9) / 5 + 32 },
+  K: { toK: (x) => x, fromK: (k) => k },
+  Rank: { toK: (x) => (x * 5) / 9, fromK: (k) => (k * 9) / 5 },
+  Reau: { toK: (x) => x * 1.25 + 273.15, fromK: (k) => (k - 273.15) * 0.8 },
+};
+const TEMPERATURE_ALIASES: Record<string, string> = { C: 'C', cel: 'C', F: 'F', fah: 'F', K: 'K', kel: 'K', Rank: 'Rank', Reau: 'Reau' };
+
+function convert(n: unknown, from: unknown, to: unknown): unknown {
+  const a = TEMPERATURE_ALIASES[String(from)], b = TEMPERATURE_ALIASES[String(to)];
+  if (a && b) return TEMPERATURE[b]!.fromK(TEMPERATURE[a]!.toK(Number(n)));
+  if (a || b) return new Error('#N/A');
+  return pick('CONVERT')(n, from, to);
+}
+
+/** Excel's TRIMMEAN (formulajs rounds the excluded count differently). */
+function trimMean(range: unknown, percent: unknown): unknown {
+  const p = Number(percent);
+  const xs = (Array.isArray(range) ? range.flat(2) : [range]).filter((v): v is number => typeof v === 'number').sort((a, b) => a - b);
+  if (!(p >= 0 && p < 1) || xs.length === 0) return new Error('#NUM!');
+  const k = Math.floor((xs.length * p) / 2);
+  const kept = xs.slice(k, xs.length - k);
+  return kept.reduce((s, x) => s + x, 0) / kept.length;
+}
+
+const KIND: Record<Kind, FunctionArgumentType> = { num: FunctionArgumentType.NUMBER, str: FunctionArgumentType.STRING, range: FunctionArgumentType.RANGE, any: FunctionArgumentType.SCALAR };
+
+const ERRORS: Record<string, ErrorType> = { '#N/A': ErrorType.NA, '#NUM!': ErrorType.NUM, '#VALUE!': ErrorType.VALUE, '#DIV/0!': ErrorType.DIV_BY_ZERO, '#NAME?': ErrorType.NAME, '#REF!': ErrorType.REF, '#NULL!': ErrorType.NA };
+
+/** A range as plain values: numbers unwrapped, empty cells null. */
+function plain(v: unknown): unknown {
+  if (v instanceof SimpleRangeValue) return v.data.map((row) => row.map(plain));
+  const n = rawNumber(v);
+  if (n !== undefined) return n;
+  return typeof v === 'string' || typeof v === 'boolean' ? v : null;
+}
+
+function result(out: unknown): number | string | boolean | CellError {
+  if (out instanceof Error) return new CellError(ERRORS[out.message] ?? ErrorType.VALUE, `${out.message}`);
+  if (typeof out === 'number') return Number.isFinite(out) ? out : new CellError(ErrorType.NUM);
+  if (typeof out === 'string' || typeof out === 'boolean') return out;
+  return new CellError(ErrorType.VALUE, 'no value');
+}
+
+function implemented() {
+  const out: Record<string, { method: string; parameters: { argumentType: FunctionArgumentType; optionalArg?: boolean }[]; repeatLastArgs?: number }> = {};
+  for (const [name, b] of Object.entries(BRIDGED)) {
+    out[name] = {
+      method: 'bridged',
+      parameters: b.args.map((k, i) => ({ argumentType: KIND[k], ...(i >= b.args.length - (b.optional ?? 0) ? { optionalArg: true } : {}) })),
+      ...(b.repeat ? { repeatLastArgs: 1 } : {}),
+    };
+  }
+  return out;
+}
+
+export class FormulajsPlugin extends FunctionPlugin {
+  static override implementedFunctions = implemented();
+
+  bridged(ast: ProcedureAst, state: InterpreterState) {
+    const b = BRIDGED[ast.procedureName]!;
+    return this.runFunction(ast.args, state, this.metadata(ast.procedureName), (...args: unknown[]) => {
+      while (args.length && args[args.length - 1] === undefined) args.pop();
+      try {
+        return result(b.fn(...args.map(plain)));
+      } catch (err) {
+        return new CellError(ErrorType.VALUE, (err as Error).message);
+      }
+    });
+  }
+}

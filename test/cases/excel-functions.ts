@@ -1,0 +1,71 @@
+// Functions added to the engine (or replaced) to compute what Excel computes, through every door.
+// Expected values are from Microsoft's documentation of each function; test/excel-fidelity.test.ts
+// checks the same functions against Excel's cached values in real workbooks.
+import { expect } from 'vitest';
+import { newFile, type Case, type CaseGroup } from './types.ts';
+
+let row = 0;
+const f = (name: string, formula: string, shown: string | RegExp): Case => {
+  const cell = `A${++row}`;
+  return {
+    name: `${name}: ${formula}`,
+    op: 'set_formula',
+    args: (fx) => ({ file_uuid: fx.file, cell, formula }),
+    ok: (out) => (typeof shown === 'string' ? expect(out.value).toBe(shown) : expect(out.value).toMatch(shown)),
+  };
+};
+
+export const excelFunctionCases: CaseGroup[] = [
+  {
+    name: 'rounding to a multiple, as Excel',
+    setup: async (door) => ({ file: await newFile(door, 'rounding') }),
+    cases: [
+      f('CEILING up', '=CEILING(2.5,1)', '3'),
+      f('CEILING with both negative rounds away from zero', '=CEILING(-2.5,-2)', '-4'),
+      f('CEILING of a negative number with a positive significance rounds up', '=CEILING(-2.5,2)', '-2'),
+      f('CEILING with significance 0 is 0', '=CEILING(10,0)', '0'),
+      f('CEILING of a positive number with a negative significance', '=CEILING(2.5,-2)', '#NUM!'),
+      f('FLOOR down', '=FLOOR(3.7,2)', '2'),
+      f('FLOOR with both negative rounds towards zero', '=FLOOR(-2.5,-2)', '-2'),
+      f('FLOOR with significance 0', '=FLOOR(1,0)', '#DIV/0!'),
+      f('FLOOR to a decimal multiple', '=FLOOR(0.234,0.01)', '0.23'),
+      f('FLOOR.MATH keeps 7.1 (70.999... in binary)', '=FLOOR.MATH(7.1,0.1)', '7.1'),
+      f('FLOOR.MATH mode towards zero', '=FLOOR.MATH(-5.5,2,-1)', '-4'),
+      f('CEILING.MATH mode away from zero', '=CEILING.MATH(-5.5,2,-1)', '-6'),
+      f('CEILING.PRECISE ignores the sign of significance', '=CEILING.PRECISE(-4.1,-2)', '-4'),
+      f('ISO.CEILING', '=ISO.CEILING(4.3,2)', '6'),
+      f('FLOOR.PRECISE', '=FLOOR.PRECISE(-3.2,-1)', '-4'),
+      f('"" is not a number', '=1+""', '#VALUE!'),
+      f('a numeric argument given ""', '=CEILING(10,"")', '#VALUE!'),
+    ],
+  },
+  {
+    name: 'regular expressions',
+    setup: async (door) => ({ file: await newFile(door, 'regex') }),
+    cases: [
+      f('REGEXTEST', '=REGEXTEST("HELLO","^[A-Z]{5}$")', 'TRUE'),
+      f('REGEXTEST ignoring case', '=REGEXTEST("Hello","^hello$",1)', 'TRUE'),
+      f('REGEXTEST matching case', '=REGEXTEST("Hello","^hello$")', 'FALSE'),
+      f('REGEXEXTRACT the first match', '=REGEXEXTRACT("Call 555-1234 or 555-9876","\\d{3}-\\d{4}")', '555-1234'),
+      f('REGEXEXTRACT with no match', '=REGEXEXTRACT("none","\\d+")', '#N/A'),
+      f('REGEXREPLACE with groups', '=REGEXREPLACE("2024-01-05","(\\d+)-(\\d+)-(\\d+)","$3/$2/$1")', '05/01/2024'),
+      f('REGEXREPLACE only the last occurrence', '=REGEXREPLACE("a1b22c333","\\d+","#",-1)', 'a1b22c#'),
+      f('an invalid pattern names the fault', '=REGEXTEST("x","(")', '#VALUE!'),
+    ],
+  },
+  {
+    name: 'functions computed by formulajs',
+    setup: async (door) => ({ file: await newFile(door, 'formulajs') }),
+    cases: [
+      f('CONVERT mass', '=CONVERT(1,"lbm","kg")', /^0\.45359237/),
+      f('CONVERT temperature', '=CONVERT(68,"F","C")', '20'),
+      f('CONVERT between kinds', '=CONVERT(1,"m","kg")', '#N/A'),
+      f('ERF.PRECISE', '=ERF.PRECISE(1)', /^0\.84270079/),
+      f('ERFC.PRECISE', '=ERFC.PRECISE(1)', /^0\.15729920/),
+      f('GESTEP', '=GESTEP(5,4)', '1'),
+      f('PERMUT', '=PERMUT(100,3)', '970200'),
+      f('PERMUTATIONA', '=PERMUTATIONA(3,2)', '9'),
+      f('TRIMMEAN leaves out an even count of extremes', '=TRIMMEAN({4,5,6,7,2,3,4,5,1,2,3},0.2)', /^3\.77777777/),
+    ],
+  },
+];

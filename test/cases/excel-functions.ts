@@ -65,6 +65,8 @@ export const excelFunctionCases: CaseGroup[] = [
       f('GESTEP', '=GESTEP(5,4)', '1'),
       f('PERMUT', '=PERMUT(100,3)', '970200'),
       f('PERMUTATIONA', '=PERMUTATIONA(3,2)', '9'),
+      f('COMPLEX with an empty suffix takes "i"', '=IMAGINARY(COMPLEX(1.23,9.5121,""))', '9.5121'),
+      f('COMPLEX writes 1i as i', '=COMPLEX(0,-1)', '-i'),
       f('TRIMMEAN leaves out an even count of extremes', '=TRIMMEAN({4,5,6,7,2,3,4,5,1,2,3},0.2)', /^3\.77777777/),
     ],
   },

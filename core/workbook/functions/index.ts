@@ -21,6 +21,7 @@ import { RegressionPlugin } from './regression.ts';
 import { ReptPlugin } from './rept.ts';
 import { RoundingPlugin } from './rounding.ts';
 import { RegexPlugin } from './regex.ts';
+import { ComplexPlugin } from './complex.ts';
 import { BRIDGED, FormulajsPlugin } from './formulajs.ts';
 import { guardFunctions } from './guard.ts';
 import { TextFormatPlugin } from './text-format.ts';
@@ -70,13 +71,14 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
   REGEXEXTRACT: { category: 'Text', summary: 'The first match of a regular expression (#N/A when none). return_mode 1 and 2 (several cells) are not supported yet.' },
   REGEXREPLACE: { category: 'Text', summary: 'Text with matches of a regular expression replaced ($1, $<name> in the replacement); occurrence picks one (negative from the end).' },
   ...Object.fromEntries(Object.entries(BRIDGED).map(([name, b]) => [name, { category: b.category, summary: `${b.summary} (computed by formulajs)` }])),
+  COMPLEX: { category: 'Engineering', summary: 'A complex number as text from its real and imaginary parts; an empty suffix means "i", as in Excel.', replaces: true },
   REPT: { category: 'Text', summary: 'Text repeated a number of times; #VALUE! past 32,767 characters, as in Excel (the engine\'s own built the whole string first).', replaces: true },
 };
 
 const PLUGINS = [
   XMatchPlugin, SortByPlugin, LetPlugin, TakeDropPlugin, ChooseLinesPlugin, ToVectorPlugin, TextBeforeAfterPlugin, ConcatPlugin,
   AverageIfsPlugin, RankModePlugin, RegressionPlugin, FixedPlugin,
-  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin,
+  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin,
 ] as unknown as FunctionPluginDefinition[];
 
 let registered = false;

@@ -54,6 +54,23 @@ export const excelFunctionCases: CaseGroup[] = [
     ],
   },
   {
+    name: 'bonds and coupons (Microsoft\'s examples)',
+    setup: async (door) => ({ file: await newFile(door, 'bonds') }),
+    cases: [
+      f('COUPDAYBS', '=COUPDAYBS(DATE(2011,1,25),DATE(2011,11,15),2,1)', '71'),
+      f('COUPDAYS', '=COUPDAYS(DATE(2011,1,25),DATE(2011,11,15),2,1)', '181'),
+      f('COUPDAYSNC', '=COUPDAYSNC(DATE(2011,1,25),DATE(2011,11,15),2,1)', '110'),
+      f('COUPNCD', '=COUPNCD(DATE(2011,1,25),DATE(2011,11,15),2,1)', '40678'),
+      f('COUPPCD', '=COUPPCD(DATE(2011,1,25),DATE(2011,11,15),2,1)', '40497'),
+      f('COUPNUM', '=COUPNUM(DATE(2007,1,25),DATE(2008,11,15),2,1)', '4'),
+      f('settlement after maturity', '=COUPNUM(DATE(2009,1,25),DATE(2008,11,15),2,1)', '#NUM!'),
+      f('ACCRINT', '=ACCRINT(DATE(2008,3,1),DATE(2008,8,31),DATE(2008,5,1),0.1,1000,2,0)', /^16\.6666666/),
+      f('ACCRINTM', '=ACCRINTM(DATE(2008,4,1),DATE(2008,6,15),0.1,1000,3)', /^20\.547945/),
+      f('PRICE', '=PRICE(DATE(2008,2,15),DATE(2017,11,15),0.0575,0.065,100,2,0)', /^94\.634361/),
+      f('YIELD', '=ROUND(YIELD(DATE(2008,2,15),DATE(2016,11,15),0.0575,95.04287,100,2,0),6)', '0.065'),
+    ],
+  },
+  {
     name: 'functions computed by formulajs',
     setup: async (door) => ({ file: await newFile(door, 'formulajs') }),
     cases: [

@@ -22,6 +22,7 @@ import { ReptPlugin } from './rept.ts';
 import { RoundingPlugin } from './rounding.ts';
 import { RegexPlugin } from './regex.ts';
 import { ComplexPlugin } from './complex.ts';
+import { BondsPlugin } from './bonds.ts';
 import { BRIDGED, FormulajsPlugin } from './formulajs.ts';
 import { guardFunctions } from './guard.ts';
 import { TextFormatPlugin } from './text-format.ts';
@@ -72,13 +73,23 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
   REGEXREPLACE: { category: 'Text', summary: 'Text with matches of a regular expression replaced ($1, $<name> in the replacement); occurrence picks one (negative from the end).' },
   ...Object.fromEntries(Object.entries(BRIDGED).map(([name, b]) => [name, { category: b.category, summary: `${b.summary} (computed by formulajs)` }])),
   COMPLEX: { category: 'Engineering', summary: 'A complex number as text from its real and imaginary parts; an empty suffix means "i", as in Excel.', replaces: true },
+  COUPPCD: { category: 'Financial', summary: 'The coupon date before settlement.' },
+  COUPNCD: { category: 'Financial', summary: 'The coupon date after settlement.' },
+  COUPNUM: { category: 'Financial', summary: 'Coupons payable between settlement and maturity.' },
+  COUPDAYBS: { category: 'Financial', summary: 'Days from the start of the coupon period to settlement.' },
+  COUPDAYS: { category: 'Financial', summary: 'Days in the coupon period that holds settlement.' },
+  COUPDAYSNC: { category: 'Financial', summary: 'Days from settlement to the next coupon date.' },
+  ACCRINT: { category: 'Financial', summary: 'Accrued interest of a security that pays periodic interest.' },
+  ACCRINTM: { category: 'Financial', summary: 'Accrued interest of a security that pays interest at maturity.' },
+  PRICE: { category: 'Financial', summary: 'Price per 100 face value of a security that pays periodic interest.' },
+  YIELD: { category: 'Financial', summary: 'Yield of a security that pays periodic interest.' },
   REPT: { category: 'Text', summary: 'Text repeated a number of times; #VALUE! past 32,767 characters, as in Excel (the engine\'s own built the whole string first).', replaces: true },
 };
 
 const PLUGINS = [
   XMatchPlugin, SortByPlugin, LetPlugin, TakeDropPlugin, ChooseLinesPlugin, ToVectorPlugin, TextBeforeAfterPlugin, ConcatPlugin,
   AverageIfsPlugin, RankModePlugin, RegressionPlugin, FixedPlugin,
-  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin,
+  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin,
 ] as unknown as FunctionPluginDefinition[];
 
 let registered = false;

@@ -70,12 +70,8 @@ export function yearFrac(a: number, b: number, basis: number): number {
       if (b <= oneYearLater) {
         // Within a year: 366 when a 29 February lies between the dates (or either year is leap
         // and the span covers its February end), else 365.
-        let leap = false;
-        if (p.y === q.y) leap = isLeap(p.y);
-        else {
-          const feb29 = (y: number) => (isLeap(y) ? toSerial({ y, m: 2, d: 29 }) : NaN);
-          leap = (isLeap(p.y) && a <= feb29(p.y)) || (isLeap(q.y) && b >= feb29(q.y));
-        }
+        const feb29 = (y: number) => (isLeap(y) ? toSerial({ y, m: 2, d: 29 }) : NaN);
+        const leap = p.y === q.y ? isLeap(p.y) : (isLeap(p.y) && a <= feb29(p.y)) || (isLeap(q.y) && b >= feb29(q.y));
         return (b - a) / (leap ? 366 : 365);
       }
       let days = 0;

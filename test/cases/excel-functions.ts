@@ -40,6 +40,23 @@ export const excelFunctionCases: CaseGroup[] = [
     ],
   },
   {
+    name: 'lookups and divisors',
+    setup: async (door) => {
+      const file = await newFile(door, 'lookups');
+      await door.call('write_cells', { file_uuid: file, cell: 'B1', values: [['a', '1'], ['b', '2'], ['', '']] });
+      return { file };
+    },
+    cases: [
+      f('XLOOKUP with empty arguments left out shows #N/A when nothing matches', '=XLOOKUP("z",B1:B2,C1:C2,,,-1)', '#N/A'),
+      f('XLOOKUP searching last to first', '=XLOOKUP("a",B1:B2,C1:C2,,,-1)', '1'),
+      f('LCM leaves empty cells out', '=LCM(C1,C2,C3)', '2'),
+      f('LCM with a 0', '=LCM(3,0)', '0'),
+      f('GCD', '=GCD(24,36)', '12'),
+      f('GCD of text in an array', '=GCD({4,"eight",12})', '#VALUE!'),
+      f('GCD of a negative number', '=GCD(-4,2)', '#NUM!'),
+    ],
+  },
+  {
     name: 'regular expressions',
     setup: async (door) => ({ file: await newFile(door, 'regex') }),
     cases: [

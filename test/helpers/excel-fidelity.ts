@@ -81,8 +81,9 @@ export function cachedValues(bytes: Buffer): Map<string, { formula: string; valu
       let formula = f[2] !== undefined ? unescape(f[2]) : '';
       if (si !== undefined && formula) shared.set(si, formula);
       if (!formula && si !== undefined) formula = shared.get(si) ?? '';
-      const v = /<v>([\s\S]*?)<\/v>/.exec(body)?.[1];
-      const text = v === undefined ? undefined : unescape(v);
+      const v = /<v\b[^>]*>([\s\S]*?)<\/v>/.exec(body)?.[1];
+      // OOXML writes characters XML cannot hold as _xHHHH_ (CHAR(1) is _x0001_).
+      const text = v === undefined ? undefined : unescape(v).replace(/_x([0-9A-Fa-f]{4})_/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
       const entry = type === 'e' ? { formula, error: text } : { formula, value: text === undefined ? undefined : type === 'str' || type === 'inlineStr' ? text : type === 'b' ? text === '1' : Number(text) };
       out.set(`${sheet}!${ref}`, entry);
     }

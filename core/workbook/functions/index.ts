@@ -23,6 +23,8 @@ import { RoundingPlugin } from './rounding.ts';
 import { RegexPlugin } from './regex.ts';
 import { ComplexPlugin } from './complex.ts';
 import { BondsPlugin } from './bonds.ts';
+import { xlookupPlugin } from './xlookup.ts';
+import { GcdLcmPlugin } from './gcd-lcm.ts';
 import { BRIDGED, FormulajsPlugin } from './formulajs.ts';
 import { guardFunctions } from './guard.ts';
 import { TextFormatPlugin } from './text-format.ts';
@@ -83,13 +85,16 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
   ACCRINTM: { category: 'Financial', summary: 'Accrued interest of a security that pays interest at maturity.' },
   PRICE: { category: 'Financial', summary: 'Price per 100 face value of a security that pays periodic interest.' },
   YIELD: { category: 'Financial', summary: 'Yield of a security that pays periodic interest.' },
+  XLOOKUP: { category: 'Lookup and reference', summary: "The engine's XLOOKUP, with an empty argument read as left out (XLOOKUP(x, A:A, B:B, , , -1) shows #N/A when nothing matches, not an empty cell).", replaces: true },
+  GCD: { category: 'Math and trigonometry', summary: 'Greatest common divisor; empty cells are left out, text or logical values are #VALUE!, as in Excel.', replaces: true },
+  LCM: { category: 'Math and trigonometry', summary: 'Least common multiple; empty cells are left out (the engine\'s own counted them as 0), a 0 gives 0.', replaces: true },
   REPT: { category: 'Text', summary: 'Text repeated a number of times; #VALUE! past 32,767 characters, as in Excel (the engine\'s own built the whole string first).', replaces: true },
 };
 
 const PLUGINS = [
   XMatchPlugin, SortByPlugin, LetPlugin, TakeDropPlugin, ChooseLinesPlugin, ToVectorPlugin, TextBeforeAfterPlugin, ConcatPlugin,
   AverageIfsPlugin, RankModePlugin, RegressionPlugin, FixedPlugin,
-  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin,
+  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin,
 ] as unknown as FunctionPluginDefinition[];
 
 let registered = false;
@@ -101,6 +106,6 @@ export function registerFunctions(): void {
   // English names only: the engine is configured for enGB, and formulas are stored in English.
   // LET's hidden node needs a name too: HyperFormula evaluates only translated functions.
   const names = Object.fromEntries([...Object.keys(ADDED_FUNCTIONS), BOUND_FN].map((n) => [n, n]));
-  for (const plugin of PLUGINS) HyperFormula.registerFunctionPlugin(plugin, { enGB: names });
+  for (const plugin of [...PLUGINS, xlookupPlugin() as unknown as FunctionPluginDefinition]) HyperFormula.registerFunctionPlugin(plugin, { enGB: names });
   guardFunctions();
 }

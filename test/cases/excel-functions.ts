@@ -2,7 +2,7 @@
 // Expected values are from Microsoft's documentation of each function; test/excel-fidelity.test.ts
 // checks the same functions against Excel's cached values in real workbooks.
 import { expect } from 'vitest';
-import { newFile, type Case, type CaseGroup } from './types.ts';
+import { must, newFile, type Case, type CaseGroup } from './types.ts';
 
 let row = 0;
 const f = (name: string, formula: string, shown: string | RegExp): Case => {
@@ -49,6 +49,19 @@ export const excelFunctionCases: CaseGroup[] = [
     cases: [
       f('XLOOKUP with empty arguments left out shows #N/A when nothing matches', '=XLOOKUP("z",B1:B2,C1:C2,,,-1)', '#N/A'),
       f('XLOOKUP searching last to first', '=XLOOKUP("a",B1:B2,C1:C2,,,-1)', '1'),
+      f('INDIRECT of a cell', '=INDIRECT("C2")', '2'),
+      f('INDIRECT of a range inside SUM', '=SUM(INDIRECT("C1:C2"))', '3'),
+      f('INDIRECT in R1C1', '=INDIRECT("R1C3",FALSE)', '1'),
+      {
+        name: 'INDIRECT follows a change of the cell it names',
+        op: 'set_formula',
+        args: (fx) => ({ file_uuid: fx.file, cell: 'E1', formula: '=INDIRECT("D1")*2' }),
+        then: async (door, fx) => {
+          await must(door, 'write_cells', { file_uuid: fx.file, cell: 'D1', values: [['21']] });
+          expect((await must(door, 'read_cells', { file_uuid: fx.file, range: 'E1' })).values).toEqual([['42']]);
+        },
+      },
+      f('INDIRECT of text that is no reference', '=INDIRECT("nowhere")', '#REF!'),
       f('LCM leaves empty cells out', '=LCM(C1,C2,C3)', '2'),
       f('LCM with a 0', '=LCM(3,0)', '0'),
       f('GCD', '=GCD(24,36)', '12'),

@@ -25,6 +25,7 @@ import { ComplexPlugin } from './complex.ts';
 import { BondsPlugin } from './bonds.ts';
 import { xlookupPlugin } from './xlookup.ts';
 import { GcdLcmPlugin } from './gcd-lcm.ts';
+import { IndirectPlugin } from './indirect.ts';
 import { BRIDGED, FormulajsPlugin } from './formulajs.ts';
 import { guardFunctions } from './guard.ts';
 import { TextFormatPlugin } from './text-format.ts';
@@ -88,13 +89,14 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
   XLOOKUP: { category: 'Lookup and reference', summary: "The engine's XLOOKUP, with an empty argument read as left out (XLOOKUP(x, A:A, B:B, , , -1) shows #N/A when nothing matches, not an empty cell).", replaces: true },
   GCD: { category: 'Math and trigonometry', summary: 'Greatest common divisor; empty cells are left out, text or logical values are #VALUE!, as in Excel.', replaces: true },
   LCM: { category: 'Math and trigonometry', summary: 'Least common multiple; empty cells are left out (the engine\'s own counted them as 0), a 0 gives 0.', replaces: true },
+  INDIRECT: { category: 'Lookup and reference', summary: 'The value(s) of the cell or range a text names ("B2", "Sheet2!A1:C3", R1C1 with a1 FALSE). Volatile; gives values, not a reference, so ROW(INDIRECT(...)) and names are not supported.' },
   REPT: { category: 'Text', summary: 'Text repeated a number of times; #VALUE! past 32,767 characters, as in Excel (the engine\'s own built the whole string first).', replaces: true },
 };
 
 const PLUGINS = [
   XMatchPlugin, SortByPlugin, LetPlugin, TakeDropPlugin, ChooseLinesPlugin, ToVectorPlugin, TextBeforeAfterPlugin, ConcatPlugin,
   AverageIfsPlugin, RankModePlugin, RegressionPlugin, FixedPlugin,
-  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin,
+  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin, IndirectPlugin,
 ] as unknown as FunctionPluginDefinition[];
 
 let registered = false;

@@ -10,7 +10,7 @@ import type { Workbook } from '../workbook/workbook.ts';
 import type { Book, BookName, BookSheet } from './book.ts';
 import { addName, allNames, checkNameText, normalizeRefersTo, removeName } from '../names/model.ts';
 import { putImported } from './block-writer.ts';
-import { cachedLiteral, importFormula } from './formula-import.ts';
+import { importFormula } from './formula-import.ts';
 import type { SheetReport, UnsupportedFunction } from './report.ts';
 
 const LAYOUT_KEYS = ['formulas', 'merges', 'col_widths', 'row_heights', 'col_styles', 'row_styles', 'frozen', 'default_col_width', 'default_row_height'] as const;
@@ -51,12 +51,11 @@ export async function applyBook(wb: Workbook, book: Book, step: (done: number, t
       let cell: Cell;
       if (bc.formula !== undefined) {
         const out = importFormula(bc.formula, bc.value, bc.error);
-        if (out.cell) {
-          cell = out.cell;
-          formulas++;
+        cell = out.cell;
+        formulas++;
+        if (!out.cell.k) {
           if (bc.arrayRef) arrays.push({ row: bc.row, col: bc.col, rect: parseRange(bc.arrayRef).rect });
         } else {
-          cell = cachedLiteral(bc.value, bc.error);
           const at = `${src.name}!${cellToA1(bc)}`;
           if (out.invalid) invalid++;
           for (const name of out.unsupported ?? []) {
@@ -82,7 +81,7 @@ export async function applyBook(wb: Workbook, book: Book, step: (done: number, t
     reports.push({ sheet: sheet.name, range: r1 >= 0 ? rectToA1({ r0, c0, r1, c1 }) : null, rows: r1 >= 0 ? r1 - r0 + 1 : 0, cols: c1 >= 0 ? c1 - c0 + 1 : 0, formulas });
     await step(i + 1, book.sheets.length);
   }
-  if (invalid) warnings.push(`${invalid} formula(s) could not be read here; their cached values were kept as values`);
+  if (invalid) warnings.push(`${invalid} formula(s) use syntax this engine does not read; they are kept as written (exported again) and show the values the file cached, but are not recomputed`);
   applyNames(wb, book.names ?? [], warnings);
   return { sheets: reports, unsupported: [...unsupported.values()], warnings };
 }

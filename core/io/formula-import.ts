@@ -1,6 +1,7 @@
 // Formulas from spreadsheet files: future-function prefixes (_xlfn.) come off, and a formula the
-// engine cannot compute (an unknown function, syntax it does not read) keeps the file's cached
-// value as a literal and is reported instead of turning into #NAME?.
+// engine cannot compute (an unknown function, syntax it does not read) is kept as the file wrote
+// it, showing the file's cached value (RichCell.k), and is reported instead of turning into #NAME?
+// or being dropped: export writes it back.
 import { HyperFormula } from 'hyperformula';
 import { ENGINE_NAMES, engineConfig } from '../workbook/engine.ts';
 import { registerFunctions } from '../workbook/functions/index.ts';
@@ -29,7 +30,8 @@ export function functionsIn(formula: string): string[] {
 }
 
 export interface FormulaOutcome {
-  cell?: RichCell;
+  /** The cell: computed, or (with unsupported or invalid) kept with its cached value. */
+  cell: RichCell;
   /** Unknown functions (cached value kept). */
   unsupported?: string[];
   /** Text does not parse (cached value kept). */
@@ -54,18 +56,16 @@ function parses(formula: string): boolean {
 /** Turns a file's formula (without '=') and its cached result into our cell. */
 export function importFormula(text: string, cached: Scalar | null | undefined, cachedError: string | undefined): FormulaOutcome {
   const formula = `=${stripPrefixes(text)}`;
+  const withCache = (cell: RichCell): RichCell => {
+    if (cachedError) cell.e = cachedError;
+    else if (cached !== null && cached !== undefined) cell.v = cached;
+    return cell;
+  };
   const fns = knownFunctions();
   const unknown = functionsIn(formula).filter((f) => !fns.has(f));
-  if (unknown.length) return { unsupported: unknown };
-  if (!parses(formula)) return { invalid: true };
-  const cell: RichCell = { f: formula };
-  if (cachedError) cell.e = cachedError;
-  else if (cached !== null && cached !== undefined) cell.v = cached;
-  return { cell };
-}
-
-/** The literal a formula cell keeps when its formula cannot be computed here. */
-export function cachedLiteral(cached: Scalar | null | undefined, cachedError: string | undefined): RichCell | Scalar | null {
-  if (cachedError) return { e: cachedError };
-  return cached ?? null;
+  // Kept formulas keep the file's own text (its _xlfn. prefixes too), so export gives Excel back
+  // exactly what it wrote.
+  if (unknown.length) return { cell: withCache({ f: `=${text}`, k: 1 }), unsupported: unknown };
+  if (!parses(formula)) return { cell: withCache({ f: `=${text}`, k: 1 }), invalid: true };
+  return { cell: withCache({ f: formula }) };
 }

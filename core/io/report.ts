@@ -23,7 +23,7 @@ export const ImportOut = z.object({
   version: z.number().int(),
   format: z.enum(['csv', 'xlsx', 'xls', 'parquet']),
   sheets: z.array(SheetReportOut),
-  unsupported_functions: z.array(UnsupportedOut).describe('Functions the engine lacks: those cells keep the cached value from the file.'),
+  unsupported_functions: z.array(UnsupportedOut).describe('Functions the engine lacks: those formulas are kept as written (and exported again) and show the value the file cached, but are not recomputed.'),
   warnings: z.array(z.string()),
   encoding: z.string().optional(),
   delimiter: z.string().optional(),

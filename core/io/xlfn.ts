@@ -7,8 +7,23 @@ const XLFN = [
   'UNICHAR', 'UNICODE', 'SHEET', 'SHEETS', 'FORMULATEXT', 'ISFORMULA', 'ARABIC', 'BASE', 'DECIMAL', 'COT', 'SEC', 'CSC', 'ACOT', 'COTH',
   'XLOOKUP', 'XMATCH', 'FILTER', 'SORT', 'SORTBY', 'UNIQUE', 'SEQUENCE', 'RANDARRAY', 'LET', 'TEXTBEFORE', 'TEXTAFTER', 'TAKE', 'DROP',
   'CHOOSEROWS', 'CHOOSECOLS', 'TOCOL', 'TOROW', 'VSTACK', 'HSTACK', 'CONCAT', 'T.TEST', 'CHISQ.TEST', 'F.TEST', 'GAMMA', 'DAYS',
+  // Seen with the prefix in the workbooks Excel wrote under test/fixtures/excel/.
+  'ARABIC', 'FLOOR.MATH', 'FLOOR.PRECISE', 'CEILING.PRECISE', 'XLOOKUP', 'XOR', 'CONCAT', 'CEILING.MATH', 'BETA.INV', 'BETA.DIST',
+  'COVARIANCE.S', 'COVARIANCE.P', 'TEXTAFTER', 'TEXTJOIN', 'SEQUENCE', 'CSC', 'TEXTSPLIT', 'TEXTBEFORE', 'SEC', 'XMATCH',
+  'BINOM.DIST', 'LOGNORM.INV', 'COMBINA', 'NORM.INV', 'NORM.DIST', 'GAMMA.DIST', 'LOGNORM.DIST', 'GAMMA.INV', 'ANCHORARRAY', 'LAMBDA',
+  'CSCH', 'CONFIDENCE.T', 'CONFIDENCE.NORM', 'SECH', 'EXPON.DIST', 'ACOTH', 'ACOT', 'SWITCH', 'MUNIT', 'IFS',
+  'DROP', 'COTH', 'POISSON.DIST', 'MODE.SNGL', 'LET', 'BINOM.INV', 'BINOM.DIST.RANGE', 'UNIQUE', 'NORM.S.DIST', 'NEGBINOM.DIST',
+  'MODE.MULT', 'GAMMALN.PRECISE', 'NORM.S.INV', 'MINIFS', 'MAXIFS', 'HSTACK', 'DAYS', 'BITRSHIFT', 'BITLSHIFT', 'TOCOL',
+  'TAKE', 'GAMMA', 'FORMULATEXT', 'COT', 'Z.TEST', 'VALUETOTEXT', 'UNICODE', 'SHEET', 'RANK.EQ', 'RANK.AVG',
+  'PERCENTRANK.INC', 'PERCENTRANK.EXC', 'PERCENTILE.INC', 'PERCENTILE.EXC', 'IMTAN', 'IMSINH', 'IMSECH', 'IMSEC', 'IMCSCH', 'IMCSC',
+  'IMCOT', 'IMCOSH', 'GAUSS', 'F.TEST', 'BASE', 'WRAPCOLS', 'SINGLE', 'REGEXTEST', 'ISOMITTED', 'ISFORMULA',
+  'IFNA', 'WRAPROWS', 'WEIBULL.DIST', 'VSTACK', 'VAR.S', 'VAR.P', 'TRIMRANGE', 'T.TEST', 'T.INV', 'T.DIST.RT',
+  'T.DIST', 'SORTBY', 'SCAN', 'RRI', 'REGEXEXTRACT', 'QUARTILE.INC', 'QUARTILE.EXC', 'PHI', 'PERMUTATIONA', 'PDURATION',
+  'HYPGEOM.DIST', 'F.INV.RT', 'F.INV', 'F.DIST.RT', 'F.DIST', 'EXPAND', 'ERFC.PRECISE', 'ERF.PRECISE', 'DECIMAL', 'CHOOSECOLS',
+  'CHISQ.DIST.RT', 'CHISQ.DIST', 'BITXOR', 'BITOR', 'BITAND', 'ARRAYTOTEXT', 'STDEV.S', 'STDEV.P', 'SKEW.P', 'SHEETS',
+  'REGEXREPLACE', 'REDUCE', 'MAP', 'MAKEARRAY', 'CHOOSEROWS', 'CHISQ.TEST', 'CHISQ.INV.RT', 'CHISQ.INV', 'BYROW', 'BYCOL',
 ];
-const XLFN_RE = new RegExp(`(?<![._A-Za-z0-9])(${[...new Set(XLFN)].map((n) => n.replace('.', '\\.')).join('|')})\\(`, 'gi');
+const XLFN_RE = new RegExp(`(?<![._A-Za-z0-9])(${[...new Set(XLFN)].sort((a, b) => b.length - a.length).map((n) => n.replace(/\./g, '\\.')).join('|')})\\(`, 'gi');
 
 export function withXlfn(formula: string): string {
   return formula.replace(XLFN_RE, (_m, name: string) => `_xlfn.${name.toUpperCase()}(`);

@@ -53,7 +53,8 @@ async function writeSheet(wb: Workbook, sheet: SheetModel, ws: ExcelJS.Worksheet
         if (isRich(cell) && cell.f !== undefined) {
           const result = valueOf({ ...cell, f: undefined });
           const ref = spillRef(sheet, row, col);
-          const formula = withXlfn(cell.f.slice(1));
+          // A kept formula is the file's own text, prefixes included.
+          const formula = cell.k ? cell.f.slice(1) : withXlfn(cell.f.slice(1));
           target.value = (ref ? { formula, result, shareType: 'array', ref } : { formula, result }) as ExcelJS.CellValue;
         } else target.value = valueOf(cell);
         const sid = effectiveStyleId(sheet, row, col, cell);

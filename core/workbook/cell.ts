@@ -19,6 +19,12 @@ export interface RichCell {
   h?: string;
   /** A1 of the code cell whose output this is. */
   o?: string;
+  /**
+   * 1 when the formula is kept as the file wrote it but not computed here (a function the engine
+   * lacks, syntax it does not read): `v`/`e` hold the value the file cached, the engine sees that
+   * value, and the text goes back out on export. Typing a formula into the cell replaces it.
+   */
+  k?: 1;
 }
 
 export type Cell = Scalar | RichCell | null | undefined;

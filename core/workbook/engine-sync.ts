@@ -17,6 +17,8 @@ export function applyEngineChanges(engine: FormulaEngine, changes: ExportedChang
     const { row, col } = ch.address;
     log.add(sheet.id, { r0: row, c0: col, r1: row, c1: col });
     const cell = sheet.get(row, col);
+    // A kept formula (RichCell.k) is its cached value to the engine: nothing to bring back.
+    if (isRich(cell) && cell.k) continue;
     if (isRich(cell) && cell.f !== undefined) {
       const next: RichCell = { f: cell.f, ...resultFields(ch.newValue, () => engine.hf.getCellValueDetailedType(ch.address)) };
       if (cell.s) next.s = cell.s;
@@ -46,6 +48,7 @@ export function syncSheetFromEngine(engine: FormulaEngine, sheet: SheetModel, lo
     for (let c = 0; c < cols; c++) {
       const cell = sheet.get(r, c);
       const v = line[c] ?? null;
+      if (isRich(cell) && cell.k) continue;
       if (isRich(cell) && cell.f !== undefined) {
         const next: RichCell = { f: cell.f, ...resultFields(v, () => engine.hf.getCellValueDetailedType({ sheet: hfId, row: r, col: c })) };
         if (cell.s) next.s = cell.s;

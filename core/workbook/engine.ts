@@ -50,7 +50,9 @@ export function toEngineContent(cell: Cell): RawCellContent {
   if (cell === null || cell === undefined) return null;
   if (typeof cell === 'string') return `'${cell}`;
   if (typeof cell !== 'object') return cell;
-  if (cell.f !== undefined) return cell.f;
+  if (cell.f !== undefined && !cell.k) return cell.f;
+  // A kept formula is its cached value to the engine (an error as its literal, #N/A).
+  if (cell.k && cell.e !== undefined) return cell.e;
   if (cell.sp !== undefined || cell.v === undefined || cell.v === null) return null;
   return typeof cell.v === 'string' ? `'${cell.v}` : cell.v;
 }

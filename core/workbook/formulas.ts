@@ -37,6 +37,7 @@ export class FormulaSession {
     const texts: string[] = [];
     for (const s of withFormulas) {
       forEachFormula(s, (row, col, cell) => {
+        if (cell.k) return;
         texts.push(cell.f);
         this.blockedSpills.note(s.id, row, col, cell);
       });

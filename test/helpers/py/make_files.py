@@ -16,7 +16,7 @@ for i, r in enumerate(rows, start=2):
     ws.append(list(r) + [f'=B{i}*C{i}'])
 ws['H1'] = 'Sum'
 ws['H2'] = '=SUM(F2:F5)'
-ws['H3'] = '=TRIMMEAN(B2:B5,0.5)'
+ws['H3'] = '=MDETERM({2,0;0,3})'
 ws['H4'] = '=ROUND(AVERAGE(C2:C5),2)'
 ws['H5'] = '=IF(H2>50,"big","small")'
 ws['A7'] = 'Merged title'

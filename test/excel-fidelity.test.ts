@@ -5,7 +5,7 @@
 // the remaining differences are. Issue "Compute exactly what Excel computes" asks for 99% of cells.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { compareWorkbook, fixtureFiles, summarize, type CellResult } from './helpers/excel-fidelity.ts';
+import { compareWorkbook, fixtureFiles, formulasLostInRoundTrip, summarize, type CellResult } from './helpers/excel-fidelity.ts';
 
 /** Cells equal to Excel's cached value, and functions with every cell equal, as of the last raise. */
 const CELLS_EQUAL_AT_LEAST = 66_913;
@@ -23,5 +23,11 @@ describe("formulas compared with Excel's cached values", () => {
     expect(s.files).toBeGreaterThanOrEqual(200);
     expect(s.ok).toBeGreaterThanOrEqual(CELLS_EQUAL_AT_LEAST);
     expect(allRight).toBeGreaterThanOrEqual(FUNCTIONS_ALL_RIGHT_AT_LEAST);
+  });
+
+  it('keep every formula through import and xlsx export, computed or not', { timeout: 300_000 }, async () => {
+    const lost: string[] = [];
+    for (const path of fixtureFiles()) lost.push(...(await formulasLostInRoundTrip(path)).map((cell) => `${path.slice(path.indexOf('excel/') + 6)}: ${cell}`));
+    expect(lost).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { join, relative } from 'node:path';
 import { areas } from '../../core/areas.ts';
 import { applyBook } from '../../core/io/excel-apply.ts';
 import { readXlsx } from '../../core/io/xlsx-read.ts';
+import { workbookToXlsx } from '../../core/io/xlsx-export.ts';
 import { readZipEntry } from '../../core/io/zip-guard.ts';
 import { isRich } from '../../core/workbook/cell.ts';
 import { Workbook } from '../../core/workbook/workbook.ts';
@@ -81,6 +82,8 @@ export function cachedValues(bytes: Buffer): Map<string, { formula: string; valu
       let formula = f[2] !== undefined ? unescape(f[2]) : '';
       if (si !== undefined && formula) shared.set(si, formula);
       if (!formula && si !== undefined) formula = shared.get(si) ?? '';
+      // An empty <f ca="1"/> marks a cell an array formula spills into: not a formula of its own.
+      if (!formula) continue;
       const v = /<v\b[^>]*>([\s\S]*?)<\/v>/.exec(body)?.[1];
       // OOXML writes characters XML cannot hold as _xHHHH_ (CHAR(1) is _x0001_).
       const text = v === undefined ? undefined : unescape(v).replace(/_x([0-9A-Fa-f]{4})_/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
@@ -91,15 +94,30 @@ export function cachedValues(bytes: Buffer): Map<string, { formula: string; valu
   return out;
 }
 
+/** Formula cells of the file that an import followed by an xlsx export does not write back. */
+export async function formulasLostInRoundTrip(path: string): Promise<string[]> {
+  const bytes = readFileSync(path);
+  const before = cachedValues(bytes);
+  const wb = await importWorkbook(path, bytes);
+  const after = cachedValues(await workbookToXlsx(wb, async () => undefined));
+  wb.destroy();
+  return [...before.keys()].filter((k) => !after.has(k) || !after.get(k)!.formula);
+}
+
+async function importWorkbook(file: string, bytes: Buffer): Promise<Workbook> {
+  const now = new Date(0);
+  const wb = new Workbook({ file: { id: 'f', spaceId: 's', creatorId: 'u', name: file, private: false, version: 1, created: now, modified: now }, styles: [], sheets: [{ id: 'init', name: '__init__', position: 0, meta: {}, tiles: [] }] }, async () => [], { areas });
+  await applyBook(wb, await readXlsx(bytes), async () => undefined);
+  await wb.rebuildEngine();
+  return wb;
+}
+
 /** Every formula cell of one workbook, with Excel's value and ours. */
 export async function compareWorkbook(path: string): Promise<CellResult[]> {
   const bytes = readFileSync(path);
   const file = relative(FIXTURES, path);
   const oracle = cachedValues(bytes);
-  const now = new Date(0);
-  const wb = new Workbook({ file: { id: 'f', spaceId: 's', creatorId: 'u', name: file, private: false, version: 1, created: now, modified: now }, styles: [], sheets: [{ id: 'init', name: '__init__', position: 0, meta: {}, tiles: [] }] }, async () => [], { areas });
-  await applyBook(wb, await readXlsx(bytes), async () => undefined);
-  await wb.rebuildEngine();
+  const wb = await importWorkbook(file, bytes);
   const drifting = volatileDependents(wb, oracle);
   const out: CellResult[] = [];
   for (const [key, exp] of oracle) {

@@ -10,7 +10,6 @@ import { TakeDropPlugin } from './take-drop.ts';
 import { TextBeforeAfterPlugin } from './text-before-after.ts';
 import { ToVectorPlugin } from './to-vector.ts';
 import { XMatchPlugin } from './xmatch.ts';
-import { AverageIfsPlugin } from './averageifs.ts';
 import { DatedifPlugin } from './datedif.ts';
 import { FilterPlugin } from './filter.ts';
 import { FixedPlugin } from './fixed.ts';
@@ -26,6 +25,7 @@ import { BondsPlugin } from './bonds.ts';
 import { xlookupPlugin } from './xlookup.ts';
 import { GcdLcmPlugin } from './gcd-lcm.ts';
 import { IndirectPlugin } from './indirect.ts';
+import { CriteriaPlugin } from './criteria.ts';
 import { BRIDGED, FormulajsPlugin } from './formulajs.ts';
 import { guardFunctions } from './guard.ts';
 import { TextFormatPlugin } from './text-format.ts';
@@ -47,7 +47,6 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
   TEXTBEFORE: { category: 'Text', summary: 'Text before the n-th delimiter (negative n counts from the end).' },
   TEXTAFTER: { category: 'Text', summary: 'Text after the n-th delimiter (negative n counts from the end).' },
   CONCAT: { category: 'Text', summary: 'Joins texts and ranges of text (the modern name of CONCATENATE).' },
-  AVERAGEIFS: { category: 'Statistical', summary: 'Average of the cells that meet every criterion (criteria as in SUMIFS).' },
   RANK: { category: 'Statistical', summary: 'Rank of a number in a list (0 or left out: largest first; 1: smallest first).' },
   'RANK.EQ': { category: 'Statistical', summary: 'Same as RANK.' },
   'RANK.AVG': { category: 'Statistical', summary: 'Rank of a number in a list; ties get their average rank.' },
@@ -90,13 +89,21 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
   GCD: { category: 'Math and trigonometry', summary: 'Greatest common divisor; empty cells are left out, text or logical values are #VALUE!, as in Excel.', replaces: true },
   LCM: { category: 'Math and trigonometry', summary: 'Least common multiple; empty cells are left out (the engine\'s own counted them as 0), a 0 gives 0.', replaces: true },
   INDIRECT: { category: 'Lookup and reference', summary: 'The value(s) of the cell or range a text names ("B2", "Sheet2!A1:C3", R1C1 with a1 FALSE). Volatile; gives values, not a reference, so ROW(INDIRECT(...)) and names are not supported.' },
+  COUNTIF: { category: 'Statistical', summary: "Cells meeting a criterion, with Excel's criteria (blank cells count for \"<>x\"; a whole column counts every row).", replaces: true },
+  COUNTIFS: { category: 'Statistical', summary: 'Cells meeting every criterion, criteria as in COUNTIF.', replaces: true },
+  SUMIF: { category: 'Math and trigonometry', summary: 'Sum of the cells whose partner meets a criterion, criteria as in COUNTIF.', replaces: true },
+  SUMIFS: { category: 'Math and trigonometry', summary: 'Sum of the cells meeting every criterion, criteria as in COUNTIF.', replaces: true },
+  AVERAGEIF: { category: 'Statistical', summary: 'Average of the cells meeting a criterion; #DIV/0! when none does.', replaces: true },
+  AVERAGEIFS: { category: 'Statistical', summary: 'Average of the cells meeting every criterion; #DIV/0! when none does.' },
+  MINIFS: { category: 'Statistical', summary: 'Smallest number meeting every criterion (0 when none does).', replaces: true },
+  MAXIFS: { category: 'Statistical', summary: 'Largest number meeting every criterion (0 when none does).', replaces: true },
   REPT: { category: 'Text', summary: 'Text repeated a number of times; #VALUE! past 32,767 characters, as in Excel (the engine\'s own built the whole string first).', replaces: true },
 };
 
 const PLUGINS = [
   XMatchPlugin, SortByPlugin, LetPlugin, TakeDropPlugin, ChooseLinesPlugin, ToVectorPlugin, TextBeforeAfterPlugin, ConcatPlugin,
-  AverageIfsPlugin, RankModePlugin, RegressionPlugin, FixedPlugin,
-  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin, IndirectPlugin,
+  RankModePlugin, RegressionPlugin, FixedPlugin,
+  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin, IndirectPlugin, CriteriaPlugin,
 ] as unknown as FunctionPluginDefinition[];
 
 let registered = false;

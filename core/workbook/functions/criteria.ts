@@ -1,0 +1,200 @@
+// COUNTIF, COUNTIFS, SUMIF, SUMIFS, AVERAGEIF, AVERAGEIFS, MINIFS and MAXIFS with Excel's criteria,
+// replacing HyperFormula's, which refuses criteria Excel takes (#VALUE!) and leaves blank cells out
+// of "<>x". A criterion is a value (a number matches numbers and text that reads as one; text
+// matches text without case, with * ? ~ wildcards; TRUE/FALSE; an error matches that error) or
+// text with an operator ("<>x", ">=10", "=", "<>"); "" matches blank cells, while a criterion that
+// is itself a blank cell means 0 (Excel's reading, checked on its files). A whole column (A:A)
+// covers every row of the sheet, so "<>x" counts the blank rows below the data too, as in Excel.
+import { CellError, EmptyValue, ErrorType, FunctionPlugin, SimpleRangeValue } from 'hyperformula';
+import { MAX_COLS, MAX_ROWS } from '../../a1.ts';
+import { rawNumber, type Ast, type InternalScalarValue, type InterpreterState, type ProcedureAst } from './shared.ts';
+
+type Pred = (v: InternalScalarValue) => boolean;
+
+const isBlank = (v: InternalScalarValue) => v === EmptyValue || v === null || v === undefined;
+const num = (v: InternalScalarValue) => (typeof v === 'boolean' ? undefined : rawNumber(v));
+const numericText = (s: string) => (s.trim() !== '' && Number.isFinite(Number(s)) ? Number(s) : undefined);
+
+function wildcard(pattern: string): RegExp {
+  let re = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const ch = pattern[i]!;
+    if (ch === '~' && i + 1 < pattern.length) re += pattern[++i]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    else if (ch === '*') re += '[\\s\\S]*';
+    else if (ch === '?') re += '[\\s\\S]';
+    else re += ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${re}$`, 'i');
+}
+
+const compare = (a: number, b: number, op: string) => (op === '<' ? a < b : op === '<=' ? a <= b : op === '>' ? a > b : op === '>=' ? a >= b : op === '<>' ? a !== b : a === b);
+
+/** Excel's reading of one criterion. */
+export function criterion(c: InternalScalarValue): Pred {
+  if (c instanceof CellError) return (v) => v instanceof CellError && v.type === c.type;
+  if (isBlank(c)) return criterion(0);
+  if (c === '') return (v) => isBlank(v) || v === '';
+  if (typeof c === 'boolean') return (v) => v === c;
+  const n = num(c);
+  if (n !== undefined) return (v) => num(v) === n || (typeof v === 'string' && numericText(v) === n);
+  const text = String(c);
+  const m = /^(<=|>=|<>|=|<|>)?([\s\S]*)$/.exec(text)!;
+  const op = m[1] ?? '=';
+  const operand = m[2]!;
+  if (operand === '') return op === '<>' ? (v) => !isBlank(v) && v !== '' : op === '=' ? (v) => isBlank(v) || v === '' : () => false;
+  const operandNumber = numericText(operand) ?? (/^\d+(\.\d+)?%$/.test(operand.trim()) ? Number(operand.trim().slice(0, -1)) / 100 : undefined);
+  if (operandNumber !== undefined) {
+    if (op === '<>') return (v) => num(v) !== operandNumber;
+    return (v) => {
+      const x = num(v);
+      return x !== undefined && compare(x, operandNumber, op);
+    };
+  }
+  const upper = operand.toUpperCase();
+  if (upper === 'TRUE' || upper === 'FALSE') {
+    const b = upper === 'TRUE';
+    return op === '<>' ? (v) => v !== b : op === '=' ? (v) => v === b : () => false;
+  }
+  if (/^#[A-Z0-9/!?]+$/i.test(operand)) {
+    return op === '<>' ? (v) => !(v instanceof CellError && `${v.type}` !== '' && errorText(v) === upper) : (v) => v instanceof CellError && errorText(v) === upper;
+  }
+  if (op === '=' || op === '<>') {
+    const re = wildcard(operand);
+    const eq = (v: InternalScalarValue) => typeof v === 'string' && re.test(v);
+    return op === '=' ? eq : (v) => !eq(v);
+  }
+  const lower = operand.toLowerCase();
+  return (v) => typeof v === 'string' && compare(v.toLowerCase().localeCompare(lower), 0, op);
+}
+
+const ERROR_TEXT: Partial<Record<ErrorType, string>> = { [ErrorType.DIV_BY_ZERO]: '#DIV/0!', [ErrorType.NA]: '#N/A', [ErrorType.NAME]: '#NAME?', [ErrorType.NUM]: '#NUM!', [ErrorType.REF]: '#REF!', [ErrorType.VALUE]: '#VALUE!' };
+const errorText = (e: CellError) => ERROR_TEXT[e.type] ?? `#${e.type}`;
+
+interface Area {
+  data: InternalScalarValue[][];
+  /** The size the reference covers (a whole column is every row), which may exceed `data`. */
+  rows: number;
+  cols: number;
+}
+
+export class CriteriaPlugin extends FunctionPlugin {
+  static override implementedFunctions = {
+    COUNTIF: { method: 'countif', vectorizationForbidden: true },
+    COUNTIFS: { method: 'countifs', vectorizationForbidden: true },
+    SUMIF: { method: 'sumif', vectorizationForbidden: true },
+    SUMIFS: { method: 'sumifs', vectorizationForbidden: true },
+    AVERAGEIF: { method: 'averageif', vectorizationForbidden: true },
+    AVERAGEIFS: { method: 'averageifs', vectorizationForbidden: true },
+    MINIFS: { method: 'minifs', vectorizationForbidden: true },
+    MAXIFS: { method: 'maxifs', vectorizationForbidden: true },
+  };
+
+  private area(ast: Ast, state: InterpreterState): Area | CellError {
+    const v = this.evaluateAst(ast, state);
+    if (v instanceof CellError) return v;
+    const data = v instanceof SimpleRangeValue ? v.data : [[v as InternalScalarValue]];
+    const type = (ast as { type: string }).type;
+    const rows = type === 'COLUMN_RANGE' ? MAX_ROWS : data.length;
+    const cols = type === 'ROW_RANGE' ? MAX_COLS : (data[0]?.length ?? 0);
+    return { data, rows, cols };
+  }
+
+  private scalar(ast: Ast, state: InterpreterState): InternalScalarValue {
+    const v = this.evaluateAst(ast, state);
+    if (v instanceof SimpleRangeValue) return v.data[0]?.[0] ?? EmptyValue;
+    return v as InternalScalarValue;
+  }
+
+  /** Positions (row, col) inside the areas where every criterion holds, and how many blank rows/cols beyond the data also hold. */
+  private matches(ast: ProcedureAst, state: InterpreterState, pairsFrom: number, name: string): { hits: [number, number][]; blankHits: number; shape: Area } | CellError {
+    const args = ast.args;
+    if (args.length < pairsFrom + 2 || (args.length - pairsFrom) % 2 !== 0) return new CellError(ErrorType.NA, `${name}: give pairs of range and criterion`);
+    const areas: Area[] = [];
+    const preds: Pred[] = [];
+    for (let i = pairsFrom; i < args.length; i += 2) {
+      const a = this.area(args[i]!, state);
+      if (a instanceof CellError) return a;
+      areas.push(a);
+      preds.push(criterion(this.scalar(args[i + 1]!, state)));
+    }
+    const shape = areas[0]!;
+    if (areas.some((a) => a.rows !== shape.rows || a.cols !== shape.cols)) return new CellError(ErrorType.VALUE, `${name}: every range must have the same size`);
+    const hits: [number, number][] = [];
+    const height = Math.max(...areas.map((a) => a.data.length));
+    const width = Math.max(...areas.map((a) => a.data[0]?.length ?? 0));
+    for (let r = 0; r < height; r++) {
+      for (let c = 0; c < width; c++) {
+        if (areas.every((a, k) => preds[k]!(a.data[r]?.[c] ?? EmptyValue))) hits.push([r, c]);
+      }
+    }
+    const beyond = shape.rows * shape.cols - height * width;
+    const blankHits = beyond > 0 && preds.every((p) => p(EmptyValue)) ? beyond : 0;
+    return { hits, blankHits, shape };
+  }
+
+  countif(ast: ProcedureAst, state: InterpreterState) {
+    if (ast.args.length !== 2) return new CellError(ErrorType.NA, 'COUNTIF takes a range and a criterion');
+    return this.countifs(ast, state);
+  }
+
+  countifs(ast: ProcedureAst, state: InterpreterState) {
+    const m = this.matches(ast, state, 0, ast.procedureName);
+    return m instanceof CellError ? m : m.hits.length + m.blankHits;
+  }
+
+  /** The numbers of `values` at the matched positions; the first error met there is the result. */
+  private numbersAt(values: Area, hits: [number, number][]): number[] | CellError {
+    const out: number[] = [];
+    for (const [r, c] of hits) {
+      const v = values.data[r]?.[c] ?? EmptyValue;
+      if (v instanceof CellError) return v;
+      const n = num(v);
+      if (n !== undefined && typeof v !== 'string') out.push(n);
+    }
+    return out;
+  }
+
+  private aggregate(ast: ProcedureAst, state: InterpreterState, single: boolean, fold: (xs: number[]) => number | CellError) {
+    const args = ast.args;
+    let m, values;
+    if (single) {
+      if (args.length < 2 || args.length > 3) return new CellError(ErrorType.NA, `${ast.procedureName} takes a range, a criterion and an optional range to add up`);
+      m = this.matches({ ...ast, args: args.slice(0, 2) }, state, 0, ast.procedureName);
+      values = args[2] ? this.area(args[2], state) : this.area(args[0]!, state);
+    } else {
+      m = this.matches(ast, state, 1, ast.procedureName);
+      values = this.area(args[0]!, state);
+      if (!(m instanceof CellError) && !(values instanceof CellError) && (values.rows !== m.shape.rows || values.cols !== m.shape.cols)) return new CellError(ErrorType.VALUE, `${ast.procedureName}: every range must have the same size`);
+    }
+    if (m instanceof CellError) return m;
+    if (values instanceof CellError) return values;
+    const xs = this.numbersAt(values, m.hits);
+    return xs instanceof CellError ? xs : fold(xs);
+  }
+
+  sumif(ast: ProcedureAst, state: InterpreterState) {
+    return this.aggregate(ast, state, true, (xs) => xs.reduce((s, x) => s + x, 0));
+  }
+
+  sumifs(ast: ProcedureAst, state: InterpreterState) {
+    return this.aggregate(ast, state, false, (xs) => xs.reduce((s, x) => s + x, 0));
+  }
+
+  averageif(ast: ProcedureAst, state: InterpreterState) {
+    return this.aggregate(ast, state, true, average(ast.procedureName));
+  }
+
+  averageifs(ast: ProcedureAst, state: InterpreterState) {
+    return this.aggregate(ast, state, false, average(ast.procedureName));
+  }
+
+  minifs(ast: ProcedureAst, state: InterpreterState) {
+    return this.aggregate(ast, state, false, (xs) => (xs.length ? Math.min(...xs) : 0));
+  }
+
+  maxifs(ast: ProcedureAst, state: InterpreterState) {
+    return this.aggregate(ast, state, false, (xs) => (xs.length ? Math.max(...xs) : 0));
+  }
+}
+
+const average = (name: string) => (xs: number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : new CellError(ErrorType.DIV_BY_ZERO, `${name}: no cell meets the criteria`));

@@ -51,8 +51,9 @@ export function toEngineContent(cell: Cell): RawCellContent {
   if (typeof cell === 'string') return `'${cell}`;
   if (typeof cell !== 'object') return cell;
   if (cell.f !== undefined && !cell.k) return cell.f;
-  // A kept formula is its cached value to the engine (an error as its literal, #N/A).
-  if (cell.k && cell.e !== undefined) return cell.e;
+  // A kept formula is its cached value to the engine, and an error typed or imported as a value
+  // (#N/A in a cell) is that error: both as the error's literal.
+  if (cell.e !== undefined && cell.sp === undefined) return cell.e;
   if (cell.sp !== undefined || cell.v === undefined || cell.v === null) return null;
   return typeof cell.v === 'string' ? `'${cell.v}` : cell.v;
 }

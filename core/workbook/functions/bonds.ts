@@ -151,6 +151,12 @@ export class BondsPlugin extends FunctionPlugin {
     ACCRINT: { method: 'accrint', parameters: [num, num, num, num, num, num, basisArg, { argumentType: FunctionArgumentType.BOOLEAN, defaultValue: true }] },
     ACCRINTM: { method: 'accrintm', parameters: [num, num, num, num, basisArg] },
     PRICE: { method: 'price', parameters: [num, num, num, num, num, num, basisArg] },
+    INTRATE: { method: 'discounted', parameters: [num, num, num, num, basisArg] },
+    RECEIVED: { method: 'discounted', parameters: [num, num, num, num, basisArg] },
+    PRICEDISC: { method: 'discounted', parameters: [num, num, num, num, basisArg] },
+    YIELDDISC: { method: 'discounted', parameters: [num, num, num, num, basisArg] },
+    PRICEMAT: { method: 'atMaturity', parameters: [num, num, num, num, num, basisArg] },
+    YIELDMAT: { method: 'atMaturity', parameters: [num, num, num, num, num, basisArg] },
     YIELD: { method: 'yield', parameters: [num, num, num, num, num, num, basisArg] },
   };
 
@@ -221,6 +227,36 @@ export class BondsPlugin extends FunctionPlugin {
       if (b < 0 || b > 4) return numError('basis must be 0 to 4');
       if (i >= s) return numError('issue must be before settlement');
       return par * rate * yearFrac(i, s, b);
+    });
+  }
+
+  /** Securities priced by a discount or a simple rate over settlement to maturity (Excel's formulas). */
+  discounted(ast: ProcedureAst, state: InterpreterState) {
+    const name = ast.procedureName;
+    return this.runFunction(ast.args, state, this.metadata(name), (settle: number, mat: number, a: number, b: number, basis: number) => {
+      const s = Math.floor(settle), m = Math.floor(mat), bs = Math.trunc(basis);
+      if (s >= m) return numError('settlement must be before maturity');
+      if (bs < 0 || bs > 4) return numError('basis must be 0 to 4');
+      if (a <= 0 || b <= 0) return numError(`${name}: the amounts must be positive`);
+      const t = yearFrac(s, m, bs);
+      if (name === 'INTRATE') return (b / a - 1) / t; // investment a, redemption b
+      if (name === 'RECEIVED') return b * t >= 1 ? numError('RECEIVED: the discount is too large') : a / (1 - b * t); // investment a, discount b
+      if (name === 'PRICEDISC') return b - a * b * t; // discount a, redemption b
+      return (b / a - 1) / t; // YIELDDISC: price a, redemption b
+    });
+  }
+
+  /** PRICEMAT and YIELDMAT: a security that pays its interest at maturity. */
+  atMaturity(ast: ProcedureAst, state: InterpreterState) {
+    const name = ast.procedureName;
+    return this.runFunction(ast.args, state, this.metadata(name), (settle: number, mat: number, issue: number, rate: number, x: number, basis: number) => {
+      const s = Math.floor(settle), m = Math.floor(mat), i = Math.floor(issue), bs = Math.trunc(basis);
+      if (s >= m) return numError('settlement must be before maturity');
+      if (bs < 0 || bs > 4) return numError('basis must be 0 to 4');
+      if (rate < 0 || x <= 0) return numError(`${name}: rate must not be negative and the last amount must be positive`);
+      const im = yearFrac(i, m, bs), is = yearFrac(i, s, bs), sm = yearFrac(s, m, bs);
+      if (name === 'PRICEMAT') return (100 + im * rate * 100) / (1 + sm * x) - is * rate * 100; // x: yield
+      return ((1 + im * rate) / (x / 100 + is * rate) - 1) / sm; // YIELDMAT, x: price
     });
   }
 

@@ -33,6 +33,10 @@ export const BRIDGED: Record<string, Bridged> = {
   TRIMMEAN: { fn: trimMean, args: ['range', 'num'], category: 'Statistical', summary: 'Mean of the interior of a data set, leaving out a fraction of the extremes (rounded down to an even count, half from each end).' },
   'BINOM.DIST.RANGE': { fn: pick('BINOM.DIST.RANGE'), args: ['num', 'num', 'num', 'num'], optional: 1, category: 'Statistical', summary: 'Probability of a number of successes (or a range of them) in a binomial distribution.' },
   DISC: { fn: pick('DISC'), args: ['num', 'num', 'num', 'num', 'num'], optional: 1, category: 'Financial', summary: 'Discount rate of a security.' },
+  'PERCENTRANK.INC': { fn: pick('PERCENTRANK.INC'), args: ['range', 'num', 'num'], optional: 1, category: 'Statistical', summary: 'Rank of a value in a data set as a fraction from 0 to 1 inclusive.' },
+  'PERCENTRANK.EXC': { fn: pick('PERCENTRANK.EXC'), args: ['range', 'num', 'num'], optional: 1, category: 'Statistical', summary: 'Rank of a value in a data set as a fraction between 0 and 1 exclusive.' },
+  PERCENTRANK: { fn: pick('PERCENTRANK.INC'), args: ['range', 'num', 'num'], optional: 1, category: 'Statistical', summary: 'Same as PERCENTRANK.INC.' },
+  NUMBERVALUE: { fn: pick('NUMBERVALUE'), args: ['str', 'str', 'str'], optional: 2, category: 'Text', summary: 'A number from text written with any decimal and group separators.' },
   KURT: { fn: pick('KURT'), args: ['range'], repeat: true, category: 'Statistical', summary: 'Kurtosis of a data set.' },
 };
 

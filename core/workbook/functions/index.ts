@@ -26,6 +26,7 @@ import { xlookupPlugin } from './xlookup.ts';
 import { GcdLcmPlugin } from './gcd-lcm.ts';
 import { IndirectPlugin } from './indirect.ts';
 import { CriteriaPlugin } from './criteria.ts';
+import { MiscPlugin } from './misc.ts';
 import { BRIDGED, FormulajsPlugin } from './formulajs.ts';
 import { guardFunctions } from './guard.ts';
 import { TextFormatPlugin } from './text-format.ts';
@@ -84,6 +85,12 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
   ACCRINT: { category: 'Financial', summary: 'Accrued interest of a security that pays periodic interest.' },
   ACCRINTM: { category: 'Financial', summary: 'Accrued interest of a security that pays interest at maturity.' },
   PRICE: { category: 'Financial', summary: 'Price per 100 face value of a security that pays periodic interest.' },
+  INTRATE: { category: 'Financial', summary: 'Interest rate of a fully invested security.' },
+  RECEIVED: { category: 'Financial', summary: 'Amount received at maturity of a fully invested security.' },
+  PRICEDISC: { category: 'Financial', summary: 'Price per 100 face value of a discounted security.' },
+  YIELDDISC: { category: 'Financial', summary: 'Annual yield of a discounted security.' },
+  PRICEMAT: { category: 'Financial', summary: 'Price per 100 face value of a security that pays interest at maturity.' },
+  YIELDMAT: { category: 'Financial', summary: 'Annual yield of a security that pays interest at maturity.' },
   YIELD: { category: 'Financial', summary: 'Yield of a security that pays periodic interest.' },
   XLOOKUP: { category: 'Lookup and reference', summary: "The engine's XLOOKUP, with an empty argument read as left out (XLOOKUP(x, A:A, B:B, , , -1) shows #N/A when nothing matches, not an empty cell).", replaces: true },
   GCD: { category: 'Math and trigonometry', summary: 'Greatest common divisor; empty cells are left out, text or logical values are #VALUE!, as in Excel.', replaces: true },
@@ -97,13 +104,17 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
   AVERAGEIFS: { category: 'Statistical', summary: 'Average of the cells meeting every criterion; #DIV/0! when none does.' },
   MINIFS: { category: 'Statistical', summary: 'Smallest number meeting every criterion (0 when none does).', replaces: true },
   MAXIFS: { category: 'Statistical', summary: 'Largest number meeting every criterion (0 when none does).', replaces: true },
+  'ERROR.TYPE': { category: 'Information', summary: 'The number of an error value (#DIV/0! 2, #VALUE! 3, #REF! 4, #NAME? 5, #NUM! 6, #N/A 7); #N/A for a value that is no error.' },
+  VALUETOTEXT: { category: 'Text', summary: 'A value as text; format 1 puts text in quotes.' },
+  ENCODEURL: { category: 'Web', summary: 'Text escaped for use in a URL.' },
+  MDETERM: { category: 'Math and trigonometry', summary: 'The determinant of a square matrix.' },
   REPT: { category: 'Text', summary: 'Text repeated a number of times; #VALUE! past 32,767 characters, as in Excel (the engine\'s own built the whole string first).', replaces: true },
 };
 
 const PLUGINS = [
   XMatchPlugin, SortByPlugin, LetPlugin, TakeDropPlugin, ChooseLinesPlugin, ToVectorPlugin, TextBeforeAfterPlugin, ConcatPlugin,
   RankModePlugin, RegressionPlugin, FixedPlugin,
-  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin, IndirectPlugin, CriteriaPlugin,
+  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin, IndirectPlugin, CriteriaPlugin, MiscPlugin,
 ] as unknown as FunctionPluginDefinition[];
 
 let registered = false;

@@ -23,6 +23,7 @@ import { RegexPlugin } from './regex.ts';
 import { ComplexPlugin } from './complex.ts';
 import { BondsPlugin } from './bonds.ts';
 import { xlookupPlugin } from './xlookup.ts';
+import { romanPlugin } from './roman.ts';
 import { GcdLcmPlugin } from './gcd-lcm.ts';
 import { IndirectPlugin } from './indirect.ts';
 import { CriteriaPlugin } from './criteria.ts';
@@ -108,6 +109,7 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
   VALUETOTEXT: { category: 'Text', summary: 'A value as text; format 1 puts text in quotes.' },
   ENCODEURL: { category: 'Web', summary: 'Text escaped for use in a URL.' },
   MDETERM: { category: 'Math and trigonometry', summary: 'The determinant of a square matrix.' },
+  ROMAN: { category: 'Math and trigonometry', summary: 'A number as Roman numerals (forms 0-4); ROMAN(0) is "" and numbers past 3999 are #VALUE!, as in Excel.', replaces: true },
   REPT: { category: 'Text', summary: 'Text repeated a number of times; #VALUE! past 32,767 characters, as in Excel (the engine\'s own built the whole string first).', replaces: true },
 };
 
@@ -126,6 +128,6 @@ export function registerFunctions(): void {
   // English names only: the engine is configured for enGB, and formulas are stored in English.
   // LET's hidden node needs a name too: HyperFormula evaluates only translated functions.
   const names = Object.fromEntries([...Object.keys(ADDED_FUNCTIONS), BOUND_FN].map((n) => [n, n]));
-  for (const plugin of [...PLUGINS, xlookupPlugin() as unknown as FunctionPluginDefinition]) HyperFormula.registerFunctionPlugin(plugin, { enGB: names });
+  for (const plugin of [...PLUGINS, xlookupPlugin() as unknown as FunctionPluginDefinition, romanPlugin() as unknown as FunctionPluginDefinition]) HyperFormula.registerFunctionPlugin(plugin, { enGB: names });
   guardFunctions();
 }

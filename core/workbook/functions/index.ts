@@ -28,6 +28,7 @@ import { GcdLcmPlugin } from './gcd-lcm.ts';
 import { IndirectPlugin } from './indirect.ts';
 import { CriteriaPlugin } from './criteria.ts';
 import { MiscPlugin } from './misc.ts';
+import { LogicalPlugin } from './logical.ts';
 import { BRIDGED, FormulajsPlugin } from './formulajs.ts';
 import { guardFunctions } from './guard.ts';
 import { TextFormatPlugin } from './text-format.ts';
@@ -110,13 +111,16 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
   ENCODEURL: { category: 'Web', summary: 'Text escaped for use in a URL.' },
   MDETERM: { category: 'Math and trigonometry', summary: 'The determinant of a square matrix.' },
   ROMAN: { category: 'Math and trigonometry', summary: 'A number as Roman numerals (forms 0-4); ROMAN(0) is "" and numbers past 3999 are #VALUE!, as in Excel.', replaces: true },
+  AND: { category: 'Logical', summary: 'TRUE when every logical value is TRUE; text and empty cells are left out, and with nothing to judge #VALUE!, as in Excel.', replaces: true },
+  OR: { category: 'Logical', summary: 'TRUE when any logical value is TRUE; rules as AND.', replaces: true },
+  XOR: { category: 'Logical', summary: 'TRUE when an odd number of logical values are TRUE; rules as AND.', replaces: true },
   REPT: { category: 'Text', summary: 'Text repeated a number of times; #VALUE! past 32,767 characters, as in Excel (the engine\'s own built the whole string first).', replaces: true },
 };
 
 const PLUGINS = [
   XMatchPlugin, SortByPlugin, LetPlugin, TakeDropPlugin, ChooseLinesPlugin, ToVectorPlugin, TextBeforeAfterPlugin, ConcatPlugin,
   RankModePlugin, RegressionPlugin, FixedPlugin,
-  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin, IndirectPlugin, CriteriaPlugin, MiscPlugin,
+  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin, IndirectPlugin, CriteriaPlugin, MiscPlugin, LogicalPlugin,
 ] as unknown as FunctionPluginDefinition[];
 
 let registered = false;

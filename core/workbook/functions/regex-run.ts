@@ -92,6 +92,10 @@ parentPort.on('message', (job) => {
 
 let worker: { thread: Worker; ctrl: Int32Array; data: Uint16Array } | undefined;
 
+/** Patterns that ran out of time once: a column of the same pattern fails at once, not 250 ms per cell. */
+const tooSlow = new Set<string>();
+const slowKey = (job: RegexJob) => `${job.ignoreCase ? 'i' : ''}/${job.pattern}`;
+
 function startWorker() {
   const ctrlBuf = new SharedArrayBuffer(8);
   const dataBuf = new SharedArrayBuffer(RESULT_CHARS * 2);
@@ -116,6 +120,7 @@ export function runRegex(job: RegexJob): RegexResult {
       return new Error((err as Error).message);
     }
   }
+  if (tooSlow.has(slowKey(job))) return new Error(`the pattern took longer than ${REGEX_TIMEOUT_MS} ms when it last ran here (it backtracks too much); simplify it`);
   worker ??= startWorker();
   const w = worker;
   Atomics.store(w.ctrl, 0, 0);
@@ -123,6 +128,8 @@ export function runRegex(job: RegexJob): RegexResult {
   if (Atomics.wait(w.ctrl, 0, 0, REGEX_TIMEOUT_MS) === 'timed-out' && Atomics.load(w.ctrl, 0) === 0) {
     void w.thread.terminate();
     worker = undefined;
+    if (tooSlow.size > 1000) tooSlow.clear();
+    tooSlow.add(slowKey(job));
     return new Error(`the pattern took longer than ${REGEX_TIMEOUT_MS} ms on this text (it backtracks too much); simplify it`);
   }
   const len = Atomics.load(w.ctrl, 1);

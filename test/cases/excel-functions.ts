@@ -48,6 +48,11 @@ export const excelFunctionCases: CaseGroup[] = [
     },
     cases: [
       f('XLOOKUP with empty arguments left out shows #N/A when nothing matches', '=XLOOKUP("z",B1:B2,C1:C2,,,-1)', '#N/A'),
+      f('LOOKUP in a sorted vector', '=LOOKUP(4.19,{4.14,4.19,5.17},{"red","orange","yellow"})', 'orange'),
+      f('LOOKUP between values takes the smaller', '=LOOKUP(5,{4.14,4.19,5.17},{"red","orange","yellow"})', 'orange'),
+      f('LOOKUP finds the last match of a condition', '=LOOKUP(2,1/({"a","x","b","x"}="x"),{1,2,3,4})', '4'),
+      f('LOOKUP array form answers from the last row', '=LOOKUP("c",{"a","b","c";1,2,3})', '3'),
+      f('LOOKUP below every value', '=LOOKUP(0,{1,2})', '#N/A'),
       f('XLOOKUP searching last to first', '=XLOOKUP("a",B1:B2,C1:C2,,,-1)', '1'),
       f('INDIRECT of a cell', '=INDIRECT("C2")', '2'),
       f('INDIRECT of a range inside SUM', '=SUM(INDIRECT("C1:C2"))', '3'),

@@ -29,6 +29,7 @@ import { IndirectPlugin } from './indirect.ts';
 import { CriteriaPlugin } from './criteria.ts';
 import { MiscPlugin } from './misc.ts';
 import { LogicalPlugin } from './logical.ts';
+import { LookupPlugin } from './lookup.ts';
 import { BRIDGED, FormulajsPlugin } from './formulajs.ts';
 import { guardFunctions } from './guard.ts';
 import { TextFormatPlugin } from './text-format.ts';
@@ -114,13 +115,14 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
   AND: { category: 'Logical', summary: 'TRUE when every logical value is TRUE; text and empty cells are left out, and with nothing to judge #VALUE!, as in Excel.', replaces: true },
   OR: { category: 'Logical', summary: 'TRUE when any logical value is TRUE; rules as AND.', replaces: true },
   XOR: { category: 'Logical', summary: 'TRUE when an odd number of logical values are TRUE; rules as AND.', replaces: true },
+  LOOKUP: { category: 'Lookup and reference', summary: 'The last value not greater than lookup_value in a sorted row or column (errors skipped), and the value at that place in result_vector; the array form answers from the last row or column.' },
   REPT: { category: 'Text', summary: 'Text repeated a number of times; #VALUE! past 32,767 characters, as in Excel (the engine\'s own built the whole string first).', replaces: true },
 };
 
 const PLUGINS = [
   XMatchPlugin, SortByPlugin, LetPlugin, TakeDropPlugin, ChooseLinesPlugin, ToVectorPlugin, TextBeforeAfterPlugin, ConcatPlugin,
   RankModePlugin, RegressionPlugin, FixedPlugin,
-  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin, IndirectPlugin, CriteriaPlugin, MiscPlugin, LogicalPlugin,
+  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin, IndirectPlugin, CriteriaPlugin, MiscPlugin, LogicalPlugin, LookupPlugin,
 ] as unknown as FunctionPluginDefinition[];
 
 let registered = false;

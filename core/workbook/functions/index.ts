@@ -27,7 +27,7 @@ import { romanPlugin } from './roman.ts';
 import { GcdLcmPlugin } from './gcd-lcm.ts';
 import { IndirectPlugin } from './indirect.ts';
 import { CriteriaPlugin } from './criteria.ts';
-import { MiscPlugin } from './misc.ts';
+import { CharProductPlugin, MiscPlugin } from './misc.ts';
 import { LogicalPlugin } from './logical.ts';
 import { LookupPlugin } from './lookup.ts';
 import { BRIDGED, FormulajsPlugin } from './formulajs.ts';
@@ -116,13 +116,15 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
   OR: { category: 'Logical', summary: 'TRUE when any logical value is TRUE; rules as AND.', replaces: true },
   XOR: { category: 'Logical', summary: 'TRUE when an odd number of logical values are TRUE; rules as AND.', replaces: true },
   LOOKUP: { category: 'Lookup and reference', summary: 'The last value not greater than lookup_value in a sorted row or column (errors skipped), and the value at that place in result_vector; the array form answers from the last row or column.' },
+  CHAR: { category: 'Text', summary: 'The character of a code from 1 to 255, in Windows-1252 as Excel (CHAR(128) is €).', replaces: true },
+  PRODUCT: { category: 'Math and trigonometry', summary: 'The product of the numbers; 0 when there is none, as in Excel.', replaces: true },
   REPT: { category: 'Text', summary: 'Text repeated a number of times; #VALUE! past 32,767 characters, as in Excel (the engine\'s own built the whole string first).', replaces: true },
 };
 
 const PLUGINS = [
   XMatchPlugin, SortByPlugin, LetPlugin, TakeDropPlugin, ChooseLinesPlugin, ToVectorPlugin, TextBeforeAfterPlugin, ConcatPlugin,
   RankModePlugin, RegressionPlugin, FixedPlugin,
-  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin, IndirectPlugin, CriteriaPlugin, MiscPlugin, LogicalPlugin, LookupPlugin,
+  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin, IndirectPlugin, CriteriaPlugin, MiscPlugin, CharProductPlugin, LogicalPlugin, LookupPlugin,
 ] as unknown as FunctionPluginDefinition[];
 
 let registered = false;

@@ -93,3 +93,48 @@ export class MiscPlugin extends FunctionPlugin {
     });
   }
 }
+
+/** Windows-1252, which Excel's CHAR uses for 128-159 (CHAR(128) is €). */
+const CP1252: Record<number, number> = {
+  128: 0x20ac, 130: 0x201a, 131: 0x0192, 132: 0x201e, 133: 0x2026, 134: 0x2020, 135: 0x2021, 136: 0x02c6, 137: 0x2030, 138: 0x0160, 139: 0x2039, 140: 0x0152, 142: 0x017d,
+  145: 0x2018, 146: 0x2019, 147: 0x201c, 148: 0x201d, 149: 0x2022, 150: 0x2013, 151: 0x2014, 152: 0x02dc, 153: 0x2122, 154: 0x0161, 155: 0x203a, 156: 0x0153, 158: 0x017e, 159: 0x0178,
+};
+
+/** CHAR(n) with Excel's code page, and PRODUCT, which is 0 (not 1) when it finds no number. */
+export class CharProductPlugin extends FunctionPlugin {
+  static override implementedFunctions = {
+    CHAR: { method: 'char', parameters: [{ argumentType: FunctionArgumentType.NUMBER }] },
+    PRODUCT: { method: 'product', parameters: [{ argumentType: FunctionArgumentType.ANY }], repeatLastArgs: 1, vectorizationForbidden: true },
+  };
+
+  char(ast: ProcedureAst, state: InterpreterState) {
+    return this.runFunction(ast.args, state, this.metadata('CHAR'), (n: number) => {
+      const code = Math.trunc(n);
+      if (code < 1 || code > 255) return new CellError(ErrorType.VALUE, 'CHAR takes a number from 1 to 255');
+      return String.fromCharCode(CP1252[code] ?? code);
+    });
+  }
+
+  product(ast: ProcedureAst, state: InterpreterState) {
+    return this.runFunction(ast.args, state, this.metadata('PRODUCT'), (...args: unknown[]) => {
+      let out = 1, seen = false;
+      for (const arg of args) {
+        const inRange = arg instanceof SimpleRangeValue;
+        for (const v of inRange ? arg.data.flat() : [arg]) {
+          if (v instanceof CellError) return v;
+          if (isEmpty(v)) continue;
+          let n = typeof v === 'boolean' ? (inRange ? undefined : Number(v)) : rawNumber(v);
+          if (n === undefined && typeof v === 'string') {
+            if (inRange) continue;
+            n = v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined;
+            if (n === undefined) return new CellError(ErrorType.VALUE, 'PRODUCT: text that is not a number');
+          }
+          if (n === undefined) continue;
+          out *= n;
+          seen = true;
+        }
+      }
+      return seen ? out : 0;
+    });
+  }
+}

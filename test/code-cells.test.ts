@@ -50,12 +50,17 @@ describe('reruns', () => {
     const errors = [a, b].filter((c) => c.status === 'error');
     expect(errors.length).toBeGreaterThanOrEqual(1);
     for (const e of errors) expect(e.error).toMatch(/Circular dependency between code cells/);
-    // And it has stopped: both last runs have finished, and finishing them queued no other run
-    // (a rerun is queued in the same commit that stores a result, so it would show here).
-    for (const c of [a, b]) await s.request('GET', `/v1/tasks/${c.task_id}/wait?timeout_ms=20000`);
-    const [a2, b2] = [await code(file, 'A1'), await code(file, 'B1')];
-    expect([a2.task_id, b2.task_id]).toEqual([a.task_id, b.task_id]);
-    expect([a2.status, b2.status].every((st) => st === 'done' || st === 'error')).toBe(true);
+    // And it has stopped: wait for both cells' latest runs; a rerun is queued in the same commit
+    // that stores a result, so once the latest runs are finished and no newer one appeared, no
+    // run is left to queue another. A loop that never stopped would fail the bound.
+    let settled = false;
+    for (let i = 0; i < 20 && !settled; i++) {
+      for (const c of [a, b]) await s.request('GET', `/v1/tasks/${c.task_id}/wait?timeout_ms=20000`);
+      const [a2, b2] = [await code(file, 'A1'), await code(file, 'B1')];
+      settled = a2.task_id === a.task_id && b2.task_id === b.task_id && [a2, b2].every((c) => c.status === 'done' || c.status === 'error');
+      [a, b] = [a2, b2];
+    }
+    expect(settled).toBe(true);
   });
 
   it('a chain of code cells reruns in order when the first input changes', async () => {

@@ -30,6 +30,7 @@ import { CriteriaPlugin } from './criteria.ts';
 import { CharProductPlugin, MiscPlugin } from './misc.ts';
 import { LogicalPlugin } from './logical.ts';
 import { LookupPlugin } from './lookup.ts';
+import { MatrixPlugin } from './matrix.ts';
 import { BRIDGED, FormulajsPlugin } from './formulajs.ts';
 import { guardFunctions } from './guard.ts';
 import { TextFormatPlugin } from './text-format.ts';
@@ -118,13 +119,16 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
   LOOKUP: { category: 'Lookup and reference', summary: 'The last value not greater than lookup_value in a sorted row or column (errors skipped), and the value at that place in result_vector; the array form answers from the last row or column.' },
   CHAR: { category: 'Text', summary: 'The character of a code from 1 to 255, in Windows-1252 as Excel (CHAR(128) is €).', replaces: true },
   PRODUCT: { category: 'Math and trigonometry', summary: 'The product of the numbers; 0 when there is none, as in Excel.', replaces: true },
+  MUNIT: { category: 'Math and trigonometry', summary: 'The identity matrix of a size written as a number (MUNIT(3)).' },
+  MINVERSE: { category: 'Math and trigonometry', summary: 'The inverse of a square matrix; #NUM! when it has none.' },
+  TYPE: { category: 'Information', summary: 'The kind of a value: 1 number, 2 text, 4 logical, 16 error, 64 array.' },
   REPT: { category: 'Text', summary: 'Text repeated a number of times; #VALUE! past 32,767 characters, as in Excel (the engine\'s own built the whole string first).', replaces: true },
 };
 
 const PLUGINS = [
   XMatchPlugin, SortByPlugin, LetPlugin, TakeDropPlugin, ChooseLinesPlugin, ToVectorPlugin, TextBeforeAfterPlugin, ConcatPlugin,
   RankModePlugin, RegressionPlugin, FixedPlugin,
-  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin, IndirectPlugin, CriteriaPlugin, MiscPlugin, CharProductPlugin, LogicalPlugin, LookupPlugin,
+  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin, IndirectPlugin, CriteriaPlugin, MiscPlugin, CharProductPlugin, LogicalPlugin, LookupPlugin, MatrixPlugin,
 ] as unknown as FunctionPluginDefinition[];
 
 let registered = false;

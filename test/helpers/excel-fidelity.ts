@@ -10,7 +10,9 @@ import { readXlsx } from '../../core/io/xlsx-read.ts';
 import { workbookToXlsx } from '../../core/io/xlsx-export.ts';
 import { readZipEntry } from '../../core/io/zip-guard.ts';
 import { isRich } from '../../core/workbook/cell.ts';
-import { Workbook } from '../../core/workbook/workbook.ts';
+import type { Workbook } from '../../core/workbook/workbook.ts';
+import { cellToA1, parseCell } from '../../core/a1.ts';
+import { memoryWorkbook } from './memory-workbook.ts';
 
 export const FIXTURES = new URL('../fixtures/excel/', import.meta.url).pathname;
 
@@ -98,15 +100,15 @@ export function cachedValues(bytes: Buffer): Map<string, { formula: string; valu
 export async function formulasLostInRoundTrip(path: string): Promise<string[]> {
   const bytes = readFileSync(path);
   const before = cachedValues(bytes);
-  const wb = await importWorkbook(path, bytes);
+  const wb = await importWorkbook(bytes);
   const after = cachedValues(await workbookToXlsx(wb, async () => undefined));
   wb.destroy();
   return [...before.keys()].filter((k) => !after.has(k) || !after.get(k)!.formula);
 }
 
-async function importWorkbook(file: string, bytes: Buffer): Promise<Workbook> {
-  const now = new Date(0);
-  const wb = new Workbook({ file: { id: 'f', spaceId: 's', creatorId: 'u', name: file, private: false, version: 1, created: now, modified: now }, styles: [], sheets: [{ id: 'init', name: '__init__', position: 0, meta: {}, tiles: [] }] }, async () => [], { areas });
+async function importWorkbook(bytes: Buffer): Promise<Workbook> {
+  // A placeholder first sheet whose name no workbook uses; the file's sheets are added after it.
+  const wb = memoryWorkbook(['__init__'], areas);
   await applyBook(wb, await readXlsx(bytes), async () => undefined);
   await wb.rebuildEngine();
   return wb;
@@ -117,17 +119,15 @@ export async function compareWorkbook(path: string): Promise<CellResult[]> {
   const bytes = readFileSync(path);
   const file = relative(FIXTURES, path);
   const oracle = cachedValues(bytes);
-  const wb = await importWorkbook(file, bytes);
+  const wb = await importWorkbook(bytes);
   const drifting = volatileDependents(wb, oracle);
   const out: CellResult[] = [];
   for (const [key, exp] of oracle) {
     if (drifting.has(key)) continue;
     const [sheetName, a1] = [key.slice(0, key.lastIndexOf('!')), key.slice(key.lastIndexOf('!') + 1)];
     const sheet = wb.findSheet(sheetName)!;
-    const m = /^([A-Z]+)(\d+)$/.exec(a1)!;
-    let col = 0;
-    for (const ch of m[1]!) col = col * 26 + ch.charCodeAt(0) - 64;
-    const cell = sheet.get(Number(m[2]) - 1, col - 1);
+    const { addr } = parseCell(a1);
+    const cell = sheet.get(addr.row, addr.col);
     const computed = isRich(cell) && cell.f !== undefined && !cell.k;
     const got = isRich(cell) ? { value: cell.v, error: cell.e } : { value: cell };
     const ok = computed && same(exp, got);
@@ -155,7 +155,7 @@ function volatileDependents(wb: Workbook, oracle: Map<string, { formula: string 
   const seen = new Set<string>();
   while (todo.length) {
     const a = todo.pop()!;
-    const key = `${hf.getSheetName(a.sheet)}!${cellName(a.row, a.col)}`;
+    const key = `${hf.getSheetName(a.sheet)}!${cellToA1(a)}`;
     if (seen.has(key)) continue;
     seen.add(key);
     out.add(key);
@@ -165,13 +165,8 @@ function volatileDependents(wb: Workbook, oracle: Map<string, { formula: string 
       } else todo.push(d);
     }
   }
+  wb.destroy();
   return out;
-}
-
-function cellName(row: number, col: number): string {
-  let s = '';
-  for (let c = col + 1; c > 0; c = Math.floor((c - 1) / 26)) s = String.fromCharCode(65 + ((c - 1) % 26)) + s;
-  return `${s}${row + 1}`;
 }
 
 export interface Summary {

@@ -2,9 +2,7 @@
 // HyperFormula's, which refuses an empty suffix where Excel takes "i" (COMPLEX(A1,B1,C1) with C1
 // empty). Numbers are written with up to 15 significant digits; 1i and -1i are "i" and "-i".
 import { CellError, ErrorType, FunctionArgumentType, FunctionPlugin } from 'hyperformula';
-import type { InterpreterState, ProcedureAst } from './shared.ts';
-
-const text = (x: number) => String(Number(x.toPrecision(15)));
+import { numberText as text, type InterpreterState, type ProcedureAst } from './shared.ts';
 
 export function complexText(re: number, im: number, suffix: string): string {
   if (im === 0) return text(re);

@@ -7,7 +7,7 @@
 // covers every row of the sheet, so "<>x" counts the blank rows below the data too, as in Excel.
 import { CellError, EmptyValue, ErrorType, FunctionPlugin, SimpleRangeValue } from 'hyperformula';
 import { MAX_COLS, MAX_ROWS } from '../../a1.ts';
-import { rawNumber, type Ast, type InternalScalarValue, type InterpreterState, type ProcedureAst } from './shared.ts';
+import { errorText, rawNumber, type Ast, type InternalScalarValue, type InterpreterState, type ProcedureAst } from './shared.ts';
 
 type Pred = (v: InternalScalarValue) => boolean;
 
@@ -15,24 +15,15 @@ const isBlank = (v: InternalScalarValue) => v === EmptyValue || v === null || v 
 const num = (v: InternalScalarValue) => (typeof v === 'boolean' ? undefined : rawNumber(v));
 const numericText = (s: string) => (s.trim() !== '' && Number.isFinite(Number(s)) ? Number(s) : undefined);
 
-function wildcard(pattern: string): RegExp {
-  let re = '';
-  for (let i = 0; i < pattern.length; i++) {
-    const ch = pattern[i]!;
-    if (ch === '~' && i + 1 < pattern.length) re += pattern[++i]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    else if (ch === '*') re += '[\\s\\S]*';
-    else if (ch === '?') re += '[\\s\\S]';
-    else re += ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  }
-  return new RegExp(`^${re}$`, 'i');
-}
-
 const compare = (a: number, b: number, op: string) => (op === '<' ? a < b : op === '<=' ? a <= b : op === '>' ? a > b : op === '>=' ? a >= b : op === '<>' ? a !== b : a === b);
 
 /** Excel's reading of one criterion. */
-export function criterion(c: InternalScalarValue): Pred {
+/** The engine's text matcher with * ? ~ wildcards (the one XMATCH uses), without case as configured. */
+export type TextMatcher = (pattern: string) => (v: InternalScalarValue) => boolean;
+
+export function criterion(c: InternalScalarValue, matcher: TextMatcher): Pred {
   if (c instanceof CellError) return (v) => v instanceof CellError && v.type === c.type;
-  if (isBlank(c)) return criterion(0);
+  if (isBlank(c)) return criterion(0, matcher);
   if (c === '') return (v) => isBlank(v) || v === '';
   if (typeof c === 'boolean') return (v) => v === c;
   const n = num(c);
@@ -56,19 +47,16 @@ export function criterion(c: InternalScalarValue): Pred {
     return op === '<>' ? (v) => v !== b : op === '=' ? (v) => v === b : () => false;
   }
   if (/^#[A-Z0-9/!?]+$/i.test(operand)) {
-    return op === '<>' ? (v) => !(v instanceof CellError && `${v.type}` !== '' && errorText(v) === upper) : (v) => v instanceof CellError && errorText(v) === upper;
+    return op === '<>' ? (v) => !(v instanceof CellError && errorText(v) === upper) : (v) => v instanceof CellError && errorText(v) === upper;
   }
   if (op === '=' || op === '<>') {
-    const re = wildcard(operand);
-    const eq = (v: InternalScalarValue) => typeof v === 'string' && re.test(v);
+    const matches = matcher(operand);
+    const eq = (v: InternalScalarValue) => typeof v === 'string' && matches(v);
     return op === '=' ? eq : (v) => !eq(v);
   }
   const lower = operand.toLowerCase();
   return (v) => typeof v === 'string' && compare(v.toLowerCase().localeCompare(lower), 0, op);
 }
-
-const ERROR_TEXT: Partial<Record<ErrorType, string>> = { [ErrorType.DIV_BY_ZERO]: '#DIV/0!', [ErrorType.NA]: '#N/A', [ErrorType.NAME]: '#NAME?', [ErrorType.NUM]: '#NUM!', [ErrorType.REF]: '#REF!', [ErrorType.VALUE]: '#VALUE!' };
-const errorText = (e: CellError) => ERROR_TEXT[e.type] ?? `#${e.type}`;
 
 interface Area {
   data: InternalScalarValue[][];
@@ -115,7 +103,8 @@ export class CriteriaPlugin extends FunctionPlugin {
       const a = this.area(args[i]!, state);
       if (a instanceof CellError) return a;
       areas.push(a);
-      preds.push(criterion(this.scalar(args[i + 1]!, state)));
+      const h = this.arithmeticHelper as unknown as { eqMatcherFunction: TextMatcher };
+      preds.push(criterion(this.scalar(args[i + 1]!, state), (p) => h.eqMatcherFunction(p)));
     }
     const shape = areas[0]!;
     if (areas.some((a) => a.rows !== shape.rows || a.cols !== shape.cols)) return new CellError(ErrorType.VALUE, `${name}: every range must have the same size`);

@@ -2,8 +2,8 @@
 // to integers; a negative one is #NUM!; empty cells are left out (HyperFormula counted them as 0,
 // so LCM(A1,B1,C1) with C1 empty was 0); text or a logical value, in a range or an array too, is
 // #VALUE!; text typed as an argument counts when it reads as a number; a 0 makes LCM 0.
-import { CellError, ErrorType, FunctionArgumentType, FunctionPlugin, SimpleRangeValue } from 'hyperformula';
-import { isEmpty, rawNumber, type InterpreterState, type ProcedureAst } from './shared.ts';
+import { CellError, ErrorType, FunctionArgumentType, FunctionPlugin } from 'hyperformula';
+import { argValues, isEmpty, rawNumber, type InterpreterState, type ProcedureAst } from './shared.ts';
 
 const gcd2 = (a: number, b: number): number => {
   while (b) [a, b] = [b, a % b];
@@ -27,17 +27,14 @@ export class GcdLcmPlugin extends FunctionPlugin {
   private combine(ast: ProcedureAst, state: InterpreterState, name: string, fold: (xs: number[]) => number) {
     return this.runFunction(ast.args, state, this.metadata(name), (...args: unknown[]) => {
       const xs: number[] = [];
-      for (const arg of args) {
-        const inRange = arg instanceof SimpleRangeValue;
-        for (const v of inRange ? arg.data.flat() : [arg]) {
-          if (v instanceof CellError) return v;
-          if (isEmpty(v)) continue;
-          let n = rawNumber(v);
-          if (n === undefined && typeof v === 'string' && !inRange && v.trim() !== '' && Number.isFinite(Number(v))) n = Number(v);
-          if (n === undefined) return new CellError(ErrorType.VALUE, `${name} takes numbers`);
-          if (n < 0 || n >= 2 ** 53) return new CellError(ErrorType.NUM, `${name} takes numbers from 0 to 2^53`);
-          xs.push(Math.trunc(n));
-        }
+      for (const { v, inRange } of argValues(args)) {
+        if (v instanceof CellError) return v;
+        if (isEmpty(v)) continue;
+        let n = rawNumber(v);
+        if (n === undefined && typeof v === 'string' && !inRange && v.trim() !== '' && Number.isFinite(Number(v))) n = Number(v);
+        if (n === undefined) return new CellError(ErrorType.VALUE, `${name} takes numbers`);
+        if (n < 0 || n >= 2 ** 53) return new CellError(ErrorType.NUM, `${name} takes numbers from 0 to 2^53`);
+        xs.push(Math.trunc(n));
       }
       const out = fold(xs);
       return out >= 2 ** 53 ? new CellError(ErrorType.NUM, `${name}: the result is too large`) : out;

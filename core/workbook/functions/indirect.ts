@@ -5,7 +5,7 @@
 // is volatile here (recomputed on every recalculation, as Excel also treats it) and gives values,
 // not a reference: SUM(INDIRECT("A1:A9")) works; ROW(INDIRECT("A5")) and INDIRECT to a name do not.
 import { CellError, EmptyValue, ErrorType, FunctionArgumentType, FunctionPlugin, SimpleRangeValue } from 'hyperformula';
-import { MAX_COLS, MAX_ROWS } from '../../a1.ts';
+import { MAX_COLS, MAX_ROWS, colToIndex as colIndex } from '../../a1.ts';
 import type { InterpreterState, InternalScalarValue, ProcedureAst } from './shared.ts';
 
 /** The largest range INDIRECT reads (cells); a larger one is #REF!. */
@@ -24,8 +24,6 @@ interface Target {
   r1: number;
   c1: number;
 }
-
-const colIndex = (letters: string) => [...letters.toUpperCase()].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
 
 function parseA1(body: string): Omit<Target, 'sheet'> | undefined {
   const cells = /^\$?([A-Za-z]{1,3})\$?(\d{1,7})(?::\$?([A-Za-z]{1,3})\$?(\d{1,7}))?$/.exec(body);
@@ -58,7 +56,12 @@ export function parseReference(text: string, a1: boolean, row: number, col: numb
   const m = /^(?:'((?:[^']|'')+)'|([^'!]+))!(.+)$/.exec(text.trim());
   const sheet = m ? (m[1] !== undefined ? m[1].replace(/''/g, "'") : m[2]) : undefined;
   const body = m ? m[3]! : text.trim();
-  const rect = a1 ? parseA1(body) : parseR1C1(body, row, col);
+  let rect: Omit<Target, 'sheet'> | undefined;
+  try {
+    rect = a1 ? parseA1(body) : parseR1C1(body, row, col);
+  } catch {
+    return undefined; // a column past XFD
+  }
   if (!rect || rect.r0 < 0 || rect.c0 < 0 || rect.r1 >= MAX_ROWS || rect.c1 >= MAX_COLS) return undefined;
   return { ...rect, ...(sheet !== undefined ? { sheet } : {}) };
 }

@@ -2,8 +2,8 @@
 // cells are left out, in ranges and as arguments, except the texts "TRUE" and "FALSE" typed as an
 // argument; an error is the result; and with nothing left to judge the answer is #VALUE!
 // (HyperFormula answered FALSE for AND("") and AND of an empty cell).
-import { CellError, ErrorType, FunctionArgumentType, FunctionPlugin, SimpleRangeValue } from 'hyperformula';
-import { rawNumber, type InterpreterState, type ProcedureAst } from './shared.ts';
+import { CellError, ErrorType, FunctionArgumentType, FunctionPlugin } from 'hyperformula';
+import { argValues, rawNumber, type InterpreterState, type ProcedureAst } from './shared.ts';
 
 export class LogicalPlugin extends FunctionPlugin {
   static override implementedFunctions = {
@@ -27,18 +27,15 @@ export class LogicalPlugin extends FunctionPlugin {
   private judge(ast: ProcedureAst, state: InterpreterState, name: string, fold: (xs: boolean[]) => boolean) {
     return this.runFunction(ast.args, state, this.metadata(name), (...args: unknown[]) => {
       const xs: boolean[] = [];
-      for (const arg of args) {
-        const inRange = arg instanceof SimpleRangeValue;
-        for (const v of inRange ? arg.data.flat() : [arg]) {
-          if (v instanceof CellError) return v;
-          if (typeof v === 'boolean') xs.push(v);
-          else if (typeof v === 'string') {
-            const u = v.toUpperCase();
-            if (!inRange && (u === 'TRUE' || u === 'FALSE')) xs.push(u === 'TRUE');
-          } else {
-            const n = rawNumber(v);
-            if (n !== undefined) xs.push(n !== 0);
-          }
+      for (const { v, inRange } of argValues(args)) {
+        if (v instanceof CellError) return v;
+        if (typeof v === 'boolean') xs.push(v);
+        else if (typeof v === 'string') {
+          const u = v.toUpperCase();
+          if (!inRange && (u === 'TRUE' || u === 'FALSE')) xs.push(u === 'TRUE');
+        } else {
+          const n = rawNumber(v);
+          if (n !== undefined) xs.push(n !== 0);
         }
       }
       return xs.length ? fold(xs) : new CellError(ErrorType.VALUE, `${name}: no logical values to judge`);

@@ -2,7 +2,7 @@
 // VALUETOTEXT (a value as text; format 1 quotes text), ENCODEURL (text escaped for a URL) and
 // MDETERM (the determinant of a square matrix).
 import { CellError, ErrorType, FunctionArgumentType, FunctionPlugin, SimpleRangeValue } from 'hyperformula';
-import { isEmpty, rawNumber, type InterpreterState, type ProcedureAst } from './shared.ts';
+import { argValues, errorText, isEmpty, numberText, rawNumber, type InterpreterState, type ProcedureAst } from './shared.ts';
 
 const ERROR_NUMBER: Partial<Record<ErrorType, number>> = {
   [ErrorType.DIV_BY_ZERO]: 2,
@@ -13,10 +13,6 @@ const ERROR_NUMBER: Partial<Record<ErrorType, number>> = {
   [ErrorType.NA]: 7,
   [ErrorType.SPILL]: 9,
 };
-const ERROR_TEXT: Partial<Record<ErrorType, string>> = { [ErrorType.DIV_BY_ZERO]: '#DIV/0!', [ErrorType.VALUE]: '#VALUE!', [ErrorType.REF]: '#REF!', [ErrorType.NAME]: '#NAME?', [ErrorType.NUM]: '#NUM!', [ErrorType.NA]: '#N/A', [ErrorType.SPILL]: '#SPILL!' };
-
-/** Excel's General text of a number: up to 15 significant digits. */
-const numberText = (n: number) => String(Number(n.toPrecision(15)));
 
 export class MiscPlugin extends FunctionPlugin {
   static override implementedFunctions = {
@@ -43,7 +39,7 @@ export class MiscPlugin extends FunctionPlugin {
   valueToText(ast: ProcedureAst, state: InterpreterState) {
     if (!ast.args.length) return new CellError(ErrorType.NA, 'VALUETOTEXT takes a value');
     const v = this.first(ast, state);
-    if (v instanceof CellError) return ERROR_TEXT[v.type] ?? '#VALUE!';
+    if (v instanceof CellError) return errorText(v);
     return this.runFunction(ast.args, state, this.metadata('VALUETOTEXT'), (_v: unknown, format: number) => {
       if (format !== 0 && format !== 1) return new CellError(ErrorType.VALUE, 'VALUETOTEXT: format must be 0 or 1');
       if (isEmpty(v)) return '';
@@ -118,21 +114,18 @@ export class CharProductPlugin extends FunctionPlugin {
   product(ast: ProcedureAst, state: InterpreterState) {
     return this.runFunction(ast.args, state, this.metadata('PRODUCT'), (...args: unknown[]) => {
       let out = 1, seen = false;
-      for (const arg of args) {
-        const inRange = arg instanceof SimpleRangeValue;
-        for (const v of inRange ? arg.data.flat() : [arg]) {
-          if (v instanceof CellError) return v;
-          if (isEmpty(v)) continue;
-          let n = typeof v === 'boolean' ? (inRange ? undefined : Number(v)) : rawNumber(v);
-          if (n === undefined && typeof v === 'string') {
-            if (inRange) continue;
-            n = v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined;
-            if (n === undefined) return new CellError(ErrorType.VALUE, 'PRODUCT: text that is not a number');
-          }
-          if (n === undefined) continue;
-          out *= n;
-          seen = true;
+      for (const { v, inRange } of argValues(args)) {
+        if (v instanceof CellError) return v;
+        if (isEmpty(v)) continue;
+        let n = typeof v === 'boolean' ? (inRange ? undefined : Number(v)) : rawNumber(v);
+        if (n === undefined && typeof v === 'string') {
+          if (inRange) continue;
+          n = v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined;
+          if (n === undefined) return new CellError(ErrorType.VALUE, 'PRODUCT: text that is not a number');
         }
+        if (n === undefined) continue;
+        out *= n;
+        seen = true;
       }
       return seen ? out : 0;
     });

@@ -74,3 +74,30 @@ export abstract class ArrayFunctionPlugin extends FunctionPlugin {
 
 /** A fresh ArraySize: one flagged as a reference would be treated as a single cell. */
 export const size = (width: number, height: number) => (width < 1 || height < 1 ? ArraySize.scalar() : new ArraySize(width, height));
+
+/** A number as Excel's General format writes it into text: up to 15 significant digits. */
+export const numberText = (n: number) => String(Number(n.toPrecision(15)));
+
+const ERROR_TEXT: Partial<Record<ErrorType, string>> = {
+  [ErrorType.DIV_BY_ZERO]: '#DIV/0!',
+  [ErrorType.VALUE]: '#VALUE!',
+  [ErrorType.REF]: '#REF!',
+  [ErrorType.NAME]: '#NAME?',
+  [ErrorType.NUM]: '#NUM!',
+  [ErrorType.NA]: '#N/A',
+  [ErrorType.SPILL]: '#SPILL!',
+};
+
+/** An error value as it is written in a cell (#DIV/0!). */
+export const errorText = (e: CellError) => ERROR_TEXT[e.type] ?? `#${e.type}`;
+
+/**
+ * Every value of a function's arguments, ranges and arrays flattened, each with whether it came
+ * from a range (Excel treats text and logicals in ranges differently from typed arguments).
+ */
+export function* argValues(args: unknown[]): Generator<{ v: unknown; inRange: boolean }> {
+  for (const arg of args) {
+    if (arg instanceof SimpleRangeValue) for (const v of arg.data.flat()) yield { v, inRange: true };
+    else yield { v: arg, inRange: false };
+  }
+}

@@ -15,6 +15,11 @@ export interface BookCell {
   style?: Style;
   /** An array formula's result range (A1); its other cells are left for the engine to fill. */
   arrayRef?: string;
+  /**
+   * Stored as an array formula (Ctrl+Shift+Enter, or any dynamic-array formula). The others were
+   * evaluated the pre-dynamic-array way, with implicit intersection.
+   */
+  array?: boolean;
 }
 
 export interface BookSheet {

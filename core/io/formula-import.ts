@@ -6,6 +6,7 @@ import { HyperFormula } from 'hyperformula';
 import { ENGINE_NAMES, engineConfig } from '../workbook/engine.ts';
 import { registerFunctions } from '../workbook/functions/index.ts';
 import type { RichCell, Scalar } from '../workbook/cell.ts';
+import { explicitIntersections } from '../workbook/implicit-intersection.ts';
 
 let known: Set<string> | undefined;
 let scratch: HyperFormula | undefined;
@@ -53,19 +54,23 @@ function parses(formula: string): boolean {
   return ok;
 }
 
-/** Turns a file's formula (without '=') and its cached result into our cell. */
-export function importFormula(text: string, cached: Scalar | null | undefined, cachedError: string | undefined): FormulaOutcome {
-  const formula = `=${stripPrefixes(text)}`;
+/**
+ * Turns a file's formula (without '=') and its cached result into our cell. A legacy formula (not
+ * an array formula) gets its implicit intersections written out (implicit-intersection.ts).
+ */
+export function importFormula(text: string, cached: Scalar | null | undefined, cachedError: string | undefined, opts: { legacy?: boolean } = {}): FormulaOutcome {
+  const bare = stripPrefixes(text);
   const withCache = (cell: RichCell): RichCell => {
     if (cachedError) cell.e = cachedError;
     else if (cached !== null && cached !== undefined) cell.v = cached;
     return cell;
   };
   const fns = knownFunctions();
-  const unknown = functionsIn(formula).filter((f) => !fns.has(f));
+  const unknown = functionsIn(bare).filter((f) => !fns.has(f));
   // Kept formulas keep the file's own text (its _xlfn. prefixes too), so export gives Excel back
   // exactly what it wrote.
   if (unknown.length) return { cell: withCache({ f: `=${text}`, k: 1 }), unsupported: unknown };
+  const formula = `=${opts.legacy ? explicitIntersections(bare) : bare}`;
   if (!parses(formula)) return { cell: withCache({ f: `=${text}`, k: 1 }), invalid: true };
   return { cell: withCache({ f: formula }) };
 }

@@ -17,7 +17,10 @@ function cellOf(c: XLSX.CellObject, row: number, col: number): BookCell | undefi
   else if (c.t === 'n' || c.t === 's' || c.t === 'b') out.value = c.v as number | string | boolean;
   else if (c.t === 'd') out.value = dateToSerial(c.v as Date);
   if (c.f) out.formula = c.f;
-  if (c.F && c.f) out.arrayRef = c.F;
+  if (c.F && c.f) {
+    out.arrayRef = c.F;
+    out.array = true;
+  }
   const fmt = typeof c.z === 'string' ? fieldsOfCode(c.z) : {};
   if (Object.keys(fmt).length) out.style = fmt;
   if (out.value === undefined && out.formula === undefined && out.error === undefined) return undefined;

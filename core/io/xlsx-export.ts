@@ -11,6 +11,7 @@ import type { Workbook } from '../workbook/workbook.ts';
 import { pxToChars, pxToPt } from './book.ts';
 import { styleToExcel } from './style-map.ts';
 import { withXlfn } from './xlfn.ts';
+import { implicitIntersections } from '../workbook/implicit-intersection.ts';
 import { allNames } from '../names/model.ts';
 
 /** A literal, a formula's cached result or an error; dates are serials under a date format. */
@@ -53,8 +54,9 @@ async function writeSheet(wb: Workbook, sheet: SheetModel, ws: ExcelJS.Worksheet
         if (isRich(cell) && cell.f !== undefined) {
           const result = valueOf({ ...cell, f: undefined });
           const ref = spillRef(sheet, row, col);
-          // A kept formula is the file's own text, prefixes included.
-          const formula = cell.k ? cell.f.slice(1) : withXlfn(cell.f.slice(1));
+          // A kept formula is the file's own text, prefixes included. Others are written as Excel
+          // writes a formula that does not spill, where intersection is implicit (no SINGLE).
+          const formula = cell.k ? cell.f.slice(1) : withXlfn(ref ? cell.f.slice(1) : implicitIntersections(cell.f.slice(1)));
           target.value = (ref ? { formula, result, shareType: 'array', ref } : { formula, result }) as ExcelJS.CellValue;
         } else target.value = valueOf(cell);
         const sid = effectiveStyleId(sheet, row, col, cell);

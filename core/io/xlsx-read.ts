@@ -38,7 +38,8 @@ function cellOf(cell: ExcelJS.Cell, style: Style | undefined): BookCell | undefi
     const res = scalarOf(fv.result);
     if (!formula) return { row, col, ...res, ...(style ? { style } : {}) };
     const arrayRef = fv.shareType === 'array' && typeof fv.ref === 'string' && fv.ref.includes(':') ? fv.ref : undefined;
-    return { row, col, formula, ...res, ...(style ? { style } : {}), ...(arrayRef ? { arrayRef } : {}) };
+    const array = fv.shareType === 'array';
+    return { row, col, formula, ...res, ...(style ? { style } : {}), ...(arrayRef ? { arrayRef } : {}), ...(array ? { array } : {}) };
   }
   const res = scalarOf(v);
   if ((res.value === null || res.value === undefined) && !res.error && !style) return undefined;

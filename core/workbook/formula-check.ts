@@ -3,6 +3,7 @@
 import { DetailedCellError, HyperFormula } from 'hyperformula';
 import { invalidArg } from '../errors.ts';
 import { ENGINE_NAMES, engineConfig } from './engine.ts';
+import { atAsSingle } from './implicit-intersection.ts';
 
 let scratch: HyperFormula | undefined;
 
@@ -13,7 +14,8 @@ function engine(): HyperFormula {
 
 /** Returns the formula with its leading '='; throws a 400 naming the field when it does not parse. */
 export function checkFormula(text: string, field: string): string {
-  const formula = text.startsWith('=') ? text : `=${text}`;
+  // Excel's @ (implicit intersection) is the engine's SINGLE.
+  const formula = atAsSingle(text.startsWith('=') ? text : `=${text}`);
   const hf = engine();
   if (hf.validateFormula(formula)) return formula;
   hf.setCellContents({ sheet: 0, row: 0, col: 0 }, [[formula]]);

@@ -159,4 +159,27 @@ export const excelFunctionCases: CaseGroup[] = [
       f('TRIMMEAN leaves out an even count of extremes', '=TRIMMEAN({4,5,6,7,2,3,4,5,1,2,3},0.2)', /^3\.77777777/),
     ],
   },
+  {
+    name: "implicit intersection, Excel's @",
+    setup: async (door) => {
+      const file = await newFile(door, 'intersection');
+      await door.call('write_cells', { file_uuid: file, cell: 'B1', values: [['10'], ['20'], ['30'], ['40']] });
+      await door.call('write_cells', { file_uuid: file, cell: 'A6', values: [['1', '2', '3', '4']] });
+      return { file };
+    },
+    cases: ([
+      ['@ takes the cell of a column in the formula\'s row', 'D2', '=@B1:B4', '20', '=@B1:B4'],
+      ['@ of a whole column', 'D3', '=@B:B*2', '60', '=@B:B*2'],
+      ['@ takes the cell of a row in the formula\'s column', 'C8', '=@A6:D6', '3', '=@A6:D6'],
+      ['@ with no cell in the formula\'s row', 'D7', '=@B1:B4', '#VALUE!', '=@B1:B4'],
+      ['@ of a function giving a range', 'E3', '=@OFFSET(B1,0,0,4,1)+1', '31', '=@OFFSET(B1,0,0,4,1)+1'],
+      ['@ of an array is its first value', 'E4', '=@SEQUENCE(3)', '1', '=@SEQUENCE(3)'],
+      ['without @ the range spills', 'F1', '=B1:B2*2', '20', '=B1:B2*2'],
+    ] as const).map(([name, cell, formula, value, shown]): Case => ({
+      name: `${name}: ${formula}`,
+      op: 'set_formula',
+      args: (fx) => ({ file_uuid: fx.file, cell, formula }),
+      ok: (out) => expect({ value: out.value, formula: out.formula }).toEqual({ value, formula: shown }),
+    })),
+  },
 ];

@@ -4,6 +4,7 @@ import { defineOp } from '../../op.ts';
 import { A1Cell, FileId, SheetName } from '../../schemas.ts';
 import { displayCell } from '../../workbook/display.ts';
 import { checkFormula } from '../../workbook/formula-check.ts';
+import { singleAsAt } from '../../workbook/implicit-intersection.ts';
 import { describeError, effectiveStyle } from '../../workbook/read.ts';
 import { targetCell } from '../../workbook/targets.ts';
 import type { RichCell } from '../../workbook/cell.ts';
@@ -38,7 +39,7 @@ export const setFormula = defineOp({
       const t = targetCell(wb, input.sheet, input.cell, 'cell');
       await wb.writeCells(t.sheet, t.row, t.col, [[{ f: formula }]]);
       const cell = t.sheet.get(t.row, t.col) as RichCell;
-      const out = { sheet: t.sheet.name, cell: t.a1, formula: cell.f ?? formula, value: displayCell(cell, effectiveStyle(t.sheet, wb.styles, t.row, t.col, cell)) };
+      const out = { sheet: t.sheet.name, cell: t.a1, formula: singleAsAt(cell.f ?? formula), value: displayCell(cell, effectiveStyle(t.sheet, wb.styles, t.row, t.col, cell)) };
       return cell.e ? { ...out, error: cell.e, message: cell.m ?? describeError(cell.e) } : out;
     });
     return { ...result, version };

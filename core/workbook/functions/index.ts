@@ -31,6 +31,7 @@ import { CharProductPlugin, MiscPlugin } from './misc.ts';
 import { LogicalPlugin } from './logical.ts';
 import { LookupPlugin } from './lookup.ts';
 import { MatrixPlugin } from './matrix.ts';
+import { SinglePlugin } from './single.ts';
 import { BRIDGED, FormulajsPlugin } from './formulajs.ts';
 import { guardFunctions } from './guard.ts';
 import { TextFormatPlugin } from './text-format.ts';
@@ -40,6 +41,7 @@ export { BOUND_FN } from './let.ts';
 
 /** What docs/functions.md says about each function we add or replace (category as HyperFormula names them). */
 export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string; replaces?: boolean }> = {
+  SINGLE: { category: 'Lookup and reference', summary: "Excel's @ operator: the cell of a range in the formula's own row or column (implicit intersection), or an array's first value." },
   XMATCH: { category: 'Lookup and reference', summary: 'Position of a value in a row or column; exact, next smaller/larger or wildcard match; first-to-last, last-to-first or binary search.' },
   SORTBY: { category: 'Lookup and reference', summary: 'Sorts an array by one or more other arrays, each ascending or descending.' },
   LET: { category: 'Logical', summary: 'Binds names to values inside one formula: LET(name1, value1, ..., calculation).' },
@@ -128,7 +130,7 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
 const PLUGINS = [
   XMatchPlugin, SortByPlugin, LetPlugin, TakeDropPlugin, ChooseLinesPlugin, ToVectorPlugin, TextBeforeAfterPlugin, ConcatPlugin,
   RankModePlugin, RegressionPlugin, FixedPlugin,
-  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin, IndirectPlugin, CriteriaPlugin, MiscPlugin, CharProductPlugin, LogicalPlugin, LookupPlugin, MatrixPlugin,
+  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin, IndirectPlugin, CriteriaPlugin, MiscPlugin, CharProductPlugin, LogicalPlugin, LookupPlugin, MatrixPlugin, SinglePlugin,
 ] as unknown as FunctionPluginDefinition[];
 
 let registered = false;

@@ -140,6 +140,69 @@ function price(settle: number, mat: number, rate: number, yld: number, redemptio
   return p - (coupon * A) / E;
 }
 
+// ACCRINT as Excel computes it, including its day counts for partial periods (which are not
+// YEARFRAC's). Ported from IronCalc (MIT), itself a port of the ExcelFinancialFunctions library
+// (bonds.fs, daycountbasis.fs), and checked against Excel's values in test/fixtures/excel.
+
+const isLastFeb = (p: Ymd) => p.m === 2 && lastOfMonth(p);
+const shift = (d: number, months: number, toLastDay: boolean) => toSerial(addMonths(toYmd(d), months, toLastDay));
+
+/** US (NASD) 30/360; `both` is Excel's variant that adjusts the end date whatever the start. */
+function days360us(a: number, b: number, both: boolean): number {
+  const p = toYmd(a), q = toYmd(b);
+  let sd = p.d, ed = q.d;
+  if (isLastFeb(q) && (isLastFeb(p) || both)) ed = 30;
+  if (ed === 31 && (sd >= 30 || both)) ed = 30;
+  if (sd === 31) sd = 30;
+  if (isLastFeb(p)) sd = 30;
+  return (q.y - p.y) * 360 + (q.m - p.m) * 30 + (ed - sd);
+}
+
+function days360eu(a: number, b: number): number {
+  const p = toYmd(a), q = toYmd(b);
+  return (q.y - p.y) * 360 + (q.m - p.m) * 30 + (Math.min(q.d, 30) - Math.min(p.d, 30));
+}
+
+/** Days from a to b: a numerator (days accrued) or a denominator (a period's length) of the basis. */
+function daysBetween(a: number, b: number, numerator: boolean, basis: number): number {
+  if (basis === 0) return days360us(a, b, false);
+  if (basis === 4) return days360eu(a, b);
+  if (basis === 2 && !numerator) return days360us(a, b, false);
+  return b - a;
+}
+
+/** Steps from `from` by `months` until `to` is reached: [the boundary reached, the one before it]. */
+function stepTo(from: number, to: number, months: number, toLastDay: boolean): [number, number] {
+  let front = from, trailing = to;
+  while (months > 0 ? front < to : front > to) {
+    trailing = front;
+    front = shift(front, months, toLastDay);
+  }
+  return [front, trailing];
+}
+
+function accrint(issue: number, first: number, settle: number, rate: number, par: number, freq: number, basis: number, fromIssue: boolean): number {
+  const months = 12 / freq;
+  const eom = lastOfMonth(toYmd(first));
+  const regularStart = shift(first, -months, eom);
+  const pcd = settle > first && fromIssue ? stepTo(first, settle, months, eom)[1] : regularStart;
+  const periodLength = basis === 1 ? first - regularStart : basis === 3 ? 365 / freq : 360 / freq;
+  let acc = daysBetween(Math.max(issue, pcd), settle, true, basis) / periodLength;
+  // Whole periods back to the issue count 1 each (0 with calc_method FALSE); the period holding the
+  // issue counts its share.
+  for (let front = pcd; front > issue; ) {
+    const end = front;
+    front = shift(front, -months, eom);
+    if (issue <= front) acc += fromIssue ? 1 : 0;
+    else {
+      const num = basis === 0 ? days360us(issue, end, false) : daysBetween(issue, end, true, basis);
+      const den = basis === 0 ? days360us(front, end, true) : basis === 3 ? 365 / freq : daysBetween(front, end, false, basis);
+      acc += num / den;
+    }
+  }
+  return ((par * rate) / freq) * acc;
+}
+
 export class BondsPlugin extends FunctionPlugin {
   static override implementedFunctions = {
     COUPPCD: { method: 'couppcd', parameters: [num, num, num, basisArg] },
@@ -198,25 +261,7 @@ export class BondsPlugin extends FunctionPlugin {
       if (f !== 1 && f !== 2 && f !== 4) return numError('frequency must be 1, 2 or 4');
       if (b < 0 || b > 4) return numError('basis must be 0 to 4');
       if (i >= s) return numError('issue must be before settlement');
-      // Quasi-coupon periods anchored on first_interest; accrue from issue (or, with
-      // calc_method FALSE and settlement past first_interest, from first_interest).
-      const start = !fromIssue && s > fi ? fi : i;
-      const anchor = toYmd(fi);
-      const eom = lastOfMonth(anchor);
-      const step = 12 / f;
-      const at = (k: number) => toSerial(addMonths(anchor, k * step, eom));
-      let k = 0;
-      while (at(k) > start) k--;
-      while (at(k + 1) <= start) k++;
-      let total = 0;
-      for (; at(k) < s; k++) {
-        const p0 = at(k), p1 = at(k + 1);
-        const a0 = Math.max(start, p0), a1 = Math.min(s, p1);
-        // A whole quasi-coupon period is one period, whatever its day count.
-        if (a0 === p0 && a1 === p1) total += 1;
-        else if (a1 > a0) total += dayCount(a0, a1, b) / periodDays({ pcd: p0, ncd: p1, num: 0 }, f, b);
-      }
-      return ((par * rate) / f) * total;
+      return accrint(i, fi, s, rate, par, f, b, fromIssue);
     });
   }
 

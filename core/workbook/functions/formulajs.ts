@@ -23,7 +23,6 @@ const lib = formulajs as unknown as Record<string, unknown>;
 const pick = (path: string) => path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], lib) as (...args: unknown[]) => unknown;
 
 export const BRIDGED: Record<string, Bridged> = {
-  CONVERT: { fn: convert, args: ['num', 'str', 'str'], category: 'Engineering', summary: 'A number from one unit of measure to another (CONVERT(1, "mi", "km")).' },
   'ERF.PRECISE': { fn: (x) => pick('ERF')(x), args: ['num'], category: 'Engineering', summary: 'The error function from 0 to x.' },
   'ERFC.PRECISE': { fn: pick('ERFC'), args: ['num'], category: 'Engineering', summary: 'The complementary error function from x to infinity.' },
   GESTEP: { fn: pick('GESTEP'), args: ['num', 'num'], optional: 1, category: 'Engineering', summary: '1 when the number is at least step (default 0), else 0.' },
@@ -39,23 +38,6 @@ export const BRIDGED: Record<string, Bridged> = {
   NUMBERVALUE: { fn: pick('NUMBERVALUE'), args: ['str', 'str', 'str'], optional: 2, category: 'Text', summary: 'A number from text written with any decimal and group separators.' },
   KURT: { fn: pick('KURT'), args: ['range'], repeat: true, category: 'Statistical', summary: 'Kurtosis of a data set.' },
 };
-
-/** Temperature scales, which formulajs's CONVERT lacks: to and from kelvin. */
-const TEMPERATURE: Record<string, { toK: (x: number) => number; fromK: (k: number) => number }> = {
-  C: { toK: (x) => x + 273.15, fromK: (k) => k - 273.15 },
-  F: { toK: (x) => ((x - 32) * 5) / 9 + 273.15, fromK: (k) => ((k - 273.15) * 9) / 5 + 32 },
-  K: { toK: (x) => x, fromK: (k) => k },
-  Rank: { toK: (x) => (x * 5) / 9, fromK: (k) => (k * 9) / 5 },
-  Reau: { toK: (x) => x * 1.25 + 273.15, fromK: (k) => (k - 273.15) * 0.8 },
-};
-const TEMPERATURE_ALIASES: Record<string, string> = { C: 'C', cel: 'C', F: 'F', fah: 'F', K: 'K', kel: 'K', Rank: 'Rank', Reau: 'Reau' };
-
-function convert(n: unknown, from: unknown, to: unknown): unknown {
-  const a = TEMPERATURE_ALIASES[String(from)], b = TEMPERATURE_ALIASES[String(to)];
-  if (a && b) return TEMPERATURE[b]!.fromK(TEMPERATURE[a]!.toK(Number(n)));
-  if (a || b) return new Error('#N/A');
-  return pick('CONVERT')(n, from, to);
-}
 
 /** Excel's TRIMMEAN (formulajs rounds the excluded count differently). */
 function trimMean(range: unknown, percent: unknown): unknown {

@@ -153,17 +153,16 @@ function volatileDependents(wb: Workbook, oracle: Map<string, { formula: string 
   const hf = engine.hf;
   const todo = seeds.map((k) => hf.simpleCellAddressFromString(k.replace(/^(.*)!/, (_, s: string) => `'${s.replace(/'/g, "''")}'!`), 0)).filter((a) => a !== undefined);
   const seen = new Set<string>();
-  while (todo.length) {
-    const a = todo.pop()!;
-    const key = `${hf.getSheetName(a.sheet)}!${cellToA1(a)}`;
+  // A range that holds a volatile cell (MINIFS over TODAY()'s column) passes it on to the range's own dependents.
+  const queue: Parameters<typeof hf.getCellDependents>[0][] = todo;
+  while (queue.length) {
+    const a = queue.pop()!;
+    const isRange = 'start' in a;
+    const key = isRange ? `${a.start.sheet}:${cellToA1(a.start)}:${cellToA1(a.end)}` : `${hf.getSheetName(a.sheet)}!${cellToA1(a)}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.add(key);
-    for (const d of hf.getCellDependents(a)) {
-      if ('start' in d) {
-        for (let r = d.start.row; r <= d.end.row; r++) for (let c = d.start.col; c <= d.end.col; c++) todo.push({ sheet: d.start.sheet, row: r, col: c });
-      } else todo.push(d);
-    }
+    if (!isRange) out.add(key);
+    queue.push(...hf.getCellDependents(a));
   }
   wb.destroy();
   return out;

@@ -44,6 +44,8 @@ export const excelFunctionCases: CaseGroup[] = [
     setup: async (door) => {
       const file = await newFile(door, 'lookups');
       await door.call('write_cells', { file_uuid: file, cell: 'B1', values: [['a', '1'], ['b', '2'], ['', '']] });
+      // G1:G4: the number 1, the text "1", a formula giving "", a blank cell.
+      await door.call('write_cells', { file_uuid: file, cell: 'G1', values: [['1'], ["'1"], ['=""'], ['']] });
       return { file };
     },
     cases: [
@@ -71,6 +73,9 @@ export const excelFunctionCases: CaseGroup[] = [
       f('COUNTIF over a whole column counts every blank row', '=COUNTIF(B:B,"<>a")', '1048575'),
       f('COUNTIF with a wildcard', '=COUNTIF(B1:B3,"?")', '2'),
       f('COUNTIF of a number matches numbers', '=COUNTIF(C1:C3,">=2")', '1'),
+      f('COUNTIF "=1" matches the number and the text that reads as it', '=COUNTIF(G1:G4,"=1")', '2'),
+      f('COUNTIF "<>1" leaves out only the number', '=COUNTIF(G1:G4,"<>1")', '3'),
+      f('COUNTIF "<>" counts a formula\'s "" as not blank', '=COUNTIF(G1:G4,"<>")', '3'),
       f('SUMIF with an operator', '=SUMIF(C1:C3,">1")', '2'),
       f('AVERAGEIF with nothing matching', '=AVERAGEIF(B1:B3,"z",C1:C3)', '#DIV/0!'),
       f('MAXIFS', '=MAXIFS(C1:C3,B1:B3,"<>b")', '1'),

@@ -2,7 +2,8 @@
 // replacing HyperFormula's, which refuses criteria Excel takes (#VALUE!) and leaves blank cells out
 // of "<>x". A criterion is a value (a number matches numbers and text that reads as one; text
 // matches text without case, with * ? ~ wildcards; TRUE/FALSE; an error matches that error) or
-// text with an operator ("<>x", ">=10", "=", "<>"); "" matches blank cells, while a criterion that
+// text with an operator ("<>x", ">=10", "=", "<>"; "=23" also matches the text "23", "<>23" leaves
+// out only the number; "<>" counts a formula's "" as not blank); "" matches blank cells, while a criterion that
 // is itself a blank cell means 0 (Excel's reading, checked on its files). A whole column (A:A)
 // covers every row of the sheet, so "<>x" counts the blank rows below the data too, as in Excel.
 import { CellError, EmptyValue, ErrorType, FunctionPlugin, SimpleRangeValue } from 'hyperformula';
@@ -32,9 +33,13 @@ export function criterion(c: InternalScalarValue, matcher: TextMatcher): Pred {
   const m = /^(<=|>=|<>|=|<|>)?([\s\S]*)$/.exec(text)!;
   const op = m[1] ?? '=';
   const operand = m[2]!;
-  if (operand === '') return op === '<>' ? (v) => !isBlank(v) && v !== '' : op === '=' ? (v) => isBlank(v) || v === '' : () => false;
+  // "<>" is every cell that is not blank, a formula's "" included; "=" the blank ones.
+  if (operand === '') return op === '<>' ? (v) => !isBlank(v) : op === '=' ? isBlank : () => false;
   const operandNumber = numericText(operand) ?? (/^\d+(\.\d+)?%$/.test(operand.trim()) ? Number(operand.trim().slice(0, -1)) / 100 : undefined);
   if (operandNumber !== undefined) {
+    // "=23" matches the text "23" too, as 23 does; "<>23" leaves out only the numbers (Excel's
+    // files say so: it is not the complement of "=23").
+    if (op === '=') return (v) => num(v) === operandNumber || (typeof v === 'string' && numericText(v) === operandNumber);
     if (op === '<>') return (v) => num(v) !== operandNumber;
     return (v) => {
       const x = num(v);

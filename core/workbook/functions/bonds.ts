@@ -16,14 +16,14 @@ interface Ymd {
   d: number;
 }
 
-const toYmd = (serial: number): Ymd => {
+export const toYmd = (serial: number): Ymd => {
   const t = new Date(EPOCH + Math.floor(serial) * DAY_MS);
   return { y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate() };
 };
 const toSerial = (p: Ymd) => Math.round((Date.UTC(p.y, p.m - 1, p.d) - EPOCH) / DAY_MS);
 const daysInMonth = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
 const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-const lastOfMonth = (p: Ymd) => p.d === daysInMonth(p.y, p.m);
+export const lastOfMonth = (p: Ymd) => p.d === daysInMonth(p.y, p.m);
 
 /** `months` after the date; the day kept, or the month's last day when `endOfMonth`. */
 function addMonths(p: Ymd, months: number, endOfMonth: boolean): Ymd {
@@ -132,7 +132,8 @@ function price(settle: number, mat: number, rate: number, yld: number, redemptio
   const a = couponArgs(settle, mat, freq, basis);
   if (a instanceof CellError) return a;
   if (rate < 0 || yld < 0 || redemption <= 0) return numError('rate and yield must not be negative; redemption must be positive');
-  const E = periodDays(a.c, a.f, a.b), A = daysBefore(a), DSC = daysAfter(a), N = a.c.num;
+  // Excel discounts over E - A days, not the actual days to the next coupon (they differ for bases 1 to 3).
+  const E = periodDays(a.c, a.f, a.b), A = daysBefore(a), DSC = E - A, N = a.c.num;
   const coupon = (100 * rate) / a.f;
   if (N === 1) return (redemption + coupon) / (1 + ((DSC / E) * yld) / a.f) - (coupon * A) / E;
   let p = redemption / Math.pow(1 + yld / a.f, N - 1 + DSC / E);
@@ -145,10 +146,10 @@ function price(settle: number, mat: number, rate: number, yld: number, redemptio
 // (bonds.fs, daycountbasis.fs), and checked against Excel's values in test/fixtures/excel.
 
 const isLastFeb = (p: Ymd) => p.m === 2 && lastOfMonth(p);
-const shift = (d: number, months: number, toLastDay: boolean) => toSerial(addMonths(toYmd(d), months, toLastDay));
+export const shift = (d: number, months: number, toLastDay: boolean) => toSerial(addMonths(toYmd(d), months, toLastDay));
 
 /** US (NASD) 30/360; `both` is Excel's variant that adjusts the end date whatever the start. */
-function days360us(a: number, b: number, both: boolean): number {
+export function days360us(a: number, b: number, both: boolean): number {
   const p = toYmd(a), q = toYmd(b);
   let sd = p.d, ed = q.d;
   if (isLastFeb(q) && (isLastFeb(p) || both)) ed = 30;
@@ -158,7 +159,7 @@ function days360us(a: number, b: number, both: boolean): number {
   return (q.y - p.y) * 360 + (q.m - p.m) * 30 + (ed - sd);
 }
 
-function days360eu(a: number, b: number): number {
+export function days360eu(a: number, b: number): number {
   const p = toYmd(a), q = toYmd(b);
   return (q.y - p.y) * 360 + (q.m - p.m) * 30 + (Math.min(q.d, 30) - Math.min(p.d, 30));
 }

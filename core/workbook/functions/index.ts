@@ -33,6 +33,7 @@ import { LookupPlugin } from './lookup.ts';
 import { MatrixPlugin } from './matrix.ts';
 import { SinglePlugin } from './single.ts';
 import { ConvertPlugin } from './convert.ts';
+import { OddBondsPlugin } from './odd-bonds.ts';
 import { BRIDGED, FormulajsPlugin } from './formulajs.ts';
 import { guardFunctions } from './guard.ts';
 import { TextFormatPlugin } from './text-format.ts';
@@ -43,6 +44,10 @@ export { BOUND_FN } from './let.ts';
 /** What docs/functions.md says about each function we add or replace (category as HyperFormula names them). */
 export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string; replaces?: boolean }> = {
   CONVERT: { category: 'Engineering', summary: 'A number from one unit of measure to another (CONVERT(1, "mi", "km")), with Excel\'s units, prefixes and constants.' },
+  ODDFPRICE: { category: 'Financial', summary: 'Price per 100 face value of a security with an odd (short or long) first period.' },
+  ODDFYIELD: { category: 'Financial', summary: 'Yield of a security with an odd (short or long) first period.' },
+  ODDLPRICE: { category: 'Financial', summary: 'Price per 100 face value of a security with an odd last period.' },
+  ODDLYIELD: { category: 'Financial', summary: 'Yield of a security with an odd last period.' },
   SINGLE: { category: 'Lookup and reference', summary: "Excel's @ operator: the cell of a range in the formula's own row or column (implicit intersection), or an array's first value." },
   XMATCH: { category: 'Lookup and reference', summary: 'Position of a value in a row or column; exact, next smaller/larger or wildcard match; first-to-last, last-to-first or binary search.' },
   SORTBY: { category: 'Lookup and reference', summary: 'Sorts an array by one or more other arrays, each ascending or descending.' },
@@ -132,7 +137,7 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
 const PLUGINS = [
   XMatchPlugin, SortByPlugin, LetPlugin, TakeDropPlugin, ChooseLinesPlugin, ToVectorPlugin, TextBeforeAfterPlugin, ConcatPlugin,
   RankModePlugin, RegressionPlugin, FixedPlugin,
-  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin, IndirectPlugin, CriteriaPlugin, MiscPlugin, CharProductPlugin, LogicalPlugin, LookupPlugin, MatrixPlugin, SinglePlugin, ConvertPlugin,
+  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin, IndirectPlugin, CriteriaPlugin, MiscPlugin, CharProductPlugin, LogicalPlugin, LookupPlugin, MatrixPlugin, SinglePlugin, ConvertPlugin, OddBondsPlugin,
 ] as unknown as FunctionPluginDefinition[];
 
 let registered = false;

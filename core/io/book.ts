@@ -2,6 +2,7 @@
 // writes into a workbook: cells with cached values and formulas, styles, and per-sheet layout.
 import type { Scalar } from '../workbook/cell.ts';
 import type { Style } from '../workbook/style.ts';
+import type { Rect } from '../a1.ts';
 
 export interface BookCell {
   row: number;
@@ -44,8 +45,21 @@ export interface BookName {
   sheet?: string;
 }
 
+/** An Excel table (ListObject): what structured references (Table1[Amount]) resolve against. */
+export interface BookTable {
+  name: string;
+  sheet: string;
+  /** The whole table: header row, data rows and totals row. */
+  rect: Rect;
+  headerRows: 0 | 1;
+  totalsRows: 0 | 1;
+  columns: string[];
+}
+
 export interface Book {
   sheets: BookSheet[];
+  /** Excel tables, for structured references in formulas. */
+  tables?: BookTable[];
   /** Defined names (Excel's named ranges), built-in ones (_xlnm.Print_Area, ...) left out. */
   names?: BookName[];
   warnings: string[];

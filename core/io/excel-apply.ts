@@ -50,7 +50,7 @@ export async function applyBook(wb: Workbook, book: Book, step: (done: number, t
       }
       let cell: Cell;
       if (bc.formula !== undefined) {
-        const out = importFormula(bc.formula, bc.value, bc.error, { legacy: !bc.array });
+        const out = importFormula(bc.formula, bc.value, bc.error, { legacy: !bc.array, tables: book.tables, at: { sheet: src.name, row: bc.row } });
         cell = out.cell;
         formulas++;
         if (!out.cell.k) {

@@ -7,6 +7,8 @@ import { ENGINE_NAMES, engineConfig } from '../workbook/engine.ts';
 import { registerFunctions } from '../workbook/functions/index.ts';
 import type { RichCell, Scalar } from '../workbook/cell.ts';
 import { explicitIntersections } from '../workbook/implicit-intersection.ts';
+import type { BookTable } from './book.ts';
+import { resolveStructuredRefs, type FormulaPlace } from './structured-refs.ts';
 
 let known: Set<string> | undefined;
 let scratch: HyperFormula | undefined;
@@ -54,12 +56,22 @@ function parses(formula: string): boolean {
   return ok;
 }
 
+export interface ImportOptions {
+  /** Not an array formula: evaluated the pre-dynamic-array way. */
+  legacy?: boolean;
+  /** The file's tables and the formula's place, for structured references. */
+  tables?: readonly BookTable[];
+  at?: FormulaPlace;
+}
+
 /**
  * Turns a file's formula (without '=') and its cached result into our cell. A legacy formula (not
- * an array formula) gets its implicit intersections written out (implicit-intersection.ts).
+ * an array formula) gets its implicit intersections written out (implicit-intersection.ts), and
+ * structured references become cell references (structured-refs.ts).
  */
-export function importFormula(text: string, cached: Scalar | null | undefined, cachedError: string | undefined, opts: { legacy?: boolean } = {}): FormulaOutcome {
-  const bare = stripPrefixes(text);
+export function importFormula(text: string, cached: Scalar | null | undefined, cachedError: string | undefined, opts: ImportOptions = {}): FormulaOutcome {
+  const resolved = opts.tables && opts.at ? resolveStructuredRefs(text, opts.tables, opts.at) : undefined;
+  const bare = stripPrefixes(resolved ?? text);
   const withCache = (cell: RichCell): RichCell => {
     if (cachedError) cell.e = cachedError;
     else if (cached !== null && cached !== undefined) cell.v = cached;

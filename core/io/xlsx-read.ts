@@ -9,6 +9,7 @@ import type { Style } from '../workbook/style.ts';
 import { charsToPx, dateToSerial, ptToPx, type Book, type BookCell, type BookName, type BookSheet } from './book.ts';
 import { styleFromExcel } from './style-map.ts';
 import { readZipEntry } from './zip-guard.ts';
+import { readTables, unescapeXml } from './xlsx-tables.ts';
 
 type Value = ExcelJS.CellValue;
 /** ExcelJS.ValueType.Merge and .Formula (exceljs itself loads on first use). */
@@ -116,11 +117,8 @@ export async function readXlsx(bytes: Buffer): Promise<Book> {
   const styleCache = new Map<string, Style | undefined>();
   const sheets = wb.worksheets.filter((ws) => (ws as { type?: string }).type !== 'chartsheet').map((ws) => sheetOf(ws, styleCache));
   if (!sheets.length) throw invalidArg('file_data', 'the workbook has no worksheets');
-  return { sheets, names: definedNames(bytes, wb.worksheets.map((ws) => ws.name)), warnings: [] };
+  return { sheets, names: definedNames(bytes, wb.worksheets.map((ws) => ws.name)), tables: readTables(bytes), warnings: [] };
 }
-
-const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-const unescapeXml = (s: string) => s.replace(/&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);/gi, (_, e: string) => (e[0] === '#' ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1))) : XML_ENTITIES[e.toLowerCase()]!));
 
 /**
  * The defined names of xl/workbook.xml, read from the part itself: exceljs keeps only names that

@@ -107,8 +107,8 @@ export async function formulasLostInRoundTrip(path: string): Promise<string[]> {
 }
 
 async function importWorkbook(bytes: Buffer): Promise<Workbook> {
-  // A placeholder first sheet whose name no workbook uses; the file's sheets are added after it.
-  const wb = memoryWorkbook(['__init__'], areas);
+  // A new file for an Excel import starts with no sheets (run-import.ts: initialSheets).
+  const wb = memoryWorkbook([], areas);
   await applyBook(wb, await readXlsx(bytes), async () => undefined);
   await wb.rebuildEngine();
   return wb;

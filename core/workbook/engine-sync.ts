@@ -4,7 +4,7 @@ import type { ExportedChange } from 'hyperformula';
 import { ExportedCellChange } from 'hyperformula';
 import { isInput, isRich, styleOf, type RichCell } from './cell.ts';
 import type { ChangeLog } from './changes.ts';
-import { resultFields, type FormulaEngine } from './engine.ts';
+import { formulaResultFields, resultFields, type FormulaEngine } from './engine.ts';
 import type { SheetModel } from './sheet.ts';
 import type { BlockedSpills } from './spills.ts';
 
@@ -20,7 +20,7 @@ export function applyEngineChanges(engine: FormulaEngine, changes: ExportedChang
     // A kept formula (RichCell.k) is its cached value to the engine: nothing to bring back.
     if (isRich(cell) && cell.k) continue;
     if (isRich(cell) && cell.f !== undefined) {
-      const next: RichCell = { f: cell.f, ...resultFields(ch.newValue, () => engine.hf.getCellValueDetailedType(ch.address)) };
+      const next: RichCell = { f: cell.f, ...formulaResultFields(ch.newValue, () => engine.hf.getCellValueDetailedType(ch.address)) };
       if (cell.s) next.s = cell.s;
       spills.note(sheet.id, row, col, next);
       sheet.set(row, col, next);
@@ -50,7 +50,7 @@ export function syncSheetFromEngine(engine: FormulaEngine, sheet: SheetModel, lo
       const v = line[c] ?? null;
       if (isRich(cell) && cell.k) continue;
       if (isRich(cell) && cell.f !== undefined) {
-        const next: RichCell = { f: cell.f, ...resultFields(v, () => engine.hf.getCellValueDetailedType({ sheet: hfId, row: r, col: c })) };
+        const next: RichCell = { f: cell.f, ...formulaResultFields(v, () => engine.hf.getCellValueDetailedType({ sheet: hfId, row: r, col: c })) };
         if (cell.s) next.s = cell.s;
         spills.note(sheet.id, r, c, next);
         sheet.set(r, c, next);

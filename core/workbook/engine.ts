@@ -1,13 +1,15 @@
 // HyperFormula adapter. An engine holds the sheets that formulas need: every sheet with formulas
 // and every sheet their text names. Other sheets exist in it as empty placeholders, so names
 // resolve, and are filled in when a new formula starts naming them (ensureSheetsFor).
-import { DetailedCellError, HyperFormula, type ConfigParams, type ExportedChange, type RawCellContent } from 'hyperformula';
+import { DetailedCellError, HyperFormula, type ConfigParams, type ExportedChange, type FunctionPluginDefinition, type RawCellContent } from 'hyperformula';
 import { MAX_COLS, MAX_ROWS } from '../a1.ts';
 import { isRich, type Cell, type RichCell } from './cell.ts';
 import type { SheetModel } from './sheet.ts';
 import { registerFunctions, type EngineContext } from './functions/index.ts';
 import { patchExcelCoercion } from './hf-excel-coercion.ts';
 import { patchNamedExpressionEvaluation } from './hf-names-fix.ts';
+import { patchDynamicOffset } from './hf-dynamic-offset.ts';
+import { OffsetPlugin } from './functions/references.ts';
 import { RECALC_TIMEOUT_MS, TEXT_LIMIT, withinBudget } from './functions/guard.ts';
 
 export const ENGINE_CONFIG: Partial<ConfigParams> = {
@@ -42,6 +44,7 @@ export function engineConfig(context?: EngineContext): Partial<ConfigParams> {
   registerFunctions();
   patchNamedExpressionEvaluation();
   patchExcelCoercion();
+  patchDynamicOffset(OffsetPlugin as unknown as FunctionPluginDefinition);
   return context ? { ...ENGINE_CONFIG, context } : ENGINE_CONFIG;
 }
 
@@ -154,12 +157,17 @@ export class FormulaEngine {
   /** The cached-result fields of a formula cell at an address, read from the engine. */
   resultAt(sheet: SheetModel, row: number, col: number): Pick<RichCell, 'v' | 'e' | 'm' | 'h'> {
     const addr = { sheet: this.hfId(sheet), row, col };
-    return resultFields(this.hf.getCellValue(addr), () => this.hf.getCellValueDetailedType(addr));
+    return formulaResultFields(this.hf.getCellValue(addr), () => this.hf.getCellValueDetailedType(addr));
   }
 
   destroy(): void {
     this.hf.destroy();
   }
+}
+
+/** A formula's result: one whose value is an empty cell (=A1 with A1 empty) shows 0, as in Excel. */
+export function formulaResultFields(value: unknown, detailedType: () => string): Pick<RichCell, 'v' | 'e' | 'm' | 'h'> {
+  return resultFields(value ?? 0, detailedType);
 }
 
 export function resultFields(value: unknown, detailedType: () => string): Pick<RichCell, 'v' | 'e' | 'm' | 'h'> {

@@ -34,6 +34,7 @@ import { MatrixPlugin } from './matrix.ts';
 import { SinglePlugin } from './single.ts';
 import { ConvertPlugin } from './convert.ts';
 import { OddBondsPlugin } from './odd-bonds.ts';
+import { ReferencesPlugin } from './references.ts';
 import { BRIDGED, FormulajsPlugin } from './formulajs.ts';
 import { guardFunctions } from './guard.ts';
 import { TextFormatPlugin } from './text-format.ts';
@@ -108,7 +109,12 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
   XLOOKUP: { category: 'Lookup and reference', summary: "The engine's XLOOKUP, with an empty argument read as left out (XLOOKUP(x, A:A, B:B, , , -1) shows #N/A when nothing matches, not an empty cell).", replaces: true },
   GCD: { category: 'Math and trigonometry', summary: 'Greatest common divisor; empty cells are left out, text or logical values are #VALUE!, as in Excel.', replaces: true },
   LCM: { category: 'Math and trigonometry', summary: 'Least common multiple; empty cells are left out (the engine\'s own counted them as 0), a 0 gives 0.', replaces: true },
-  INDIRECT: { category: 'Lookup and reference', summary: 'The value(s) of the cell or range a text names ("B2", "Sheet2!A1:C3", R1C1 with a1 FALSE). Volatile; gives values, not a reference, so ROW(INDIRECT(...)) and names are not supported.' },
+  INDIRECT: { category: 'Lookup and reference', summary: 'The cell or range a text names ("B2", "Sheet2!A1:C3", R1C1 with a1 FALSE), as a reference: ROW(INDIRECT("A5")) is 5. Volatile.' },
+  OFFSET: { category: 'Lookup and reference', summary: 'The reference rows and columns away from a reference, of a given height and width (negative ones reach up or left). Computed arguments are allowed; volatile then.', replaces: true },
+  ROW: { category: 'Lookup and reference', summary: 'Row number of a reference (or of the formula\'s cell), OFFSET and INDIRECT included.', replaces: true },
+  COLUMN: { category: 'Lookup and reference', summary: 'Column number of a reference (or of the formula\'s cell), OFFSET and INDIRECT included.', replaces: true },
+  ROWS: { category: 'Lookup and reference', summary: 'Number of rows of a reference or array, OFFSET and INDIRECT included.', replaces: true },
+  COLUMNS: { category: 'Lookup and reference', summary: 'Number of columns of a reference or array, OFFSET and INDIRECT included.', replaces: true },
   COUNTIF: { category: 'Statistical', summary: "Cells meeting a criterion, with Excel's criteria (blank cells count for \"<>x\"; a whole column counts every row).", replaces: true },
   COUNTIFS: { category: 'Statistical', summary: 'Cells meeting every criterion, criteria as in COUNTIF.', replaces: true },
   SUMIF: { category: 'Math and trigonometry', summary: 'Sum of the cells whose partner meets a criterion, criteria as in COUNTIF.', replaces: true },
@@ -137,7 +143,7 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
 const PLUGINS = [
   XMatchPlugin, SortByPlugin, LetPlugin, TakeDropPlugin, ChooseLinesPlugin, ToVectorPlugin, TextBeforeAfterPlugin, ConcatPlugin,
   RankModePlugin, RegressionPlugin, FixedPlugin,
-  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin, IndirectPlugin, CriteriaPlugin, MiscPlugin, CharProductPlugin, LogicalPlugin, LookupPlugin, MatrixPlugin, SinglePlugin, ConvertPlugin, OddBondsPlugin,
+  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin, IndirectPlugin, CriteriaPlugin, MiscPlugin, CharProductPlugin, LogicalPlugin, LookupPlugin, MatrixPlugin, SinglePlugin, ConvertPlugin, OddBondsPlugin, ReferencesPlugin,
 ] as unknown as FunctionPluginDefinition[];
 
 let registered = false;

@@ -1,0 +1,194 @@
+// References computed while a formula runs: OFFSET with computed arguments (hf-dynamic-offset.ts
+// hands those to us; OFFSETs of literals stay the engine's fixed references) and INDIRECT, and the
+// functions that ask a reference where it is rather than what it holds: ROW, COLUMN, ROWS,
+// COLUMNS. The engine's own versions of these four read only references written in the formula;
+// ours also answer for OFFSET(...) and INDIRECT(...), and hand everything else to the engine's.
+// OFFSET is volatile here, as in Excel: its cells are known only when it runs.
+import { CellError, EmptyValue, ErrorType, FunctionArgumentType, FunctionPlugin, HyperFormula, SimpleRangeValue } from 'hyperformula';
+import { MAX_COLS, MAX_ROWS } from '../../a1.ts';
+import { parseReference } from './indirect-parse.ts';
+import { rawNumber, type Ast, type InternalScalarValue, type InterpreterState, type InterpreterValue, type ProcedureAst } from './shared.ts';
+
+/** A rectangle of one sheet (engine sheet id), found while the formula runs. */
+export interface Target {
+  sheet: number;
+  r0: number;
+  c0: number;
+  r1: number;
+  c1: number;
+}
+
+/** The largest range a computed reference reads (cells); a larger one is #REF!. */
+const MAX_CELLS = 1_000_000;
+
+interface Graph {
+  sheetMapping: { getSheetId(name: string): number | undefined };
+  addressMapping: { getSheetHeight(sheet: number): number; getSheetWidth(sheet: number): number };
+  getCellValue(address: { sheet: number; row: number; col: number }): InterpreterValue;
+}
+
+interface Address {
+  sheet: number;
+  row: number;
+  col: number;
+}
+interface AstNode { type: string; procedureName?: string; reference?: { toSimpleCellAddress(base: Address): Address }; start?: { toSimpleCellAddress(base: Address): Address }; end?: { toSimpleCellAddress(base: Address): Address }; expression?: Ast }
+
+const refError = (why: string) => new CellError(ErrorType.REF, why);
+
+/** What plugins that compute references share. */
+export abstract class ReferencePlugin extends FunctionPlugin {
+  protected graph(): Graph {
+    return this.dependencyGraph as unknown as Graph;
+  }
+
+  /** A number argument, as Excel coerces it (text that reads as a number, TRUE = 1, blank = 0). */
+  protected numberArg(ast: Ast | undefined, state: InterpreterState): number | CellError | undefined {
+    if (!ast || (ast as unknown as AstNode).type === 'EMPTY') return undefined;
+    let v = this.evaluateAst(ast, state);
+    if (v instanceof SimpleRangeValue) v = v.data[0]?.[0] ?? EmptyValue;
+    if (v instanceof CellError) return v;
+    if (v === EmptyValue) return 0;
+    if (typeof v === 'boolean') return Number(v);
+    if (typeof v === 'string') return v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : new CellError(ErrorType.VALUE, `'${v}' is not a number`);
+    return rawNumber(v) ?? new CellError(ErrorType.VALUE, 'a number is needed');
+  }
+
+  /** Where a reference argument points, or the error it is. */
+  protected targetOf(ast: Ast, state: InterpreterState): Target | CellError {
+    const node = ast as unknown as AstNode;
+    const base = state.formulaAddress as Address;
+    if (node.type === 'PARENTHESIS' && node.expression) return this.targetOf(node.expression, state);
+    if (node.type === 'CELL_REFERENCE' && node.reference) {
+      const a = node.reference.toSimpleCellAddress(base);
+      return { sheet: a.sheet, r0: a.row, c0: a.col, r1: a.row, c1: a.col };
+    }
+    if (node.type === 'CELL_RANGE' && node.start && node.end) {
+      const a = node.start.toSimpleCellAddress(base), b = node.end.toSimpleCellAddress(base);
+      return { sheet: a.sheet, r0: Math.min(a.row, b.row), c0: Math.min(a.col, b.col), r1: Math.max(a.row, b.row), c1: Math.max(a.col, b.col) };
+    }
+    if (node.type === 'FUNCTION_CALL') {
+      const call = ast as ProcedureAst;
+      if (call.procedureName === 'OFFSET') return this.offsetTarget(call, state);
+      if (call.procedureName === 'INDIRECT') return this.indirectTarget(call, state);
+    }
+    const v = this.evaluateAst(ast, state);
+    if (v instanceof CellError) return v;
+    const range = v instanceof SimpleRangeValue ? (v.range as unknown as { start: Address; end: Address } | undefined) : undefined;
+    if (!range) return new CellError(ErrorType.VALUE, 'a reference is needed here');
+    return { sheet: range.start.sheet, r0: range.start.row, c0: range.start.col, r1: Math.min(range.end.row, MAX_ROWS - 1), c1: Math.min(range.end.col, MAX_COLS - 1) };
+  }
+
+  protected indirectTarget(ast: ProcedureAst, state: InterpreterState): Target | CellError {
+    if (ast.args.length < 1 || ast.args.length > 2) return new CellError(ErrorType.NA, 'INDIRECT takes 1 or 2 arguments');
+    let text = this.evaluateAst(ast.args[0]!, state);
+    if (text instanceof SimpleRangeValue) text = text.data[0]?.[0] ?? EmptyValue;
+    if (text instanceof CellError) return text;
+    const a1 = this.numberArg(ast.args[1], state);
+    if (a1 instanceof CellError) return a1;
+    const here = state.formulaAddress;
+    const target = parseReference(String(text === EmptyValue ? '' : text), a1 === undefined || a1 !== 0, here.row, here.col);
+    if (!target) return refError(`INDIRECT: '${String(text)}' is not a cell reference`);
+    const sheet = target.sheet === undefined ? here.sheet : this.graph().sheetMapping.getSheetId(target.sheet);
+    if (sheet === undefined) return refError(`INDIRECT: no sheet named '${target.sheet}'`);
+    return { sheet, r0: target.r0, c0: target.c0, r1: target.r1, c1: target.c1 };
+  }
+
+  protected offsetTarget(ast: ProcedureAst, state: InterpreterState): Target | CellError {
+    const args = ast.args;
+    if (args.length < 3 || args.length > 5) return new CellError(ErrorType.NA, 'OFFSET takes 3 to 5 arguments');
+    const base = this.targetOf(args[0]!, state);
+    if (base instanceof CellError) return base;
+    const nums: number[] = [];
+    for (let i = 1; i < 5; i++) {
+      const n = this.numberArg(args[i], state);
+      if (n instanceof CellError) return n;
+      // Truncated toward zero, except that a height or width between 0 and 1 is 1 (Excel's files say so).
+      nums.push(n === undefined ? NaN : i >= 3 && n !== 0 && Math.abs(n) < 1 ? Math.sign(n) : Math.trunc(n));
+    }
+    const [rows, cols] = [nums[0] || 0, nums[1] || 0];
+    const height = Number.isNaN(nums[2]!) ? base.r1 - base.r0 + 1 : nums[2]!;
+    const width = Number.isNaN(nums[3]!) ? base.c1 - base.c0 + 1 : nums[3]!;
+    if (height === 0 || width === 0) return refError('OFFSET: height and width cannot be 0');
+    const top = base.r0 + rows, left = base.c0 + cols;
+    // A negative height or width reaches up or left from the moved corner, as in Excel.
+    const t: Target = { sheet: base.sheet, r0: height > 0 ? top : top + height + 1, r1: height > 0 ? top + height - 1 : top, c0: width > 0 ? left : left + width + 1, c1: width > 0 ? left + width - 1 : left };
+    if (t.r0 < 0 || t.c0 < 0 || t.r1 >= MAX_ROWS || t.c1 >= MAX_COLS) return refError('OFFSET: the reference leaves the sheet');
+    return t;
+  }
+
+  /** The values of a target: one value, or a range the way a written reference gives it. */
+  protected valuesOf(t: Target, state: InterpreterState): InterpreterValue {
+    const here = state.formulaAddress;
+    // Whole columns and rows end where the sheet's content ends.
+    const g = this.graph();
+    const r1 = Math.min(t.r1, Math.max(t.r0, g.addressMapping.getSheetHeight(t.sheet) - 1));
+    const c1 = Math.min(t.c1, Math.max(t.c0, g.addressMapping.getSheetWidth(t.sheet) - 1));
+    if ((r1 - t.r0 + 1) * (c1 - t.c0 + 1) > MAX_CELLS) return refError(`the reference covers more than ${MAX_CELLS.toLocaleString('en-US')} cells`);
+    if (t.sheet === here.sheet && here.row >= t.r0 && here.row <= r1 && here.col >= t.c0 && here.col <= c1) return new CellError(ErrorType.CYCLE);
+    // Evaluated as if the range were written in the formula, so the value keeps its reference
+    // (SINGLE, ROW and friends can still ask where it is).
+    const at = (row: number, col: number) => ({ sheet: t.sheet, toSimpleCellAddress: () => ({ sheet: t.sheet, row, col }) });
+    return this.evaluateAst({ type: 'CELL_RANGE', start: at(t.r0, t.c0), end: at(r1, c1), sheetReferenceType: 0 } as unknown as Ast, state);
+  }
+}
+
+type Original = (this: FunctionPlugin, ast: ProcedureAst, state: InterpreterState) => InterpreterValue;
+const original = (fn: string, method: string): Original => {
+  const plugin = HyperFormula.getFunctionPlugin(fn) as unknown as { prototype: Record<string, Original> } | undefined;
+  const m = plugin?.prototype[method];
+  if (!m) throw new Error(`HyperFormula has no ${fn}`);
+  return m;
+};
+
+const ROW = original('ROW', 'row'), COLUMN = original('COLUMN', 'column'), ROWS = original('ROWS', 'rows'), COLUMNS = original('COLUMNS', 'columns');
+const computed = (ast: Ast | undefined) => ast !== undefined && ['OFFSET', 'INDIRECT'].includes((ast as unknown as AstNode).procedureName ?? '');
+
+/**
+ * OFFSET for formulas whose arguments are computed. HyperFormula reserves the name (it reads OFFSET
+ * while parsing), so this plugin is installed in the slot it keeps for it (hf-dynamic-offset.ts),
+ * not registered like the others.
+ */
+export class OffsetPlugin extends ReferencePlugin {
+  static override implementedFunctions = {
+    OFFSET: { method: 'offset', isVolatile: true, vectorizationForbidden: true },
+  };
+
+  offset(ast: ProcedureAst, state: InterpreterState) {
+    const t = this.offsetTarget(ast, state);
+    return t instanceof CellError ? t : this.valuesOf(t, state);
+  }
+}
+
+export class ReferencesPlugin extends ReferencePlugin {
+  static override implementedFunctions = {
+    ROW: { method: 'row', isDependentOnSheetStructureChange: true, vectorizationForbidden: true, parameters: [{ argumentType: FunctionArgumentType.NOERROR, optionalArg: true }] },
+    COLUMN: { method: 'column', isDependentOnSheetStructureChange: true, vectorizationForbidden: true, parameters: [{ argumentType: FunctionArgumentType.NOERROR, optionalArg: true }] },
+    ROWS: { method: 'rows', isDependentOnSheetStructureChange: true, vectorizationForbidden: true, parameters: [{ argumentType: FunctionArgumentType.RANGE }] },
+    COLUMNS: { method: 'columns', isDependentOnSheetStructureChange: true, vectorizationForbidden: true, parameters: [{ argumentType: FunctionArgumentType.RANGE }] },
+  };
+
+  private where(ast: ProcedureAst, state: InterpreterState, own: Original, answer: (t: Target) => number): InterpreterValue {
+    if (ast.args.length !== 1 || !computed(ast.args[0])) return own.call(this, ast, state);
+    const t = this.targetOf(ast.args[0]!, state);
+    return t instanceof CellError ? t : answer(t);
+  }
+
+  row(ast: ProcedureAst, state: InterpreterState) {
+    return this.where(ast, state, ROW, (t) => t.r0 + 1);
+  }
+
+  column(ast: ProcedureAst, state: InterpreterState) {
+    return this.where(ast, state, COLUMN, (t) => t.c0 + 1);
+  }
+
+  rows(ast: ProcedureAst, state: InterpreterState) {
+    return this.where(ast, state, ROWS, (t) => t.r1 - t.r0 + 1);
+  }
+
+  columns(ast: ProcedureAst, state: InterpreterState) {
+    return this.where(ast, state, COLUMNS, (t) => t.c1 - t.c0 + 1);
+  }
+}
+
+export type { InternalScalarValue };

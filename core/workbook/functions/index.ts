@@ -35,6 +35,7 @@ import { SinglePlugin } from './single.ts';
 import { ConvertPlugin } from './convert.ts';
 import { OddBondsPlugin } from './odd-bonds.ts';
 import { ReferencesPlugin } from './references.ts';
+import { financialPlugin } from './financial.ts';
 import { BRIDGED, FormulajsPlugin } from './formulajs.ts';
 import { guardFunctions } from './guard.ts';
 import { TextFormatPlugin } from './text-format.ts';
@@ -49,6 +50,11 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
   ODDFYIELD: { category: 'Financial', summary: 'Yield of a security with an odd (short or long) first period.' },
   ODDLPRICE: { category: 'Financial', summary: 'Price per 100 face value of a security with an odd last period.' },
   ODDLYIELD: { category: 'Financial', summary: 'Yield of a security with an odd last period.' },
+  MIRR: { category: 'Financial', summary: 'Modified internal rate of return of periodic cash flows, with Excel\'s handling of zero flows.', replaces: true },
+  DB: { category: 'Financial', summary: 'Fixed-declining-balance depreciation for a period, as Excel computes it (fractional periods, salvage above cost).', replaces: true },
+  TBILLEQ: { category: 'Financial', summary: 'Bond-equivalent yield of a Treasury bill, with Excel\'s formula past 182 days.', replaces: true },
+  IPMT: { category: 'Financial', summary: 'Interest part of a loan payment for a period (#NUM! outside 1 to nper).', replaces: true },
+  PPMT: { category: 'Financial', summary: 'Principal part of a loan payment for a period (#NUM! outside 1 to nper).', replaces: true },
   SINGLE: { category: 'Lookup and reference', summary: "Excel's @ operator: the cell of a range in the formula's own row or column (implicit intersection), or an array's first value." },
   XMATCH: { category: 'Lookup and reference', summary: 'Position of a value in a row or column; exact, next smaller/larger or wildcard match; first-to-last, last-to-first or binary search.' },
   SORTBY: { category: 'Lookup and reference', summary: 'Sorts an array by one or more other arrays, each ascending or descending.' },
@@ -155,6 +161,6 @@ export function registerFunctions(): void {
   // English names only: the engine is configured for enGB, and formulas are stored in English.
   // LET's hidden node needs a name too: HyperFormula evaluates only translated functions.
   const names = Object.fromEntries([...Object.keys(ADDED_FUNCTIONS), BOUND_FN].map((n) => [n, n]));
-  for (const plugin of [...PLUGINS, xlookupPlugin() as unknown as FunctionPluginDefinition, romanPlugin() as unknown as FunctionPluginDefinition]) HyperFormula.registerFunctionPlugin(plugin, { enGB: names });
+  for (const plugin of [...PLUGINS, xlookupPlugin() as unknown as FunctionPluginDefinition, romanPlugin() as unknown as FunctionPluginDefinition, financialPlugin() as unknown as FunctionPluginDefinition]) HyperFormula.registerFunctionPlugin(plugin, { enGB: names });
   guardFunctions();
 }

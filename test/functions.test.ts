@@ -58,7 +58,8 @@ describe('XMATCH', () => {
     expect(calc('=XMATCH({"kiwi";"pear"}, A1:A4)').map((r) => r[0])).toEqual([3, 1]);
   });
   it('rejects bad modes and 2-D arrays with a message', () => {
-    expect(one('=XMATCH(1, B1:B4, 3)')).toBe('#VALUE!');
+    expect(one('=XMATCH(1, B1:B4, 4)')).toBe('#VALUE!');
+    expect(one('=XMATCH("a", B1:B4, 3, 2)')).toBe('#VALUE!');
     expect(message('=XMATCH(1, B1:B4, 0, 0)')).toMatch(/search_mode/);
     expect(message('=XMATCH(1, A1:B4)')).toMatch(/one row or one column/);
   });

@@ -165,12 +165,8 @@ export const SCALAR_CASES: ScalarCase[] = [
   { fns: ['LET'], f: '=LET(r, Data!B1:B6, SUM(r)/ROWS(r))', lo: '=AVERAGE(Data!B1:B6)' },
   // ---- lookup and reference
   { fns: ['VLOOKUP'], f: '=VLOOKUP("cherry", Data!A1:B6, 2, FALSE)' },
-  {
-    fns: ['VLOOKUP'],
-    f: '=VLOOKUP(20, {0,"low";15,"mid";30,"high"}, 2)',
-    differs: { lo: 'mid', why: 'HyperFormula\'s VLOOKUP and HLOOKUP take only a cell range as the table, not an array constant or a computed array (#VALUE!); XLOOKUP and INDEX/MATCH take arrays' },
-  },
-  { fns: ['HLOOKUP'], f: '=HLOOKUP(3, {1,2,3;"a","b","c"}, 2, FALSE)', differs: { lo: 'c', why: 'as VLOOKUP: the table must be a cell range' } },
+  { fns: ['VLOOKUP'], f: '=VLOOKUP(20, {0,"low";15,"mid";30,"high"}, 2)' },
+  { fns: ['HLOOKUP'], f: '=HLOOKUP(3, {1,2,3;"a","b","c"}, 2, FALSE)' },
   { fns: ['HLOOKUP'], f: '=HLOOKUP("MiXeD", Data!F3:F4, 2, FALSE)' },
   { fns: ['INDEX'], f: '=INDEX(Data!A1:B6, 4, 1)' },
   { fns: ['MATCH'], f: '=MATCH(42, Data!B1:B6, 0)' },

@@ -4,7 +4,14 @@
 // errors are skipped, so the idiom LOOKUP(2, 1/(A1:A9="x"), B1:B9) finds the last "x". The array
 // form searches the first row of a wide array (else the first column) and answers from the last
 // row (or column).
-import { CellError, ErrorType, FunctionArgumentType, FunctionPlugin, SimpleRangeValue } from 'hyperformula';
+//
+// VLOOKUP, HLOOKUP and MATCH replace the engine's, whose approximate search mishandled text
+// (VLOOKUP("Cuenca", sorted names) found the last name, not "Berlin"). Approximate matches are a
+// binary search, as Excel's: the last value of the lookup value's kind that is not greater
+// (MATCH -1: not smaller, in descending data), text compared without case; exact matches take the
+// first equal value, with * ? ~ wildcards for text. A matched empty cell gives 0.
+import { CellError, EmptyValue, ErrorType, FunctionArgumentType, FunctionPlugin, SimpleRangeValue } from 'hyperformula';
+import { compareValues } from './xlookup.ts';
 import { isEmpty, rawNumber, type InternalScalarValue, type InterpreterState, type ProcedureAst } from './shared.ts';
 
 type Kind = 'number' | 'text' | 'logical';
@@ -20,8 +27,44 @@ function notGreater(v: InternalScalarValue, x: InternalScalarValue, kind: Kind):
 
 const vector = (g: InternalScalarValue[][]): InternalScalarValue[] => (g.length === 1 ? g[0]! : g.map((r) => r[0]!));
 
+const rank = (v: InternalScalarValue) => (v === EmptyValue ? 4 : v instanceof CellError ? 3 : typeof v === 'boolean' ? 2 : typeof v === 'string' ? 1 : 0);
+
+/**
+ * Excel's approximate search over data it assumes sorted: the last item of the key's kind that is
+ * not greater than the key (descending: not smaller). Blank cells and errors sort last.
+ */
+export function approximate(items: InternalScalarValue[], key: InternalScalarValue, descending = false): number {
+  let lo = 0, hi = items.length - 1, found = -1;
+  const kind = rank(key);
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = items[mid]!;
+    const c = rank(v) !== kind ? (rank(v) < kind ? -1 : 1) : compareValues(v, key);
+    const keep = descending ? c >= 0 : c <= 0;
+    if (keep) {
+      if (rank(v) === kind) found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+/** The first item equal to the key (text without case, with wildcards when the key has them). */
+function exact(items: InternalScalarValue[], key: InternalScalarValue, wildcard?: (v: InternalScalarValue) => boolean): number {
+  for (let i = 0; i < items.length; i++) {
+    const v = items[i]!;
+    if (wildcard ? wildcard(v) : v !== EmptyValue && !(v instanceof CellError) && compareValues(v, key) === 0) return i;
+  }
+  return -1;
+}
+
+const num = { argumentType: FunctionArgumentType.NUMBER };
+
 export class LookupPlugin extends FunctionPlugin {
   static override implementedFunctions = {
+    VLOOKUP: { method: 'vlookup', parameters: [{ argumentType: FunctionArgumentType.NOERROR }, { argumentType: FunctionArgumentType.RANGE }, num, { argumentType: FunctionArgumentType.BOOLEAN, defaultValue: true }] },
+    HLOOKUP: { method: 'hlookup', parameters: [{ argumentType: FunctionArgumentType.NOERROR }, { argumentType: FunctionArgumentType.RANGE }, num, { argumentType: FunctionArgumentType.BOOLEAN, defaultValue: true }] },
+    MATCH: { method: 'match', parameters: [{ argumentType: FunctionArgumentType.NOERROR }, { argumentType: FunctionArgumentType.RANGE }, { argumentType: FunctionArgumentType.NUMBER, defaultValue: 1 }] },
     LOOKUP: {
       method: 'lookup',
       vectorizationForbidden: true,
@@ -54,6 +97,53 @@ export class LookupPlugin extends FunctionPlugin {
       if (found < 0) return new CellError(ErrorType.NA, 'LOOKUP: no value is small enough');
       const out = answers[found];
       return out === undefined ? new CellError(ErrorType.NA, 'LOOKUP: result_vector is shorter than lookup_vector') : out;
+    });
+  }
+
+  private matcher(key: InternalScalarValue): ((v: InternalScalarValue) => boolean) | undefined {
+    const h = this.arithmeticHelper as unknown as { requiresRegex(p: string): boolean; eqMatcherFunction(p: string): (v: InternalScalarValue) => boolean };
+    return typeof key === 'string' && h.requiresRegex(key) ? h.eqMatcherFunction(key) : undefined;
+  }
+
+  /** Position of the key in a line by VLOOKUP/HLOOKUP's rules, or -1. */
+  private position(items: InternalScalarValue[], key: InternalScalarValue, sorted: boolean): number {
+    const k = key === EmptyValue ? 0 : key;
+    return sorted ? approximate(items, k) : exact(items, k, this.matcher(k));
+  }
+
+  private tableLookup(ast: ProcedureAst, state: InterpreterState, name: 'VLOOKUP' | 'HLOOKUP') {
+    return this.runFunction(ast.args, state, this.metadata(name), (key: InternalScalarValue, table: SimpleRangeValue, index: number, sorted: boolean) => {
+      const grid = table.data;
+      const across = name === 'HLOOKUP';
+      const size = across ? grid.length : (grid[0]?.length ?? 0);
+      const i = Math.trunc(index);
+      if (i < 1) return new CellError(ErrorType.VALUE, `${name}: the index must be at least 1`);
+      if (i > size) return new CellError(ErrorType.REF, `${name}: the index is past the table`);
+      const keys = across ? (grid[0] ?? []) : grid.map((r) => r[0]!);
+      const at = this.position(keys, key, sorted);
+      if (at < 0) return new CellError(ErrorType.NA, `${name}: no match`);
+      const v = across ? grid[i - 1]![at]! : grid[at]![i - 1]!;
+      return v === EmptyValue ? 0 : v;
+    });
+  }
+
+  vlookup(ast: ProcedureAst, state: InterpreterState) {
+    return this.tableLookup(ast, state, 'VLOOKUP');
+  }
+
+  hlookup(ast: ProcedureAst, state: InterpreterState) {
+    return this.tableLookup(ast, state, 'HLOOKUP');
+  }
+
+  match(ast: ProcedureAst, state: InterpreterState) {
+    return this.runFunction(ast.args, state, this.metadata('MATCH'), (key: InternalScalarValue, where: SimpleRangeValue, type: number) => {
+      const grid = where.data;
+      if (grid.length > 1 && (grid[0]?.length ?? 0) > 1) return new CellError(ErrorType.NA, 'MATCH: lookup_array must be one row or one column');
+      if (key === EmptyValue) return new CellError(ErrorType.NA, 'MATCH: nothing to look up');
+      const items = vector(grid);
+      const t = Math.sign(Math.trunc(type));
+      const at = t === 0 ? exact(items, key, this.matcher(key)) : approximate(items, key, t < 0);
+      return at < 0 ? new CellError(ErrorType.NA, 'MATCH: no match') : at + 1;
     });
   }
 }

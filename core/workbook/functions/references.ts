@@ -4,10 +4,10 @@
 // COLUMNS. The engine's own versions of these four read only references written in the formula;
 // ours also answer for OFFSET(...) and INDIRECT(...), and hand everything else to the engine's.
 // OFFSET is volatile here, as in Excel: its cells are known only when it runs.
-import { CellError, EmptyValue, ErrorType, FunctionArgumentType, FunctionPlugin, HyperFormula, SimpleRangeValue } from 'hyperformula';
+import { ArraySize, CellError, EmptyValue, ErrorType, FunctionArgumentType, FunctionPlugin, HyperFormula, SimpleRangeValue } from 'hyperformula';
 import { MAX_COLS, MAX_ROWS } from '../../a1.ts';
 import { parseReference } from './indirect-parse.ts';
-import { rawNumber, type Ast, type InternalScalarValue, type InterpreterState, type InterpreterValue, type ProcedureAst } from './shared.ts';
+import { literalNumber, rawNumber, size, type Ast, type InternalScalarValue, type InterpreterState, type InterpreterValue, type ProcedureAst } from './shared.ts';
 
 /** A rectangle of one sheet (engine sheet id), found while the formula runs. */
 export interface Target {
@@ -71,6 +71,12 @@ export abstract class ReferencePlugin extends FunctionPlugin {
       const call = ast as ProcedureAst;
       if (call.procedureName === 'OFFSET') return this.offsetTarget(call, state);
       if (call.procedureName === 'INDIRECT') return this.indirectTarget(call, state);
+      if (call.procedureName === 'INDEX') {
+        const part = this.indexPart(call, state);
+        if (part instanceof CellError) return part;
+        if (!('sheet' in part.source)) return new CellError(ErrorType.VALUE, 'INDEX of an array is not a reference');
+        return { ...part.source, r0: part.source.r0 + part.r0, r1: part.source.r0 + part.r1, c0: part.source.c0 + part.c0, c1: part.source.c0 + part.c1 };
+      }
     }
     const v = this.evaluateAst(ast, state);
     if (v instanceof CellError) return v;
@@ -117,6 +123,44 @@ export abstract class ReferencePlugin extends FunctionPlugin {
     return t;
   }
 
+  /**
+   * INDEX(array, row_num, [column_num], [area_num]) as Excel reads it: one index into a single row
+   * or column picks from it; 0 (or an index left out) takes the whole row or column; past the
+   * end is #REF!. The part is relative to the source: a reference (a target) or an array's grid.
+   */
+  protected indexPart(ast: ProcedureAst, state: InterpreterState): { source: Target | { grid: InternalScalarValue[][] }; r0: number; r1: number; c0: number; c1: number } | CellError {
+    const args = ast.args;
+    if (args.length < 2 || args.length > 4) return new CellError(ErrorType.NA, 'INDEX takes 2 to 4 arguments');
+    let source: Target | { grid: InternalScalarValue[][] };
+    const first = args[0]! as unknown as AstNode;
+    if (['CELL_REFERENCE', 'CELL_RANGE', 'COLUMN_RANGE', 'ROW_RANGE', 'PARENTHESIS'].includes(first.type) || (first.type === 'FUNCTION_CALL' && ['OFFSET', 'INDIRECT', 'INDEX'].includes(first.procedureName ?? ''))) {
+      const t = this.targetOf(args[0]!, state);
+      if (t instanceof CellError) return t;
+      source = t;
+    } else {
+      const v = this.evaluateAst(args[0]!, state);
+      if (v instanceof CellError) return v;
+      const range = v instanceof SimpleRangeValue ? (v.range as unknown as { start: Address; end: Address } | undefined) : undefined;
+      source = range
+        ? { sheet: range.start.sheet, r0: range.start.row, c0: range.start.col, r1: Math.min(range.end.row, MAX_ROWS - 1), c1: Math.min(range.end.col, MAX_COLS - 1) }
+        : { grid: v instanceof SimpleRangeValue ? v.data : [[v as InternalScalarValue]] };
+    }
+    const area = this.numberArg(args[3], state);
+    if (area instanceof CellError) return area;
+    if (area !== undefined && Math.trunc(area) !== 1) return refError('INDEX: area_num must be 1 (a single area)');
+    const height = 'grid' in source ? source.grid.length : source.r1 - source.r0 + 1;
+    const width = 'grid' in source ? (source.grid[0]?.length ?? 0) : source.c1 - source.c0 + 1;
+    let row = this.numberArg(args[1], state), col = this.numberArg(args[2], state);
+    if (row instanceof CellError) return row;
+    if (col instanceof CellError) return col;
+    // One index into a single row counts along the row.
+    if (height === 1 && col === undefined && row !== undefined) [row, col] = [1, row];
+    const r = Math.trunc(row ?? 0), c = Math.trunc(col ?? 0);
+    if (r < 0 || c < 0) return new CellError(ErrorType.VALUE, 'INDEX: row_num and column_num must not be negative');
+    if (r > height || c > width) return refError('INDEX: the index is past the array');
+    return { source, r0: r ? r - 1 : 0, r1: r ? r - 1 : height - 1, c0: c ? c - 1 : 0, c1: c ? c - 1 : width - 1 };
+  }
+
   /** The values of a target: one value, or a range the way a written reference gives it. */
   protected valuesOf(t: Target, state: InterpreterState): InterpreterValue {
     const here = state.formulaAddress;
@@ -142,7 +186,7 @@ const original = (fn: string, method: string): Original => {
 };
 
 const ROW = original('ROW', 'row'), COLUMN = original('COLUMN', 'column'), ROWS = original('ROWS', 'rows'), COLUMNS = original('COLUMNS', 'columns');
-const computed = (ast: Ast | undefined) => ast !== undefined && ['OFFSET', 'INDIRECT'].includes((ast as unknown as AstNode).procedureName ?? '');
+const computed = (ast: Ast | undefined) => ast !== undefined && ['OFFSET', 'INDIRECT', 'INDEX'].includes((ast as unknown as AstNode).procedureName ?? '');
 
 /**
  * OFFSET for formulas whose arguments are computed. HyperFormula reserves the name (it reads OFFSET
@@ -162,11 +206,32 @@ export class OffsetPlugin extends ReferencePlugin {
 
 export class ReferencesPlugin extends ReferencePlugin {
   static override implementedFunctions = {
+    INDEX: { method: 'index', sizeOfResultArrayMethod: 'indexSize', vectorizationForbidden: true },
     ROW: { method: 'row', isDependentOnSheetStructureChange: true, vectorizationForbidden: true, parameters: [{ argumentType: FunctionArgumentType.NOERROR, optionalArg: true }] },
     COLUMN: { method: 'column', isDependentOnSheetStructureChange: true, vectorizationForbidden: true, parameters: [{ argumentType: FunctionArgumentType.NOERROR, optionalArg: true }] },
     ROWS: { method: 'rows', isDependentOnSheetStructureChange: true, vectorizationForbidden: true, parameters: [{ argumentType: FunctionArgumentType.RANGE }] },
     COLUMNS: { method: 'columns', isDependentOnSheetStructureChange: true, vectorizationForbidden: true, parameters: [{ argumentType: FunctionArgumentType.RANGE }] },
   };
+
+  index(ast: ProcedureAst, state: InterpreterState) {
+    const part = this.indexPart(ast, state);
+    if (part instanceof CellError) return part;
+    const { source } = part;
+    if ('sheet' in source) return this.valuesOf({ sheet: source.sheet, r0: source.r0 + part.r0, r1: source.r0 + part.r1, c0: source.c0 + part.c0, c1: source.c0 + part.c1 }, state);
+    const grid = source.grid.slice(part.r0, part.r1 + 1).map((line) => line.slice(part.c0, part.c1 + 1));
+    return grid.length === 1 && grid[0]!.length === 1 ? grid[0]![0]! : SimpleRangeValue.onlyValues(grid);
+  }
+
+  /** The spill a whole row or column of INDEX needs, known when its indexes are written as numbers. */
+  indexSize(ast: ProcedureAst, state: InterpreterState) {
+    const [src] = ast.args.slice(0, 1).map((a) => this.arraySizeForAst(a, { formulaAddress: state.formulaAddress, arraysFlag: true } as InterpreterState));
+    if (!src || ast.args.length < 2) return ArraySize.scalar();
+    const isEmptyArg = (a: Ast | undefined) => !a || (a as unknown as AstNode).type === 'EMPTY';
+    const whole = (a: Ast | undefined) => isEmptyArg(a) || literalNumber(a) === 0;
+    // One index into a single row picks one value.
+    if (src.height === 1 && !ast.args[2] && !isEmptyArg(ast.args[1])) return ArraySize.scalar();
+    return size(whole(ast.args[2]) ? src.width : 1, whole(ast.args[1]) ? src.height : 1);
+  }
 
   private where(ast: ProcedureAst, state: InterpreterState, own: Original, answer: (t: Target) => number): InterpreterValue {
     if (ast.args.length !== 1 || !computed(ast.args[0])) return own.call(this, ast, state);

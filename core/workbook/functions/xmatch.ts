@@ -1,6 +1,8 @@
 // XMATCH(lookup_value, lookup_array, [match_mode], [search_mode]): the position of a value in a
 // row or column, with Excel's match modes (exact, next smaller, next larger, wildcard) and search
-// modes (first-to-last, last-to-first, binary ascending, binary descending).
+// modes (first-to-last, last-to-first, binary ascending, binary descending); match_mode 3 matches a
+// regular expression (Excel 365).
+import { runRegex } from './regex-run.ts';
 import { FunctionArgumentType, FunctionPlugin, SimpleRangeValue } from 'hyperformula';
 import { isEmpty, isError, naError, rawNumber, valueError, type InternalScalarValue, type InterpreterState, type ProcedureAst } from './shared.ts';
 
@@ -74,7 +76,8 @@ export class XMatchPlugin extends FunctionPlugin {
 
   xmatch(ast: ProcedureAst, state: InterpreterState) {
     return this.runFunction(ast.args, state, this.metadata('XMATCH'), (key: InternalScalarValue, range: SimpleRangeValue, matchMode: number, searchMode: number) => {
-      if (![0, -1, 1, 2].includes(matchMode)) return valueError(`XMATCH: match_mode must be 0 (exact), -1 (exact or next smaller), 1 (exact or next larger) or 2 (wildcard), not ${matchMode}`);
+      if (![0, -1, 1, 2, 3].includes(matchMode)) return valueError(`XMATCH: match_mode must be 0 (exact), -1 (exact or next smaller), 1 (exact or next larger), 2 (wildcard) or 3 (regular expression), not ${matchMode}`);
+      if (matchMode === 3 && Math.abs(searchMode) === 2) return valueError('XMATCH: a regular expression cannot use a binary search');
       if (![1, -1, 2, -2].includes(searchMode)) return valueError(`XMATCH: search_mode must be 1, -1, 2 or -2, not ${searchMode}`);
       if (range.width() > 1 && range.height() > 1) return valueError('XMATCH: lookup_array must be one row or one column');
       const values = range.width() === 1 ? range.data.map((r) => r[0]!) : range.data[0]!;
@@ -82,8 +85,17 @@ export class XMatchPlugin extends FunctionPlugin {
       const h = this.arithmeticHelper;
       const cmp: Compare = (a, b) => (h.eq(a as never, b as never) ? 0 : h.lt(a as never, b as never) ? -1 : 1);
       // Mode 2 with a pattern that has no wildcards is an exact match.
-      const wildcard = matchMode === 2 && typeof needle === 'string' && h.requiresRegex(needle) ? (h.eqMatcherFunction(needle) as (v: InternalScalarValue) => boolean) : undefined;
-      const i = xmatchIndex(values, needle, matchMode, searchMode, cmp, wildcard);
+      let failed: Error | undefined;
+      // Mode 3 tests each text against a regular expression (as REGEXTEST does, time-bounded).
+      const regex = matchMode === 3 ? (v: InternalScalarValue) => {
+        if (failed || typeof v !== 'string') return false;
+        const out = runRegex({ op: 'test', text: v, pattern: String(needle), ignoreCase: false });
+        if (out instanceof Error) failed = out;
+        return out === true;
+      } : undefined;
+      const wildcard = regex ?? (matchMode === 2 && typeof needle === 'string' && h.requiresRegex(needle) ? (h.eqMatcherFunction(needle) as (v: InternalScalarValue) => boolean) : undefined);
+      const i = xmatchIndex(values, needle, matchMode === 3 ? 0 : matchMode, searchMode, cmp, wildcard);
+      if (failed) return valueError(failed.message);
       return i < 0 ? naError('XMATCH: no match found') : i + 1;
     });
   }

@@ -36,6 +36,7 @@ import { ConvertPlugin } from './convert.ts';
 import { OddBondsPlugin } from './odd-bonds.ts';
 import { ReferencesPlugin } from './references.ts';
 import { financialPlugin } from './financial.ts';
+import { BasesPlugin } from './bases.ts';
 import { BRIDGED, FormulajsPlugin } from './formulajs.ts';
 import { guardFunctions } from './guard.ts';
 import { TextFormatPlugin } from './text-format.ts';
@@ -55,6 +56,18 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
   TBILLEQ: { category: 'Financial', summary: 'Bond-equivalent yield of a Treasury bill, with Excel\'s formula past 182 days.', replaces: true },
   IPMT: { category: 'Financial', summary: 'Interest part of a loan payment for a period (#NUM! outside 1 to nper).', replaces: true },
   PPMT: { category: 'Financial', summary: 'Principal part of a loan payment for a period (#NUM! outside 1 to nper).', replaces: true },
+  BIN2OCT: { category: 'Engineering', summary: 'A number from base 2 to base 8, as Excel does it (ten-digit two\'s complement for negatives, places).', replaces: true },
+  BIN2DEC: { category: 'Engineering', summary: 'A number from base 2 to base 10, as Excel does it (ten-digit two\'s complement for negatives).', replaces: true },
+  BIN2HEX: { category: 'Engineering', summary: 'A number from base 2 to base 16, as Excel does it (ten-digit two\'s complement for negatives, places).', replaces: true },
+  OCT2BIN: { category: 'Engineering', summary: 'A number from base 8 to base 2, as Excel does it (ten-digit two\'s complement for negatives, places).', replaces: true },
+  OCT2DEC: { category: 'Engineering', summary: 'A number from base 8 to base 10, as Excel does it (ten-digit two\'s complement for negatives).', replaces: true },
+  OCT2HEX: { category: 'Engineering', summary: 'A number from base 8 to base 16, as Excel does it (ten-digit two\'s complement for negatives, places).', replaces: true },
+  DEC2BIN: { category: 'Engineering', summary: 'A number from base 10 to base 2, as Excel does it (ten-digit two\'s complement for negatives, places).', replaces: true },
+  DEC2OCT: { category: 'Engineering', summary: 'A number from base 10 to base 8, as Excel does it (ten-digit two\'s complement for negatives, places).', replaces: true },
+  DEC2HEX: { category: 'Engineering', summary: 'A number from base 10 to base 16, as Excel does it (ten-digit two\'s complement for negatives, places).', replaces: true },
+  HEX2BIN: { category: 'Engineering', summary: 'A number from base 16 to base 2, as Excel does it (ten-digit two\'s complement for negatives, places).', replaces: true },
+  HEX2OCT: { category: 'Engineering', summary: 'A number from base 16 to base 8, as Excel does it (ten-digit two\'s complement for negatives, places).', replaces: true },
+  HEX2DEC: { category: 'Engineering', summary: 'A number from base 16 to base 10, as Excel does it (ten-digit two\'s complement for negatives).', replaces: true },
   SINGLE: { category: 'Lookup and reference', summary: "Excel's @ operator: the cell of a range in the formula's own row or column (implicit intersection), or an array's first value." },
   XMATCH: { category: 'Lookup and reference', summary: 'Position of a value in a row or column; exact, next smaller/larger or wildcard match; first-to-last, last-to-first or binary search.' },
   SORTBY: { category: 'Lookup and reference', summary: 'Sorts an array by one or more other arrays, each ascending or descending.' },
@@ -149,7 +162,7 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
 const PLUGINS = [
   XMatchPlugin, SortByPlugin, LetPlugin, TakeDropPlugin, ChooseLinesPlugin, ToVectorPlugin, TextBeforeAfterPlugin, ConcatPlugin,
   RankModePlugin, RegressionPlugin, FixedPlugin,
-  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin, IndirectPlugin, CriteriaPlugin, MiscPlugin, CharProductPlugin, LogicalPlugin, LookupPlugin, MatrixPlugin, SinglePlugin, ConvertPlugin, OddBondsPlugin, ReferencesPlugin,
+  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin, IndirectPlugin, CriteriaPlugin, MiscPlugin, CharProductPlugin, LogicalPlugin, LookupPlugin, MatrixPlugin, SinglePlugin, ConvertPlugin, OddBondsPlugin, ReferencesPlugin, BasesPlugin,
 ] as unknown as FunctionPluginDefinition[];
 
 let registered = false;

@@ -37,6 +37,7 @@ import { OddBondsPlugin } from './odd-bonds.ts';
 import { ReferencesPlugin } from './references.ts';
 import { financialPlugin } from './financial.ts';
 import { BasesPlugin } from './bases.ts';
+import { CountingPlugin } from './counting.ts';
 import { BRIDGED, FormulajsPlugin } from './formulajs.ts';
 import { guardFunctions } from './guard.ts';
 import { TextFormatPlugin } from './text-format.ts';
@@ -68,6 +69,10 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
   HEX2BIN: { category: 'Engineering', summary: 'A number from base 16 to base 2, as Excel does it (ten-digit two\'s complement for negatives, places).', replaces: true },
   HEX2OCT: { category: 'Engineering', summary: 'A number from base 16 to base 8, as Excel does it (ten-digit two\'s complement for negatives, places).', replaces: true },
   HEX2DEC: { category: 'Engineering', summary: 'A number from base 16 to base 10, as Excel does it (ten-digit two\'s complement for negatives).', replaces: true },
+  'BINOM.DIST.RANGE': { category: 'Statistical', summary: 'Probability of a number of successes (or a range of them) in a binomial distribution.' },
+  PERMUT: { category: 'Statistical', summary: 'Permutations of k items out of n (arguments truncated).' },
+  ACOT: { category: 'Math and trigonometry', summary: 'Arccotangent, from 0 to pi.', replaces: true },
+  DAYS360: { category: 'Date and time', summary: 'Days between two dates on a 360-day year, Excel\'s US or European rule.', replaces: true },
   SINGLE: { category: 'Lookup and reference', summary: "Excel's @ operator: the cell of a range in the formula's own row or column (implicit intersection), or an array's first value." },
   XMATCH: { category: 'Lookup and reference', summary: 'Position of a value in a row or column; exact, next smaller/larger or wildcard match; first-to-last, last-to-first or binary search.' },
   SORTBY: { category: 'Lookup and reference', summary: 'Sorts an array by one or more other arrays, each ascending or descending.' },
@@ -162,7 +167,7 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
 const PLUGINS = [
   XMatchPlugin, SortByPlugin, LetPlugin, TakeDropPlugin, ChooseLinesPlugin, ToVectorPlugin, TextBeforeAfterPlugin, ConcatPlugin,
   RankModePlugin, RegressionPlugin, FixedPlugin,
-  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin, IndirectPlugin, CriteriaPlugin, MiscPlugin, CharProductPlugin, LogicalPlugin, LookupPlugin, MatrixPlugin, SinglePlugin, ConvertPlugin, OddBondsPlugin, ReferencesPlugin, BasesPlugin,
+  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin, IndirectPlugin, CriteriaPlugin, MiscPlugin, CharProductPlugin, LogicalPlugin, LookupPlugin, MatrixPlugin, SinglePlugin, ConvertPlugin, OddBondsPlugin, ReferencesPlugin, BasesPlugin, CountingPlugin,
 ] as unknown as FunctionPluginDefinition[];
 
 let registered = false;

@@ -21,6 +21,8 @@ export const ENGINE_CONFIG: Partial<ConfigParams> = {
   nullDate: { year: 1899, month: 12, day: 30 },
   dateFormats: ['YYYY-MM-DD', 'MM/DD/YYYY', 'DD.MM.YYYY'],
   timeFormats: ['hh:mm', 'hh:mm:ss.sss'],
+  // Excel compares text without case but with accents: "Berlín" is not "Berlin".
+  accentSensitive: true,
 };
 
 /**

@@ -249,4 +249,30 @@ export const excelFunctionCases: CaseGroup[] = [
       ok: (out) => expect({ value: out.value, formula: out.formula }).toEqual({ value, formula: shown }),
     })),
   },
+  {
+    name: 'database functions, as Excel reads criteria',
+    setup: async (door) => {
+      const file = await newFile(door, 'database');
+      await door.call('write_cells', {
+        file_uuid: file,
+        cell: 'A1',
+        values: [['Region', 'Rep', 'Units'], ['East', 'Alice', '120'], ['Eastern', 'Bob', '80'], ['West', 'Cara', '200'], ['East', 'Dan', '150']],
+      });
+      await door.call('write_cells', { file_uuid: file, cell: 'E1', values: [['Region', 'Units', 'Region', 'REP', 'Rgn'], ['East', '>100', '=East', 'C', 'x']] });
+      return { file };
+    },
+    cases: [
+      f('DSUM: text matches the beginning', '=DSUM(A1:C5,"Units",E1:E2)', '350'),
+      f('DSUM: "=East" is exact', '=DSUM(A1:C5,3,G1:G2)', '270'),
+      f('DCOUNT with two conditions in a row', '=DCOUNT(A1:C5,"units",E1:F2)', '2'),
+      f('DGET of one match (labels without case)', '=DGET(A1:C5,"Units",H1:H2)', '200'),
+      f('DGET of several matches', '=DGET(A1:C5,"Units",E1:E2)', '#NUM!'),
+      f('a label no column has matches nothing', '=DCOUNTA(A1:C5,1,I1:I2)', '0'),
+      f('DAVERAGE', '=DAVERAGE(A1:C5,"Units",E1:E2)', /^116\.66666/),
+      f('DMAX with no match is 0', '=DMAX(A1:C5,"Units",I1:I2)', '0'),
+      f('a field no column has', '=DSUM(A1:C5,"Price",E1:E2)', '#VALUE!'),
+      f('a database without records', '=DSUM(A1:C1,"Units",E1:E2)', '#VALUE!'),
+      f('text compares with accents', '="Berlín"="berlin"', 'FALSE'),
+    ],
+  },
 ];

@@ -22,9 +22,16 @@ const compare = (a: number, b: number, op: string) => (op === '<' ? a < b : op =
 /** The engine's text matcher with * ? ~ wildcards (the one XMATCH uses), without case as configured. */
 export type TextMatcher = (pattern: string) => (v: InternalScalarValue) => boolean;
 
-export function criterion(c: InternalScalarValue, matcher: TextMatcher): Pred {
+export interface CriterionOptions {
+  /** Database criteria (DSUM & co): text without an operator matches text that begins with it. */
+  textPrefix?: boolean;
+  /** Reads an operand as a date or number ("2024-07-01", "11/1/2024") when it is not a plain number. */
+  dateOf?: (text: string) => number | undefined;
+}
+
+export function criterion(c: InternalScalarValue, matcher: TextMatcher, opts: CriterionOptions = {}): Pred {
   if (c instanceof CellError) return (v) => v instanceof CellError && v.type === c.type;
-  if (isBlank(c)) return criterion(0, matcher);
+  if (isBlank(c)) return criterion(0, matcher, opts);
   if (c === '') return (v) => isBlank(v) || v === '';
   if (typeof c === 'boolean') return (v) => v === c;
   const n = num(c);
@@ -35,7 +42,7 @@ export function criterion(c: InternalScalarValue, matcher: TextMatcher): Pred {
   const operand = m[2]!;
   // "<>" is every cell that is not blank, a formula's "" included; "=" the blank ones.
   if (operand === '') return op === '<>' ? (v) => !isBlank(v) : op === '=' ? isBlank : () => false;
-  const operandNumber = numericText(operand) ?? (/^\d+(\.\d+)?%$/.test(operand.trim()) ? Number(operand.trim().slice(0, -1)) / 100 : undefined);
+  const operandNumber = numericText(operand) ?? (/^\d+(\.\d+)?%$/.test(operand.trim()) ? Number(operand.trim().slice(0, -1)) / 100 : undefined) ?? (/\d/.test(operand) ? opts.dateOf?.(operand.trim()) : undefined);
   if (operandNumber !== undefined) {
     // "=23" matches the text "23" too, as 23 does; "<>23" leaves out only the numbers (Excel's
     // files say so: it is not the complement of "=23").
@@ -55,7 +62,7 @@ export function criterion(c: InternalScalarValue, matcher: TextMatcher): Pred {
     return op === '<>' ? (v) => !(v instanceof CellError && errorText(v) === upper) : (v) => v instanceof CellError && errorText(v) === upper;
   }
   if (op === '=' || op === '<>') {
-    const matches = matcher(operand);
+    const matches = matcher(opts.textPrefix && m[1] === undefined ? `${operand}*` : operand);
     const eq = (v: InternalScalarValue) => typeof v === 'string' && matches(v);
     return op === '=' ? eq : (v) => !eq(v);
   }

@@ -38,6 +38,7 @@ import { ReferencesPlugin } from './references.ts';
 import { financialPlugin } from './financial.ts';
 import { BasesPlugin } from './bases.ts';
 import { CountingPlugin } from './counting.ts';
+import { DatabasePlugin } from './database.ts';
 import { BRIDGED, FormulajsPlugin } from './formulajs.ts';
 import { guardFunctions } from './guard.ts';
 import { TextFormatPlugin } from './text-format.ts';
@@ -73,6 +74,18 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
   PERMUT: { category: 'Statistical', summary: 'Permutations of k items out of n (arguments truncated).' },
   ACOT: { category: 'Math and trigonometry', summary: 'Arccotangent, from 0 to pi.', replaces: true },
   DAYS360: { category: 'Date and time', summary: 'Days between two dates on a 360-day year, Excel\'s US or European rule.', replaces: true },
+  DAVERAGE: { category: 'Database', summary: 'Average of a field of the records that meet the criteria, as Excel computes it (text conditions match the beginning).', replaces: true },
+  DCOUNT: { category: 'Database', summary: 'Count of numbers in a field of the records that meet the criteria, as Excel computes it (text conditions match the beginning).', replaces: true },
+  DCOUNTA: { category: 'Database', summary: 'Count of non-empty cells in a field of the records that meet the criteria, as Excel computes it (text conditions match the beginning).', replaces: true },
+  DGET: { category: 'Database', summary: 'The one value of a field (#VALUE! without a match, #NUM! with several) of the records that meet the criteria, as Excel computes it (text conditions match the beginning).', replaces: true },
+  DMAX: { category: 'Database', summary: 'Largest number of a field of the records that meet the criteria, as Excel computes it (text conditions match the beginning).', replaces: true },
+  DMIN: { category: 'Database', summary: 'Smallest number of a field of the records that meet the criteria, as Excel computes it (text conditions match the beginning).', replaces: true },
+  DPRODUCT: { category: 'Database', summary: 'Product of a field of the records that meet the criteria, as Excel computes it (text conditions match the beginning).', replaces: true },
+  DSTDEV: { category: 'Database', summary: 'Sample standard deviation of a field of the records that meet the criteria, as Excel computes it (text conditions match the beginning).', replaces: true },
+  DSTDEVP: { category: 'Database', summary: 'Population standard deviation of a field of the records that meet the criteria, as Excel computes it (text conditions match the beginning).', replaces: true },
+  DSUM: { category: 'Database', summary: 'Sum of a field of the records that meet the criteria, as Excel computes it (text conditions match the beginning).', replaces: true },
+  DVAR: { category: 'Database', summary: 'Sample variance of a field of the records that meet the criteria, as Excel computes it (text conditions match the beginning).', replaces: true },
+  DVARP: { category: 'Database', summary: 'Population variance of a field of the records that meet the criteria, as Excel computes it (text conditions match the beginning).', replaces: true },
   SINGLE: { category: 'Lookup and reference', summary: "Excel's @ operator: the cell of a range in the formula's own row or column (implicit intersection), or an array's first value." },
   XMATCH: { category: 'Lookup and reference', summary: 'Position of a value in a row or column; exact, next smaller/larger or wildcard match; first-to-last, last-to-first or binary search.' },
   SORTBY: { category: 'Lookup and reference', summary: 'Sorts an array by one or more other arrays, each ascending or descending.' },
@@ -167,7 +180,7 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
 const PLUGINS = [
   XMatchPlugin, SortByPlugin, LetPlugin, TakeDropPlugin, ChooseLinesPlugin, ToVectorPlugin, TextBeforeAfterPlugin, ConcatPlugin,
   RankModePlugin, RegressionPlugin, FixedPlugin,
-  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin, IndirectPlugin, CriteriaPlugin, MiscPlugin, CharProductPlugin, LogicalPlugin, LookupPlugin, MatrixPlugin, SinglePlugin, ConvertPlugin, OddBondsPlugin, ReferencesPlugin, BasesPlugin, CountingPlugin,
+  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin, IndirectPlugin, CriteriaPlugin, MiscPlugin, CharProductPlugin, LogicalPlugin, LookupPlugin, MatrixPlugin, SinglePlugin, ConvertPlugin, OddBondsPlugin, ReferencesPlugin, BasesPlugin, CountingPlugin, DatabasePlugin,
 ] as unknown as FunctionPluginDefinition[];
 
 let registered = false;

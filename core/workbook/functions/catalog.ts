@@ -25,6 +25,7 @@ function configRows(): string[] {
     `| Date system | serial 0 = ${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')} | Excel's 1900 system for dates from 1900-03-01 on (\`nullDate\`); 45292 is 2024-01-01. |`,
     `| Dates typed in formulas | ${c.dateFormats!.join(', ')} | Text HyperFormula reads as a date, e.g. in \`DATEVALUE\` (\`dateFormats\`). |`,
     `| Times typed in formulas | ${c.timeFormats!.join(', ')} | (\`timeFormats\`) |`,
+    `| Text comparison | ${c.accentSensitive ? 'without case, with accents' : 'without case or accents'} | As Excel: "Berlín"="berlin" is FALSE, "ABC"="abc" TRUE (\`accentSensitive\`). |`,
     `| Names every engine defines | ${ENGINE_NAMES.map((n) => n.name).join(', ')} | So that \`VLOOKUP(x, A:B, 2, FALSE)\` works: HyperFormula knows them only as functions \`TRUE()\`/\`FALSE()\`. |`,
     `| Volatile functions | ${volatileFunctions().join(', ')} | Recomputed whenever a write reaches the formula engine (a write to a sheet with formulas, or one that formulas read). Results are stored with the cells like any value, so reads in between return the last computed result. NOW and TODAY read the service clock (\`SHEETS_NOW\` when set), in UTC. |`,
   ];
@@ -34,6 +35,8 @@ function volatileFunctions(): string[] {
   registerFunctions();
   return HyperFormula.getRegisteredFunctionNames('enGB')
     .filter((id) => (HyperFormula.getFunctionPlugin(id)?.implementedFunctions[id] as { isVolatile?: boolean } | undefined)?.isVolatile)
+    // OFFSET with computed arguments (hf-dynamic-offset.ts) sits outside the registry's list.
+    .concat('OFFSET (computed arguments)')
     .sort();
 }
 

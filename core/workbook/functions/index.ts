@@ -153,7 +153,7 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
   PRICEMAT: { category: 'Financial', summary: 'Price per 100 face value of a security that pays interest at maturity.' },
   YIELDMAT: { category: 'Financial', summary: 'Annual yield of a security that pays interest at maturity.' },
   YIELD: { category: 'Financial', summary: 'Yield of a security that pays periodic interest.' },
-  XLOOKUP: { category: 'Lookup and reference', summary: "The engine's XLOOKUP, with an empty argument read as left out (XLOOKUP(x, A:A, B:B, , , -1) shows #N/A when nothing matches, not an empty cell).", replaces: true },
+  XLOOKUP: { category: 'Lookup and reference', summary: 'Looks a value up in a row or column and returns the matching item: exact, next smaller/larger (any order), wildcards; first-to-last, last-to-first or binary searches, as Excel.', replaces: true },
   GCD: { category: 'Math and trigonometry', summary: 'Greatest common divisor; empty cells are left out, text or logical values are #VALUE!, as in Excel.', replaces: true },
   LCM: { category: 'Math and trigonometry', summary: 'Least common multiple; empty cells are left out (the engine\'s own counted them as 0), a 0 gives 0.', replaces: true },
   INDIRECT: { category: 'Lookup and reference', summary: 'The cell or range a text names ("B2", "Sheet2!A1:C3", R1C1 with a1 FALSE), as a reference: ROW(INDIRECT("A5")) is 5. Volatile.' },

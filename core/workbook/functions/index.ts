@@ -39,6 +39,7 @@ import { financialPlugin } from './financial.ts';
 import { BasesPlugin } from './bases.ts';
 import { CountingPlugin } from './counting.ts';
 import { DatabasePlugin } from './database.ts';
+import { StackPlugin } from './stack.ts';
 import { BRIDGED, FormulajsPlugin } from './formulajs.ts';
 import { guardFunctions } from './guard.ts';
 import { TextFormatPlugin } from './text-format.ts';
@@ -96,6 +97,11 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
   VLOOKUP: { category: 'Lookup and reference', summary: 'A value from a column of a table, by the first column: exact (with wildcards) or approximate (binary search, as Excel).', replaces: true },
   HLOOKUP: { category: 'Lookup and reference', summary: 'A value from a row of a table, by the first row: exact (with wildcards) or approximate (binary search, as Excel).', replaces: true },
   MATCH: { category: 'Lookup and reference', summary: 'Position of a value in a row or column: exact (with wildcards) or the last not greater (not smaller for -1), as Excel.', replaces: true },
+  VSTACK: { category: 'Lookup and reference', summary: 'Arrays one under another, short rows padded with #N/A.' },
+  HSTACK: { category: 'Lookup and reference', summary: 'Arrays side by side, short columns padded with #N/A.' },
+  WRAPROWS: { category: 'Lookup and reference', summary: 'A row or column cut into rows of wrap_count values (written as a number), the last padded.' },
+  WRAPCOLS: { category: 'Lookup and reference', summary: 'A row or column cut into columns of wrap_count values (written as a number), the last padded.' },
+  EXPAND: { category: 'Lookup and reference', summary: 'An array grown to rows x columns (written as numbers), padded with pad_with or #N/A.' },
   SINGLE: { category: 'Lookup and reference', summary: "Excel's @ operator: the cell of a range in the formula's own row or column (implicit intersection), or an array's first value." },
   XMATCH: { category: 'Lookup and reference', summary: 'Position of a value in a row or column; exact, next smaller/larger or wildcard match; first-to-last, last-to-first or binary search.' },
   SORTBY: { category: 'Lookup and reference', summary: 'Sorts an array by one or more other arrays, each ascending or descending.' },
@@ -190,7 +196,7 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
 const PLUGINS = [
   XMatchPlugin, SortByPlugin, LetPlugin, TakeDropPlugin, ChooseLinesPlugin, ToVectorPlugin, TextBeforeAfterPlugin, ConcatPlugin,
   RankModePlugin, RegressionPlugin, FixedPlugin,
-  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin, IndirectPlugin, CriteriaPlugin, MiscPlugin, CharProductPlugin, LogicalPlugin, LookupPlugin, MatrixPlugin, SinglePlugin, ConvertPlugin, OddBondsPlugin, ReferencesPlugin, BasesPlugin, CountingPlugin, DatabasePlugin,
+  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin, IndirectPlugin, CriteriaPlugin, MiscPlugin, CharProductPlugin, LogicalPlugin, LookupPlugin, MatrixPlugin, SinglePlugin, ConvertPlugin, OddBondsPlugin, ReferencesPlugin, BasesPlugin, CountingPlugin, DatabasePlugin, StackPlugin,
 ] as unknown as FunctionPluginDefinition[];
 
 let registered = false;

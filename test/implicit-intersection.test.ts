@@ -9,7 +9,7 @@ import { readXlsx } from '../core/io/xlsx-read.ts';
 import { workbookToXlsx } from '../core/io/xlsx-export.ts';
 import { readZipEntry } from '../core/io/zip-guard.ts';
 import { registerFunctions } from '../core/workbook/functions/index.ts';
-import { atAsSingle, explicitIntersections, implicitIntersections, singleAsAt } from '../core/workbook/implicit-intersection.ts';
+import { atAsSingle, explicitIntersections, implicitIntersections, singleAsAt, withParameterPrefixes } from '../core/workbook/implicit-intersection.ts';
 import { FIXTURES } from './helpers/excel-fidelity.ts';
 import { formulas, memoryWorkbook, shown } from './helpers/memory-workbook.ts';
 
@@ -69,5 +69,14 @@ describe('implicit intersection', () => {
     const out = await workbookToXlsx(wb, async () => undefined);
     const xml = [1, 2, 3].map((n) => readZipEntry(out, `xl/worksheets/sheet${n}.xml`)?.toString('utf8') ?? '').join('');
     expect(xml).toContain('<f>ROUND(J2:J7, 2)</f>');
+  });
+
+  it.each([
+    ['LET(x, 2, y, x*3, x+y)', 'LET(_xlpm.x, 2, _xlpm.y, _xlpm.x*3, _xlpm.x+_xlpm.y)'],
+    ['MAP(A1:A3, LAMBDA(v, v*2))', 'MAP(A1:A3, LAMBDA(_xlpm.v, _xlpm.v*2))'],
+    ['REDUCE(0, A1:A3, LAMBDA(acc, v, acc+v))+x', 'REDUCE(0, A1:A3, LAMBDA(_xlpm.acc, _xlpm.v, _xlpm.acc+_xlpm.v))+x'],
+    ['SUM(A1:A3)', 'SUM(A1:A3)'],
+  ])('xlsx export writes %s with its parameters prefixed: %s', (formula, file) => {
+    expect(withParameterPrefixes(formula)).toBe(file);
   });
 });

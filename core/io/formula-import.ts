@@ -19,9 +19,12 @@ function knownFunctions(): Set<string> {
   return known;
 }
 
-/** Prefixes Excel writes before functions newer than 2007 (_xlfn.CONCAT, _xlfn._xlws.SORT). */
+/**
+ * Prefixes Excel writes before functions newer than 2007 (_xlfn.CONCAT, _xlfn._xlws.SORT) and
+ * before the names LET and LAMBDA bind (_xlpm.x); export puts them back (xlfn.ts, implicit-intersection.ts).
+ */
 export function stripPrefixes(formula: string): string {
-  return formula.replace(/_xlfn\.(?:_xlws\.)?|_xlws\./gi, '');
+  return formula.replace(/_xlfn\.(?:_xlws\.)?|_xlws\.|_xlpm\./gi, '');
 }
 
 /** Function names called in a formula, outside string literals and quoted sheet names. */

@@ -11,7 +11,7 @@ import type { Workbook } from '../workbook/workbook.ts';
 import { pxToChars, pxToPt } from './book.ts';
 import { styleToExcel } from './style-map.ts';
 import { withXlfn } from './xlfn.ts';
-import { implicitIntersections } from '../workbook/implicit-intersection.ts';
+import { implicitIntersections, withParameterPrefixes } from '../workbook/implicit-intersection.ts';
 import { allNames } from '../names/model.ts';
 
 /** A literal, a formula's cached result or an error; dates are serials under a date format. */
@@ -56,7 +56,7 @@ async function writeSheet(wb: Workbook, sheet: SheetModel, ws: ExcelJS.Worksheet
           const ref = spillRef(sheet, row, col);
           // A kept formula is the file's own text, prefixes included. Others are written as Excel
           // writes a formula that does not spill, where intersection is implicit (no SINGLE).
-          const formula = cell.k ? cell.f.slice(1) : withXlfn(ref ? cell.f.slice(1) : implicitIntersections(cell.f.slice(1)));
+          const formula = cell.k ? cell.f.slice(1) : withXlfn(withParameterPrefixes(ref ? cell.f.slice(1) : implicitIntersections(cell.f.slice(1))));
           target.value = (ref ? { formula, result, shareType: 'array', ref } : { formula, result }) as ExcelJS.CellValue;
         } else target.value = valueOf(cell);
         const sid = effectiveStyleId(sheet, row, col, cell);

@@ -40,6 +40,7 @@ import { BasesPlugin } from './bases.ts';
 import { CountingPlugin } from './counting.ts';
 import { DatabasePlugin } from './database.ts';
 import { StackPlugin } from './stack.ts';
+import { LambdaPlugin } from './lambda.ts';
 import { BRIDGED, FormulajsPlugin } from './formulajs.ts';
 import { guardFunctions } from './guard.ts';
 import { TextFormatPlugin } from './text-format.ts';
@@ -102,6 +103,13 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
   WRAPROWS: { category: 'Lookup and reference', summary: 'A row or column cut into rows of wrap_count values (written as a number), the last padded.' },
   WRAPCOLS: { category: 'Lookup and reference', summary: 'A row or column cut into columns of wrap_count values (written as a number), the last padded.' },
   EXPAND: { category: 'Lookup and reference', summary: 'An array grown to rows x columns (written as numbers), padded with pad_with or #N/A.' },
+  LAMBDA: { category: 'Logical', summary: 'A function written in place, with parameters, for MAP, REDUCE, SCAN, BYROW, BYCOL and MAKEARRAY (named or called LAMBDAs are not supported yet).' },
+  MAP: { category: 'Logical', summary: 'Each value of one or more arrays through a LAMBDA.' },
+  REDUCE: { category: 'Logical', summary: 'An array folded to one value by a LAMBDA(accumulator, value).' },
+  SCAN: { category: 'Logical', summary: 'Every step of REDUCE, as an array.' },
+  BYROW: { category: 'Logical', summary: 'One value per row of an array, from a LAMBDA(row).' },
+  BYCOL: { category: 'Logical', summary: 'One value per column of an array, from a LAMBDA(column).' },
+  MAKEARRAY: { category: 'Logical', summary: 'An array of rows x columns (written as numbers) filled by a LAMBDA(row, column).' },
   SINGLE: { category: 'Lookup and reference', summary: "Excel's @ operator: the cell of a range in the formula's own row or column (implicit intersection), or an array's first value." },
   XMATCH: { category: 'Lookup and reference', summary: 'Position of a value in a row or column; exact, next smaller/larger or wildcard match; first-to-last, last-to-first or binary search.' },
   SORTBY: { category: 'Lookup and reference', summary: 'Sorts an array by one or more other arrays, each ascending or descending.' },
@@ -196,7 +204,7 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
 const PLUGINS = [
   XMatchPlugin, SortByPlugin, LetPlugin, TakeDropPlugin, ChooseLinesPlugin, ToVectorPlugin, TextBeforeAfterPlugin, ConcatPlugin,
   RankModePlugin, RegressionPlugin, FixedPlugin,
-  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin, IndirectPlugin, CriteriaPlugin, MiscPlugin, CharProductPlugin, LogicalPlugin, LookupPlugin, MatrixPlugin, SinglePlugin, ConvertPlugin, OddBondsPlugin, ReferencesPlugin, BasesPlugin, CountingPlugin, DatabasePlugin, StackPlugin,
+  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin, IndirectPlugin, CriteriaPlugin, MiscPlugin, CharProductPlugin, LogicalPlugin, LookupPlugin, MatrixPlugin, SinglePlugin, ConvertPlugin, OddBondsPlugin, ReferencesPlugin, BasesPlugin, CountingPlugin, DatabasePlugin, StackPlugin, LambdaPlugin,
 ] as unknown as FunctionPluginDefinition[];
 
 let registered = false;

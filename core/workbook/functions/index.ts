@@ -110,6 +110,7 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
   BYROW: { category: 'Logical', summary: 'One value per row of an array, from a LAMBDA(row).' },
   BYCOL: { category: 'Logical', summary: 'One value per column of an array, from a LAMBDA(column).' },
   MAKEARRAY: { category: 'Logical', summary: 'An array of rows x columns (written as numbers) filled by a LAMBDA(row, column).' },
+  ARRAYTOTEXT: { category: 'Text', summary: 'An array as text: format 0 "1, a, TRUE", format 1 as an array constant {1,"a";TRUE,#N/A}.' },
   SINGLE: { category: 'Lookup and reference', summary: "Excel's @ operator: the cell of a range in the formula's own row or column (implicit intersection), or an array's first value." },
   XMATCH: { category: 'Lookup and reference', summary: 'Position of a value in a row or column; exact, next smaller/larger or wildcard match; first-to-last, last-to-first or binary search.' },
   SORTBY: { category: 'Lookup and reference', summary: 'Sorts an array by one or more other arrays, each ascending or descending.' },

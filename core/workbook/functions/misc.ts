@@ -20,6 +20,7 @@ export class MiscPlugin extends FunctionPlugin {
     // first argument is evaluated here.
     'ERROR.TYPE': { method: 'errorType' },
     VALUETOTEXT: { method: 'valueToText', parameters: [{ argumentType: FunctionArgumentType.SCALAR }, { argumentType: FunctionArgumentType.NUMBER, defaultValue: 0 }] },
+    ARRAYTOTEXT: { method: 'arrayToText', vectorizationForbidden: true, parameters: [{ argumentType: FunctionArgumentType.RANGE }, { argumentType: FunctionArgumentType.NUMBER, defaultValue: 0 }] },
     ENCODEURL: { method: 'encodeUrl', parameters: [{ argumentType: FunctionArgumentType.STRING }] },
     MDETERM: { method: 'mdeterm', vectorizationForbidden: true, parameters: [{ argumentType: FunctionArgumentType.RANGE }] },
   };
@@ -47,6 +48,23 @@ export class MiscPlugin extends FunctionPlugin {
       const n = rawNumber(v);
       if (n !== undefined) return numberText(n);
       return format === 1 ? `"${String(v).replace(/"/g, '""')}"` : String(v);
+    });
+  }
+
+  /** ARRAYTOTEXT(array, [format]): format 0 "1, a, TRUE"; format 1 as an array constant, {1,"a";TRUE,#N/A}. */
+  arrayToText(ast: ProcedureAst, state: InterpreterState) {
+    return this.runFunction(ast.args, state, this.metadata('ARRAYTOTEXT'), (range: SimpleRangeValue, format: number) => {
+      if (format !== 0 && format !== 1) return new CellError(ErrorType.VALUE, 'ARRAYTOTEXT: format must be 0 or 1');
+      const text = (v: unknown): string => {
+        if (v instanceof CellError) return errorText(v);
+        if (isEmpty(v)) return '';
+        if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
+        const n = rawNumber(v);
+        if (n !== undefined) return numberText(n);
+        return format === 1 ? `"${String(v).replace(/"/g, '""')}"` : String(v);
+      };
+      const rows = range.data.map((row) => row.map(text));
+      return format === 1 ? `{${rows.map((r) => r.join(',')).join(';')}}` : rows.flat().join(', ');
     });
   }
 

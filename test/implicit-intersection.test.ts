@@ -46,6 +46,13 @@ describe('implicit intersection', () => {
     expect(implicitIntersections(engine)).toBe(legacy);
   });
 
+  it('a one-cell range and a range of the same shape are told apart', () => {
+    expect(explicitIntersections('A1:A1*2')).toBe('A1:A1*2');
+    expect(explicitIntersections('A1:A3*2')).toBe('SINGLE(A1:A3)*2');
+    expect(explicitIntersections('B7:B7+1')).toBe('B7:B7+1');
+    expect(explicitIntersections('B7:B9+1')).toBe('SINGLE(B7:B9)+1');
+  });
+
   it.each([
     ['=@A1:A3', '=SINGLE(A1:A3)'],
     ['=SUM(@A1:A3*2)', '=SUM(SINGLE(A1:A3)*2)'],

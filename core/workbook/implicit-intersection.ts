@@ -280,15 +280,33 @@ function emitNode(n: Node, ctx: Ctx): string {
  * references, the union of references) come back unchanged.
  */
 export function explicitIntersections(formula: string): string {
+  // Formulas of one shape (a filled column differs only in row numbers) need a rewrite alike; a
+  // shape that needs none is remembered, which spares most formulas of a big import the parse.
+  // (A range whose two ends are one cell, A1:A1, is no range: such formulas are not cached.)
+  const shape = oneCellRange(formula) ? undefined : formula.replace(/\d+/g, '0');
+  if (shape !== undefined && untouched.has(shape)) return formula;
+  let out = formula;
   try {
     const p = new Parser(tokenize(formula));
     const e = p.expr();
-    if (!p.done()) return formula;
-    return emitExpr(e, 'value');
+    if (p.done()) out = emitExpr(e, 'value');
   } catch (err) {
-    if (err instanceof Unsupported) return formula;
-    throw err;
+    if (!(err instanceof Unsupported)) throw err;
   }
+  if (out === formula && shape !== undefined) {
+    if (untouched.size > 10_000) untouched.clear();
+    untouched.add(shape);
+  }
+  return out;
+}
+
+const untouched = new Set<string>();
+
+function oneCellRange(formula: string): boolean {
+  for (const m of formula.matchAll(/(\$?[A-Za-z]{1,3}\$?\d+):(\$?[A-Za-z]{1,3}\$?\d+)/g)) {
+    if (m[1]!.replace(/\$/g, '').toUpperCase() === m[2]!.replace(/\$/g, '').toUpperCase()) return true;
+  }
+  return false;
 }
 
 /**

@@ -41,6 +41,7 @@ import { CountingPlugin } from './counting.ts';
 import { DatabasePlugin } from './database.ts';
 import { StackPlugin } from './stack.ts';
 import { LambdaPlugin } from './lambda.ts';
+import { ArrayStatsPlugin } from './array-stats.ts';
 import { BRIDGED, FormulajsPlugin } from './formulajs.ts';
 import { guardFunctions } from './guard.ts';
 import { TextFormatPlugin } from './text-format.ts';
@@ -111,6 +112,12 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
   BYCOL: { category: 'Logical', summary: 'One value per column of an array, from a LAMBDA(column).' },
   MAKEARRAY: { category: 'Logical', summary: 'An array of rows x columns (written as numbers) filled by a LAMBDA(row, column).' },
   ARRAYTOTEXT: { category: 'Text', summary: 'An array as text: format 0 "1, a, TRUE", format 1 as an array constant {1,"a";TRUE,#N/A}.' },
+  FREQUENCY: { category: 'Statistical', summary: 'How many values fall in each bin (at most the bin, above the one below), plus one count past the last bin.' },
+  'MODE.MULT': { category: 'Statistical', summary: 'Every most frequent number, in order of first appearance (#N/A when none repeats).' },
+  LINEST: { category: 'Statistical', summary: 'Slope and intercept of the least-squares line (one x variable), and with stats the 5 x 2 table of Excel.' },
+  LOGEST: { category: 'Statistical', summary: 'The exponential curve y = b*m^x fitted by least squares (one x variable), as LINEST.' },
+  TREND: { category: 'Statistical', summary: 'Values on the least-squares line at new x (one x variable).' },
+  GROWTH: { category: 'Statistical', summary: 'Values on the least-squares exponential curve at new x (one x variable).' },
   SINGLE: { category: 'Lookup and reference', summary: "Excel's @ operator: the cell of a range in the formula's own row or column (implicit intersection), or an array's first value." },
   XMATCH: { category: 'Lookup and reference', summary: 'Position of a value in a row or column; exact, next smaller/larger or wildcard match; first-to-last, last-to-first or binary search.' },
   SORTBY: { category: 'Lookup and reference', summary: 'Sorts an array by one or more other arrays, each ascending or descending.' },
@@ -205,7 +212,7 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
 const PLUGINS = [
   XMatchPlugin, SortByPlugin, LetPlugin, TakeDropPlugin, ChooseLinesPlugin, ToVectorPlugin, TextBeforeAfterPlugin, ConcatPlugin,
   RankModePlugin, RegressionPlugin, FixedPlugin,
-  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin, IndirectPlugin, CriteriaPlugin, MiscPlugin, CharProductPlugin, LogicalPlugin, LookupPlugin, MatrixPlugin, SinglePlugin, ConvertPlugin, OddBondsPlugin, ReferencesPlugin, BasesPlugin, CountingPlugin, DatabasePlugin, StackPlugin, LambdaPlugin,
+  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin, IndirectPlugin, CriteriaPlugin, MiscPlugin, CharProductPlugin, LogicalPlugin, LookupPlugin, MatrixPlugin, SinglePlugin, ConvertPlugin, OddBondsPlugin, ReferencesPlugin, BasesPlugin, CountingPlugin, DatabasePlugin, StackPlugin, LambdaPlugin, ArrayStatsPlugin,
 ] as unknown as FunctionPluginDefinition[];
 
 let registered = false;

@@ -206,12 +206,56 @@ export class OffsetPlugin extends ReferencePlugin {
 
 export class ReferencesPlugin extends ReferencePlugin {
   static override implementedFunctions = {
+    CELL: { method: 'cell', isVolatile: true, vectorizationForbidden: true },
     INDEX: { method: 'index', sizeOfResultArrayMethod: 'indexSize', vectorizationForbidden: true },
     ROW: { method: 'row', isDependentOnSheetStructureChange: true, vectorizationForbidden: true, parameters: [{ argumentType: FunctionArgumentType.NOERROR, optionalArg: true }] },
     COLUMN: { method: 'column', isDependentOnSheetStructureChange: true, vectorizationForbidden: true, parameters: [{ argumentType: FunctionArgumentType.NOERROR, optionalArg: true }] },
     ROWS: { method: 'rows', isDependentOnSheetStructureChange: true, vectorizationForbidden: true, parameters: [{ argumentType: FunctionArgumentType.RANGE }] },
     COLUMNS: { method: 'columns', isDependentOnSheetStructureChange: true, vectorizationForbidden: true, parameters: [{ argumentType: FunctionArgumentType.RANGE }] },
   };
+
+  /**
+   * CELL(info_type, [reference]) for what a reference tells: "address", "row", "col", "contents"
+   * and "type" (b blank, l text, v anything else). Formats, widths and the file name are not
+   * known to the engine: #VALUE! naming them. Without a reference, the formula's own cell.
+   */
+  cell(ast: ProcedureAst, state: InterpreterState) {
+    if (ast.args.length < 1 || ast.args.length > 2) return new CellError(ErrorType.NA, 'CELL takes info_type and optionally a reference');
+    const info = this.evaluateAst(ast.args[0]!, state);
+    if (info instanceof CellError) return info;
+    const kind = String(info instanceof SimpleRangeValue ? info.data[0]?.[0] : info).toLowerCase();
+    const here = state.formulaAddress;
+    const t = ast.args[1] ? this.targetOf(ast.args[1], state) : { sheet: here.sheet, r0: here.row, c0: here.col, r1: here.row, c1: here.col };
+    if (t instanceof CellError) return t;
+    const colName = (c: number) => {
+      let s = '';
+      for (let n = c + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
+      return s;
+    };
+    const value = () => {
+      if (t.sheet === here.sheet && t.r0 === here.row && t.c0 === here.col) return new CellError(ErrorType.CYCLE);
+      const v = this.graph().getCellValue({ sheet: t.sheet, row: t.r0, col: t.c0 });
+      return v instanceof SimpleRangeValue ? (v.data[0]?.[0] ?? EmptyValue) : v;
+    };
+    switch (kind) {
+      case 'address':
+        return `$${colName(t.c0)}$${t.r0 + 1}`;
+      case 'row':
+        return t.r0 + 1;
+      case 'col':
+        return t.c0 + 1;
+      case 'contents': {
+        const v = value();
+        return v === EmptyValue ? 0 : v;
+      }
+      case 'type': {
+        const v = value();
+        return v === EmptyValue ? 'b' : typeof v === 'string' ? 'l' : 'v';
+      }
+      default:
+        return new CellError(ErrorType.VALUE, `CELL: info_type '${kind}' is not supported (address, row, col, contents and type are)`);
+    }
+  }
 
   index(ast: ProcedureAst, state: InterpreterState) {
     const part = this.indexPart(ast, state);

@@ -12,7 +12,7 @@
 // first equal value, with * ? ~ wildcards for text. A matched empty cell gives 0.
 import { CellError, EmptyValue, ErrorType, FunctionArgumentType, FunctionPlugin, SimpleRangeValue } from 'hyperformula';
 import { compareValues } from './xlookup.ts';
-import { isEmpty, rawNumber, type InternalScalarValue, type InterpreterState, type ProcedureAst } from './shared.ts';
+import { cellReader, isEmpty, rawNumber, type InternalScalarValue, type InterpreterState, type ProcedureAst } from './shared.ts';
 
 type Kind = 'number' | 'text' | 'logical';
 const kindOf = (v: InternalScalarValue): Kind | undefined =>
@@ -113,16 +113,19 @@ export class LookupPlugin extends FunctionPlugin {
 
   private tableLookup(ast: ProcedureAst, state: InterpreterState, name: 'VLOOKUP' | 'HLOOKUP') {
     return this.runFunction(ast.args, state, this.metadata(name), (key: InternalScalarValue, table: SimpleRangeValue, index: number, sorted: boolean) => {
-      const grid = table.data;
       const across = name === 'HLOOKUP';
-      const size = across ? grid.length : (grid[0]?.length ?? 0);
+      const size = across ? table.height() : table.width();
       const i = Math.trunc(index);
       if (i < 1) return new CellError(ErrorType.VALUE, `${name}: the index must be at least 1`);
       if (i > size) return new CellError(ErrorType.REF, `${name}: the index is past the table`);
-      const keys = across ? (grid[0] ?? []) : grid.map((r) => r[0]!);
+      // A table that is a range is read cell by cell: the key line, then the one answer (not the
+      // whole table, which for VLOOKUP(x, A:Z, 2) would be every column).
+      const cellAt = cellReader(this, table);
+      const line = across ? table.width() : table.height();
+      const keys = Array.from({ length: line }, (_, k) => (across ? cellAt(0, k) : cellAt(k, 0)));
       const at = this.position(keys, key, sorted);
       if (at < 0) return new CellError(ErrorType.NA, `${name}: no match`);
-      const v = across ? grid[i - 1]![at]! : grid[at]![i - 1]!;
+      const v = across ? cellAt(i - 1, at) : cellAt(at, i - 1);
       return v === EmptyValue ? 0 : v;
     });
   }

@@ -101,3 +101,19 @@ export function* argValues(args: unknown[]): Generator<{ v: unknown; inRange: bo
     else yield { v: arg, inRange: false };
   }
 }
+
+interface RangeStart {
+  start: { sheet: number; row: number; col: number };
+}
+
+/** Reads one cell of a range value, from the engine when it is a reference (nothing else is built). */
+export function cellReader(plugin: FunctionPlugin, v: SimpleRangeValue): (r: number, c: number) => InternalScalarValue {
+  const range = v.range as unknown as RangeStart | undefined;
+  if (!range) return (r, c) => v.data[r]?.[c] ?? EmptyValue;
+  const graph = (plugin as unknown as { dependencyGraph: { getCellValue(a: { sheet: number; row: number; col: number }): unknown } }).dependencyGraph;
+  const { sheet, row, col } = range.start;
+  return (r, c) => {
+    const x = graph.getCellValue({ sheet, row: row + r, col: col + c });
+    return x instanceof SimpleRangeValue ? (x.data[0]?.[0] ?? EmptyValue) : (x as InternalScalarValue);
+  };
+}

@@ -8,7 +8,7 @@
 // - search_mode 2/-2 is a binary search (leftmost on ties); a wildcard match there is #VALUE!.
 // The spill size comes from the engine's own plugin, which this class extends.
 import { CellError, EmptyValue, ErrorType, HyperFormula, SimpleRangeValue, type FunctionPlugin } from 'hyperformula';
-import { rawNumber, type Ast, type InternalScalarValue, type InterpreterState, type InterpreterValue, type ProcedureAst } from './shared.ts';
+import { cellReader, rawNumber, type Ast, type InternalScalarValue, type InterpreterState, type InterpreterValue, type ProcedureAst } from './shared.ts';
 
 type PluginClass = typeof FunctionPlugin & { implementedFunctions: Record<string, { parameters?: { optionalArg?: boolean }[] }> };
 type V = InternalScalarValue;
@@ -128,17 +128,19 @@ export function xlookupPlugin(): PluginClass {
       const lookup = this.arg(args[1], state), ret = this.arg(args[2], state);
       if (lookup instanceof CellError) return lookup;
       if (ret instanceof CellError) return ret;
-      const grid = (v: InterpreterValue | undefined): V[][] => (v instanceof SimpleRangeValue ? v.data : [[(v ?? EmptyValue) as V]]);
-      const lk = grid(lookup), rt = grid(ret);
-      const vertical = lk[0]!.length === 1;
-      if (!vertical && lk.length !== 1) return new CellError(ErrorType.VALUE, 'XLOOKUP: lookup_array must be one row or one column');
-      if (vertical ? rt.length !== lk.length : rt[0]!.length !== lk[0]!.length) return new CellError(ErrorType.VALUE, 'XLOOKUP: return_array must be as long as lookup_array');
+      // Ranges are read cell by cell (the lookup line, then the one answer), not built whole.
+      const asRange = (v: InterpreterValue | undefined) => (v instanceof SimpleRangeValue ? v : SimpleRangeValue.onlyValues([[(v ?? EmptyValue) as V]]));
+      const L = asRange(lookup), R = asRange(ret);
+      const vertical = L.width() === 1;
+      if (!vertical && L.height() !== 1) return new CellError(ErrorType.VALUE, 'XLOOKUP: lookup_array must be one row or one column');
+      if (vertical ? R.height() !== L.height() : R.width() !== L.width()) return new CellError(ErrorType.VALUE, 'XLOOKUP: return_array must be as long as lookup_array');
+      const lAt = cellReader(this as unknown as FunctionPlugin, L), rAt = cellReader(this as unknown as FunctionPlugin, R);
       const matchMode = this.mode(args[4], state, 0), searchMode = this.mode(args[5], state, 1);
       if (matchMode instanceof CellError) return matchMode;
       if (searchMode instanceof CellError) return searchMode;
       if (![0, -1, 1, 2].includes(matchMode)) return new CellError(ErrorType.VALUE, 'XLOOKUP: match_mode is 0, -1, 1 or 2');
       if (![1, -1, 2, -2].includes(searchMode)) return new CellError(ErrorType.VALUE, 'XLOOKUP: search_mode is 1, -1, 2 or -2');
-      const items = vertical ? lk.map((r) => r[0]!) : lk[0]!;
+      const items = vertical ? Array.from({ length: L.height() }, (_, k) => lAt(k, 0)) : Array.from({ length: L.width() }, (_, k) => lAt(0, k));
       let at: number;
       if (Math.abs(searchMode) === 1) {
         const h = (this as unknown as { arithmeticHelper: { eqMatcherFunction(p: string): (v: V) => boolean } }).arithmeticHelper;
@@ -155,7 +157,7 @@ export function xlookupPlugin(): PluginClass {
         if (notFound === undefined) return new CellError(ErrorType.NA, 'XLOOKUP: no match');
         return notFound instanceof SimpleRangeValue ? (notFound.data[0]?.[0] ?? EmptyValue) : notFound;
       }
-      const line = vertical ? rt[at]! : rt.map((r) => r[at]!);
+      const line = vertical ? Array.from({ length: R.width() }, (_, c) => rAt(at, c)) : Array.from({ length: R.height() }, (_, r) => rAt(r, at));
       // A matched blank cell shows 0, as in Excel.
       const cells = line.map((v) => (v === EmptyValue ? 0 : v));
       if (cells.length === 1) return cells[0]!;

@@ -7,11 +7,14 @@
 // - DAYS360(start, end, [method]): Excel's own US rule (the last day of a month starts as the 30th;
 //   an end on the 31st becomes the 30th only when the start is the 30th or later), on Excel's
 //   calendar (serial 0 is 0 January 1900, 60 the 29 February 1900 Excel counts), times rounded to
-//   the second.
+//   the second;
+// - NOMINAL and EFFECT: periods truncated, #NUM! for a rate not above 0 or fewer than 1 period,
+//   #VALUE! for logical values.
 import { CellError, ErrorType, FunctionArgumentType, FunctionPlugin } from 'hyperformula';
-import type { InterpreterState, ProcedureAst } from './shared.ts';
+import { rawNumber, type InterpreterState, type ProcedureAst } from './shared.ts';
 
 const num = { argumentType: FunctionArgumentType.NUMBER };
+const scalar = { argumentType: FunctionArgumentType.SCALAR };
 const numError = (why: string) => new CellError(ErrorType.NUM, why);
 
 /** log(n choose k), summed term by term (exact enough for thousands of trials). */
@@ -73,7 +76,29 @@ export class CountingPlugin extends FunctionPlugin {
     PERMUT: { method: 'permut', parameters: [num, num] },
     ACOT: { method: 'acot', parameters: [num] },
     DAYS360: { method: 'days360', parameters: [num, num, { argumentType: FunctionArgumentType.BOOLEAN, defaultValue: false }] },
+    NOMINAL: { method: 'nominal', parameters: [scalar, scalar] },
+    EFFECT: { method: 'effect', parameters: [scalar, scalar] },
   };
+
+  private rates(ast: ProcedureAst, state: InterpreterState, name: string, f: (rate: number, periods: number) => number) {
+    const h = this.arithmeticHelper as unknown as { coerceScalarToNumberOrError(v: unknown): unknown };
+    return this.runFunction(ast.args, state, this.metadata(name), (a: unknown, b: unknown) => {
+      const [rate, periods] = [a, b].map((v) => (v instanceof CellError ? v : typeof v === 'boolean' ? new CellError(ErrorType.VALUE, `${name} takes numbers`) : h.coerceScalarToNumberOrError(v)));
+      if (rate instanceof CellError) return rate;
+      if (periods instanceof CellError) return periods;
+      const r = rawNumber(rate as never)!, n = Math.trunc(rawNumber(periods as never)!);
+      if (!(r > 0) || !(n >= 1)) return numError(`${name}: the rate must be above 0 and the periods at least 1`);
+      return f(r, n);
+    });
+  }
+
+  nominal(ast: ProcedureAst, state: InterpreterState) {
+    return this.rates(ast, state, 'NOMINAL', (r, n) => n * ((1 + r) ** (1 / n) - 1));
+  }
+
+  effect(ast: ProcedureAst, state: InterpreterState) {
+    return this.rates(ast, state, 'EFFECT', (r, n) => (1 + r / n) ** n - 1);
+  }
 
   binomDistRange(ast: ProcedureAst, state: InterpreterState) {
     return this.runFunction(ast.args, state, this.metadata('BINOM.DIST.RANGE'), binomDistRange);

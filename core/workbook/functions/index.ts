@@ -119,6 +119,8 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
   TREND: { category: 'Statistical', summary: 'Values on the least-squares line at new x (one x variable).' },
   GROWTH: { category: 'Statistical', summary: 'Values on the least-squares exponential curve at new x (one x variable).' },
   CELL: { category: 'Information', summary: 'What a reference is: CELL("address"|"row"|"col"|"contents"|"type", [reference]); formats, widths and the file name are not supported.' },
+  NOMINAL: { category: 'Financial', summary: 'Nominal annual rate from an effective rate and periods per year (truncated).', replaces: true },
+  EFFECT: { category: 'Financial', summary: 'Effective annual rate from a nominal rate and periods per year (truncated).', replaces: true },
   SINGLE: { category: 'Lookup and reference', summary: "Excel's @ operator: the cell of a range in the formula's own row or column (implicit intersection), or an array's first value." },
   XMATCH: { category: 'Lookup and reference', summary: 'Position of a value in a row or column; exact, next smaller/larger or wildcard match; first-to-last, last-to-first or binary search.' },
   SORTBY: { category: 'Lookup and reference', summary: 'Sorts an array by one or more other arrays, each ascending or descending.' },

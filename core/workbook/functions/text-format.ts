@@ -2,7 +2,7 @@
 // renders displayed values): percent, grouping, dates such as "mmm d, yyyy", sections, literals.
 // HyperFormula 3.5's TEXT knows only a few date and number patterns, so ours replaces it.
 import { FunctionArgumentType, FunctionPlugin } from 'hyperformula';
-import { format } from 'numfmt';
+import { format, isDateFormat } from 'numfmt';
 import { isEmpty, rawNumber, valueError, type InternalScalarValue, type InterpreterState, type ProcedureAst } from './shared.ts';
 
 export class TextFormatPlugin extends FunctionPlugin {
@@ -19,6 +19,8 @@ export class TextFormatPlugin extends FunctionPlugin {
         if (n !== undefined) v = rawNumber(n) ?? v;
       }
       if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
+      // Excel's dates run from serial 0 to 31 December 9999; a date format outside is #VALUE!.
+      if (typeof v === 'number' && (v < 0 || v >= 2_958_466) && isDateFormat(pattern)) return valueError('TEXT: the number is not a date Excel can show (0 to 31 December 9999)');
       try {
         return format(pattern, v, { locale: 'en-US', nbsp: false, throws: true });
       } catch (err) {

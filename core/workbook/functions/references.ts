@@ -5,7 +5,7 @@
 // ours also answer for OFFSET(...) and INDIRECT(...), and hand everything else to the engine's.
 // OFFSET is volatile here, as in Excel: its cells are known only when it runs.
 import { ArraySize, CellError, EmptyValue, ErrorType, FunctionArgumentType, FunctionPlugin, HyperFormula, SimpleRangeValue } from 'hyperformula';
-import { MAX_COLS, MAX_ROWS } from '../../a1.ts';
+import { MAX_COLS, MAX_ROWS, indexToCol } from '../../a1.ts';
 import { parseReference } from './indirect-parse.ts';
 import { literalNumber, rawNumber, size, type Ast, type InternalScalarValue, type InterpreterState, type InterpreterValue, type ProcedureAst } from './shared.ts';
 
@@ -227,11 +227,6 @@ export class ReferencesPlugin extends ReferencePlugin {
     const here = state.formulaAddress;
     const t = ast.args[1] ? this.targetOf(ast.args[1], state) : { sheet: here.sheet, r0: here.row, c0: here.col, r1: here.row, c1: here.col };
     if (t instanceof CellError) return t;
-    const colName = (c: number) => {
-      let s = '';
-      for (let n = c + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
-      return s;
-    };
     const value = () => {
       if (t.sheet === here.sheet && t.r0 === here.row && t.c0 === here.col) return new CellError(ErrorType.CYCLE);
       const v = this.graph().getCellValue({ sheet: t.sheet, row: t.r0, col: t.c0 });
@@ -239,7 +234,7 @@ export class ReferencesPlugin extends ReferencePlugin {
     };
     switch (kind) {
       case 'address':
-        return `$${colName(t.c0)}$${t.r0 + 1}`;
+        return `$${indexToCol(t.c0)}$${t.r0 + 1}`;
       case 'row':
         return t.r0 + 1;
       case 'col':

@@ -5,6 +5,7 @@ import { A1Error } from './a1.ts';
 import type { OpContext } from './context.ts';
 import { OpError, asOpError } from './errors.ts';
 import type { AnyOp } from './op.ts';
+import { didYouMean } from './suggest.ts';
 
 /** Tests set this so every output is checked against the op's declared output schema. */
 const CHECK_OUTPUT = process.env.SHEETS_CHECK_OUTPUT === '1';
@@ -14,12 +15,38 @@ export interface FieldIssue {
   message: string;
 }
 
-/** Readable issues: "values[2][1]: expected string, got number". */
-export function formatIssues(error: z.ZodError): FieldIssue[] {
+type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; element?: z.ZodType; shape?: Record<string, z.ZodType>; options?: z.ZodType[]; getter?: () => z.ZodType };
+
+/** The field names of the object(s) `schema` holds at `path` (all branches of a union). */
+function fieldsAt(schema: z.ZodType | undefined, path: readonly PropertyKey[]): string[] {
+  const out = new Set<string>();
+  const walk = (s: z.ZodType | undefined, i: number, depth: number): void => {
+    const def = (s as unknown as { _zod?: { def: Def } } | undefined)?._zod?.def;
+    if (!def || depth > 40) return;
+    if (['optional', 'default', 'nullable', 'prefault', 'readonly', 'catch', 'nonoptional'].includes(def.type)) return walk(def.innerType, i, depth + 1);
+    if (def.type === 'pipe') return walk(def.in, i, depth + 1);
+    if (def.type === 'lazy' && def.getter) return walk(def.getter(), i, depth + 1);
+    if (def.type === 'union') return def.options?.forEach((o) => walk(o, i, depth + 1));
+    if (def.type === 'array') return typeof path[i] === 'number' ? walk(def.element, i + 1, depth + 1) : undefined;
+    if (def.type === 'object' && def.shape) {
+      if (i === path.length) for (const k of Object.keys(def.shape)) out.add(k);
+      else if (typeof path[i] === 'string') walk(def.shape[path[i] as string], i + 1, depth + 1);
+    }
+  };
+  walk(schema, 0, 0);
+  return [...out];
+}
+
+/** Readable issues: "values[2][1]: expected string, got number"; `schema` lets unknown fields name the nearest known one. */
+export function formatIssues(error: z.ZodError, schema?: z.ZodType): FieldIssue[] {
   return error.issues.flatMap((iss) => {
     const path = pathText(iss.path);
     if (iss.code === 'unrecognized_keys') {
-      return iss.keys.map((k) => ({ path: path ? `${path}.${k}` : k, message: 'unknown field; remove it (see the tool schema for valid fields)' }));
+      const known = fieldsAt(schema, iss.path);
+      return iss.keys.map((k) => {
+        const hint = didYouMean(k, known);
+        return { path: path ? `${path}.${k}` : k, message: hint ? `unknown field${hint}` : 'unknown field; remove it (see the tool schema for valid fields)' };
+      });
     }
     if (iss.code === 'invalid_type') {
       const input = (iss as { input?: unknown }).input;
@@ -29,7 +56,11 @@ export function formatIssues(error: z.ZodError): FieldIssue[] {
       return [{ path: path || '(body)', message: custom ? `${iss.message}; got ${got}` : `expected ${iss.expected}, got ${got}` }];
     }
     if (iss.code === 'invalid_value' && 'values' in iss) {
-      return [{ path: path || '(body)', message: `must be one of ${(iss.values as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` }];
+      // A message the schema wrote itself says more than the list.
+      if (!iss.message.startsWith('Invalid')) return [{ path: path || '(body)', message: iss.message }];
+      const values = iss.values as unknown[];
+      const hint = didYouMean((iss as { input?: unknown }).input, values.filter((v): v is string => typeof v === 'string'));
+      return [{ path: path || '(body)', message: `must be one of ${values.map((v) => JSON.stringify(v)).join(', ')}${hint}` }];
     }
     return [{ path: path || '(body)', message: iss.message }];
   });
@@ -41,8 +72,8 @@ function pathText(path: PropertyKey[]): string {
   return out;
 }
 
-export function invalidInput(error: z.ZodError): OpError {
-  const issues = formatIssues(error);
+export function invalidInput(error: z.ZodError, schema?: z.ZodType): OpError {
+  const issues = formatIssues(error, schema);
   const shown = issues.slice(0, 5).map((i) => `${i.path}: ${i.message}`).join('; ');
   const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : '';
   return new OpError('invalid_argument', `${shown}${more}`, { field: issues[0]?.path, issues });
@@ -94,9 +125,37 @@ export function parseInput<T extends z.ZodType>(op: { input: T }, raw: unknown):
     const message = `is not well-formed Unicode text: a lone surrogate at character ${bad.at}; send text as valid UTF-8 (or UTF-16 with paired surrogates)`;
     throw new OpError('invalid_argument', `${bad.path}: ${message}`, { field: bad.path, issues: [{ path: bad.path, message }] });
   }
-  const parsed = op.input.safeParse(raw ?? {}, { reportInput: true });
-  if (!parsed.success) throw invalidInput(parsed.error);
+  let input = raw ?? {};
+  let parsed = op.input.safeParse(input, { reportInput: true });
+  // Agents often quote numbers ("limit": "50"): a number field given a string that is exactly a
+  // number (or a boolean field given "true"/"false") takes its value, as a query string would.
+  for (let round = 0; !parsed.success && round < 3; round++) {
+    const fixes = parsed.error.issues.flatMap((iss) => {
+      const given = (iss as { input?: unknown }).input;
+      if (iss.code !== 'invalid_type' || typeof given !== 'string' || iss.path.length === 0) return [];
+      const value = iss.expected === 'number' || iss.expected === 'int' ? numericText(given) : iss.expected === 'boolean' ? { true: true, false: false }[given] : undefined;
+      return value === undefined ? [] : [{ path: iss.path, value }];
+    });
+    if (fixes.length === 0) break;
+    input = structuredClone(input);
+    for (const { path, value } of fixes) setAt(input, path, value);
+    parsed = op.input.safeParse(input, { reportInput: true });
+  }
+  if (!parsed.success) throw invalidInput(parsed.error, op.input);
   return parsed.data;
+}
+
+/** The number a string spells exactly ("42", "-1.5", "1e3"), or undefined ("", " 4", "0x10", "Infinity"). */
+function numericText(text: string): number | undefined {
+  if (!/^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/.test(text)) return undefined;
+  const n = Number(text);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+function setAt(root: unknown, path: readonly PropertyKey[], value: unknown): void {
+  let node = root as Record<PropertyKey, unknown>;
+  for (const key of path.slice(0, -1)) node = node[key] as Record<PropertyKey, unknown>;
+  node[path[path.length - 1]!] = value;
 }
 
 export async function runOp(op: AnyOp, ctx: OpContext, raw: unknown): Promise<unknown> {

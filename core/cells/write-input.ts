@@ -7,8 +7,14 @@ import { checkFormula } from '../workbook/formula-check.ts';
 import { parseTyped } from '../workbook/typed-input.ts';
 import type { Content } from '../workbook/workbook.ts';
 
+/** One value as agents send it: a string typed as in a spreadsheet, or a JSON number, boolean or null taken as it is. */
+export const CellInput = z.union([z.string(), z.number(), z.boolean(), z.null()], {
+  error: 'expected a string ("42", "=A1"), a number, true/false or null',
+});
+export type CellInputValue = z.infer<typeof CellInput>;
+
 export const ValuesGrid = z
-  .array(z.array(z.string({ message: 'expected a string (write numbers as strings, e.g. "42")' })).min(1, 'each row must hold at least one value'))
+  .array(z.array(CellInput).min(1, 'each row must hold at least one value'))
   .min(1, 'must hold at least one row')
   .superRefine((rows, ctx) => {
     const width = rows[0]?.length ?? 0;
@@ -16,7 +22,7 @@ export const ValuesGrid = z
       if (r.length !== width) ctx.addIssue({ code: 'custom', path: [i], message: `row ${i} has ${r.length} values but row 0 has ${width}; every row must have the same length` });
     });
   })
-  .describe('Rows of strings, typed as a spreadsheet would ("42", "3.5%", "2024-01-15", "TRUE"); "\'007" stays text; "" clears.');
+  .describe('Rows of values. Strings are typed as a spreadsheet would ("42", "3.5%", "2024-01-15", "TRUE"; "\'007" stays text; "" clears); JSON numbers, true/false and null (clears) are taken as they are.');
 
 export const InputMode = z
   .enum(['literal', 'user_entered'])
@@ -24,10 +30,11 @@ export const InputMode = z
   .describe('user_entered: "=..." becomes a formula (literal: text).');
 
 /** Converts a strings grid to contents; reports formula-like text kept literal. */
-export function toContents(values: string[][], mode: 'literal' | 'user_entered', origin: { row: number; col: number }): { grid: Content[][]; formulaLike: string[] } {
+export function toContents(values: CellInputValue[][], mode: 'literal' | 'user_entered', origin: { row: number; col: number }): { grid: Content[][]; formulaLike: string[] } {
   const formulaLike: string[] = [];
   const grid = values.map((line, i) =>
     line.map((raw, j): Content => {
+      if (typeof raw !== 'string') return raw === null ? null : raw;
       if (raw.startsWith('=') && raw.length > 1) {
         if (mode === 'user_entered') return { f: checkFormula(raw, `values[${i}][${j}]`) };
         if (formulaLike.length < 20) formulaLike.push(cellToA1({ row: origin.row + i, col: origin.col + j }));

@@ -1,6 +1,7 @@
 // The format fields of spec §2 as zod schemas (one description each, shared by format_cells and
 // batch_update_cells), the checks for combinations that contradict each other, and how a request
 // turns into a new style on top of an existing one.
+import { isValidFormat } from 'numfmt';
 import { z } from 'zod';
 import { invalidArg } from '../errors.ts';
 import { StrftimeError, strftimeToCode } from '../workbook/strftime.ts';
@@ -31,6 +32,23 @@ const DateTimePattern = z
   });
 
 export const NUMBER_FORMATS = ['number', 'currency', 'percent', 'exponential', 'text', 'accounting'] as const;
+
+/** An enum of number formats whose 400 points a spreadsheet format code ("0.00%") to number_format_code. */
+function numberFormatEnum<T extends readonly [string, ...string[]]>(values: T) {
+  const list = values.map((v) => JSON.stringify(v)).join(', ');
+  return z.enum(values, {
+    error: (iss) =>
+      typeof iss.input === 'string' && isValidFormat(iss.input)
+        ? `must be one of ${list}; "${iss.input}" is a spreadsheet format code: send it as number_format_code`
+        : `must be one of ${list} (or an Excel format code such as "0.00%" as number_format_code)`,
+  });
+}
+
+const FormatCode = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(255, 'must be at most 255 characters')
+  .refine((code) => isValidFormat(code), { message: 'is not a valid Excel number-format code; e.g. "0.00", "0.0%", "#,##0;[Red]-#,##0", "dd/mm/yyyy hh:mm", "@"' });
 export const BATCH_NUMBER_FORMATS = ['number', 'currency', 'percent', 'exponential'] as const;
 
 /** Every format field; null resets that field (number_format: null resets the whole number format). */
@@ -46,8 +64,7 @@ export const formatFields = {
   font_family: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').nullable().optional().describe('E.g. "Arial".'),
   text_color: Color('Text'),
   fill_color: Color('Fill'),
-  number_format: z
-    .enum(NUMBER_FORMATS)
+  number_format: numberFormatEnum(NUMBER_FORMATS)
     .nullable()
     .optional()
     .describe('number 1,234.50, currency $1,234.50, percent 12.50%, exponential 1.23E+04, text, accounting $ (1,234.50).'),
@@ -69,6 +86,9 @@ export const formatFields = {
   date_time: DateTimePattern.nullable()
     .optional()
     .describe('strftime, e.g. "%d.%m.%Y" or "%Y-%m-%d %H:%M".'),
+  number_format_code: FormatCode.nullable()
+    .optional()
+    .describe('Excel format code, e.g. "0.00%" or "#,##0;[Red]-#,##0"; shown as Excel shows it.'),
   clear: z.boolean().optional().describe('Remove all formatting, borders too.'),
 };
 
@@ -79,20 +99,25 @@ export const batchFormatFields = (() => {
   const { negative: _negative, ...rest } = formatFields;
   return {
     ...rest,
-    number_format: z.enum(BATCH_NUMBER_FORMATS).nullable().optional().describe('number, currency, percent or exponential (text and accounting only via format_cells). null resets to automatic.'),
+    number_format: numberFormatEnum(BATCH_NUMBER_FORMATS).nullable().optional().describe('number, currency, percent or exponential (text and accounting only via format_cells). null resets to automatic.'),
   };
 })();
 
 const NUMERIC_FIELDS = ['decimals', 'numeric_commas', 'negative', 'currency_symbol'] as const;
 const ALL_NUMBER_FIELDS = ['number_format', 'date_time', 'format_code', ...NUMERIC_FIELDS] as const;
-const STYLE_FIELDS = Object.keys(formatFields).filter((k) => k !== 'clear') as (keyof FormatArgs & keyof Style)[];
+const STYLE_FIELDS = Object.keys(formatFields).filter((k) => k !== 'clear' && k !== 'number_format_code') as (keyof FormatArgs & keyof Style)[];
+const GIVEN_FIELDS = [...STYLE_FIELDS, 'number_format_code'] as const;
 
 /** 400s for requests that contradict themselves; `prefix` names the item inside a batch. */
 export function checkFormatArgs(args: FormatArgs, prefix = ''): void {
   if (args.clear) return;
-  const given = STYLE_FIELDS.filter((k) => args[k] !== undefined);
-  if (given.length === 0) throw invalidArg(`${prefix}clear`, `give at least one format field (${STYLE_FIELDS.join(', ')}) or clear: true`);
+  const given = GIVEN_FIELDS.filter((k) => args[k] !== undefined);
+  if (given.length === 0) throw invalidArg(`${prefix}clear`, `give at least one format field (${GIVEN_FIELDS.join(', ')}) or clear: true`);
   const set = (k: keyof FormatArgs) => args[k] !== undefined && args[k] !== null;
+  if (set('number_format_code')) {
+    const clash = (['number_format', 'date_time', ...NUMERIC_FIELDS] as const).find(set);
+    if (clash) throw invalidArg(`${prefix}number_format_code`, `a format code says the whole number format; it cannot be combined with ${clash} in one call. Send number_format_code alone (e.g. "#,##0.00 [$€-1]"), or the number_format fields without it`);
+  }
   if (set('date_time')) {
     const clash = (['number_format', ...NUMERIC_FIELDS] as const).find(set);
     if (clash) throw invalidArg(`${prefix}date_time`, `a date/time display cannot be combined with ${clash} in one call; send date_time alone, or number_format fields without date_time`);
@@ -116,6 +141,11 @@ export function styleUpdater(args: FormatArgs): (base: Style) => Style {
       else if (v !== undefined) out[k] = typeof v === 'string' && k.endsWith('_color') ? v.toUpperCase() : v;
     };
     if (args.number_format === null) for (const k of ALL_NUMBER_FIELDS) delete out[k];
+    if (args.number_format_code === null) delete out.format_code;
+    else if (args.number_format_code !== undefined) {
+      for (const k of ALL_NUMBER_FIELDS) delete out[k];
+      out.format_code = args.number_format_code;
+    }
     if (args.date_time) for (const k of ['number_format', 'format_code', ...NUMERIC_FIELDS]) delete out[k];
     if (args.number_format || NUMERIC_FIELDS.some((k) => args[k] !== undefined && args[k] !== null)) {
       delete out.date_time;
@@ -131,6 +161,6 @@ export function styleUpdater(args: FormatArgs): (base: Style) => Style {
 /** Only the style fields of an args object (drops range, sheet, ids). */
 export function pickFormatArgs(input: Record<string, unknown>): FormatArgs {
   const out: Record<string, unknown> = {};
-  for (const k of [...STYLE_FIELDS, 'clear']) if (input[k] !== undefined) out[k] = input[k];
+  for (const k of [...GIVEN_FIELDS, 'clear']) if (input[k] !== undefined) out[k] = input[k];
   return out as FormatArgs;
 }

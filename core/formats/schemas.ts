@@ -22,7 +22,7 @@ export const StyleOut = z
     numeric_commas: z.boolean().optional(),
     negative: z.string().optional(),
     date_time: z.string().optional(),
-    format_code: z.string().optional().describe('Spreadsheet number-format code kept from an imported file.'),
+    format_code: z.string().optional().describe('Excel number-format code (set with number_format_code, or kept from an imported file).'),
     border_top: BorderOut.optional(),
     border_bottom: BorderOut.optional(),
     border_left: BorderOut.optional(),

@@ -5,6 +5,7 @@ import { invalidArg } from '../errors.ts';
 import { formulaOf, hasContent, isRich, styleOf, valueOf, withStyle, type Cell } from '../workbook/cell.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
 import type { Content, Workbook } from '../workbook/workbook.ts';
+import type { CellInputValue } from '../cells/write-input.ts';
 import { cellToA1, rectToA1 } from '../a1.ts';
 import { reanchor } from '../rules/formula-refs.ts';
 import { bodyOf } from './columns.ts';
@@ -55,7 +56,7 @@ export async function sortTable(wb: Workbook, sheet: SheetModel, table: TableSpe
 }
 
 /** Appends rows under the table (the cells there must be empty) and grows it. */
-export async function appendRows(wb: Workbook, sheet: SheetModel, table: TableSpec, grid: Content[][], raw: string[][]): Promise<void> {
+export async function appendRows(wb: Workbook, sheet: SheetModel, table: TableSpec, grid: Content[][], raw: CellInputValue[][]): Promise<void> {
   const { r1, c0, c1 } = table.rect;
   const width = c1 - c0 + 1;
   const target = { r0: r1 + 1, c0, r1: r1 + grid.length, c1 };

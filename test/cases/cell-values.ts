@@ -51,6 +51,39 @@ export const cellValueCases: CaseGroup[] = [
     ],
   },
   {
+    name: 'write_cells with JSON values',
+    setup: async (door) => {
+      const file = await newFile(door, 'json-values');
+      await must(door, 'format_cells', { file_uuid: file, range: 'A3:C3', number_format: 'text' });
+      return { file };
+    },
+    cases: [
+      {
+        name: 'numbers, booleans and null are taken as they are; strings keep their typed meaning',
+        op: 'write_cells',
+        args: (fx) => ({ file_uuid: fx.file, cell: 'A1', values: [[42, -0.5, 1e21, true, false, null, '3.5%', '007']] }),
+        ok: (d) => expect(d).toMatchObject({ range: 'A1:H1', updated_cells: 8 }),
+        then: async (door, fx) => {
+          expect(await read(door, fx, 'A1:H1', 'raw')).toEqual([[42, -0.5, 1e21, true, false, null, 0.035, '007']]);
+          await must(door, 'set_formula', { file_uuid: fx.file, cell: 'A2', formula: '=A1*2+B1+IF(D1,1,0)' });
+          expect(await read(door, fx, 'A2')).toEqual([['84.5']]);
+        },
+      },
+      { name: 'null clears a cell', op: 'write_cells', args: (fx) => ({ file_uuid: fx.file, cell: 'A1', values: [[null]] }), then: async (door, fx) => expect(await read(door, fx, 'A1:B2', 'formula')).toEqual([['', '-0.5'], ['=A1*2+B1+IF(D1,1,0)', '']]) },
+      {
+        name: 'a JSON number in a text-formatted cell stays a number; a string stays text',
+        op: 'write_cells',
+        args: (fx) => ({ file_uuid: fx.file, cell: 'A3', values: [[5, '5']] }),
+        then: async (door, fx) => {
+          await must(door, 'set_formula', { file_uuid: fx.file, cell: 'D3', formula: '=ISNUMBER(A3)&"/"&ISNUMBER(B3)' });
+          expect(await read(door, fx, 'D3')).toEqual([['TRUE/FALSE']]);
+        },
+      },
+      { name: 'append_table_rows takes JSON values too', op: 'create_table', args: (fx) => ({ file_uuid: fx.file, range: 'J1:K2', name: 'T' }), then: async (door, fx) => { await must(door, 'append_table_rows', { file_uuid: fx.file, table: 'T', rows: [[7, true]] }); expect(await read(door, fx, 'J3:K3', 'raw')).toEqual([[7, true]]); } },
+      { name: 'an object value', op: 'write_cells', args: (fx) => ({ file_uuid: fx.file, cell: 'A5', values: [[{ n: 1 }]] }), error: { code: 'invalid_argument', message: /values\[0\]\[0\]: expected a string/ }, then: async (door, fx) => expect(await read(door, fx, 'A5')).toEqual([['']]) },
+    ],
+  },
+  {
     name: 'batch_update_cells',
     setup: async (door) => ({ file: await newFile(door, 'batch-cells', { sheets: ['Sheet1', 'Other'] }) }),
     cases: [
@@ -79,7 +112,8 @@ export const cellValueCases: CaseGroup[] = [
       { name: 'a bad second write keeps nothing', op: 'batch_update_cells', args: (fx) => ({ file_uuid: fx.file, writes: [{ cell: 'C1', values: [['kept?']] }, { cell: 'XFD1', values: [['1', '2']] }] }), error: { code: 'invalid_argument', message: /writes\[1\]\.values: .*past the last column/ }, then: async (door, fx) => { expect(await read(door, fx, 'C1')).toEqual([['']]); expect(await version(door, fx)).toBe(2); } },
       { name: 'a bad color in a format keeps the writes out too', op: 'batch_update_cells', args: (fx) => ({ file_uuid: fx.file, writes: [{ cell: 'C1', values: [['kept?']] }], formats: [{ range: 'C1', text_color: 'blue' }] }), error: { code: 'invalid_argument', message: /formats\[0\]\.text_color: must be a hex color/ }, then: async (door, fx) => expect(await read(door, fx, 'C1')).toEqual([['']]) },
       { name: 'an unknown sheet in a later format keeps nothing', op: 'batch_update_cells', args: (fx) => ({ file_uuid: fx.file, writes: [{ cell: 'C1', values: [['kept?']] }], formats: [{ range: 'Nope!A1', bold: true }] }), error: { code: 'invalid_argument', message: /formats\[0\]\.range: no sheet named 'Nope'/ }, then: async (door, fx) => { expect(await read(door, fx, 'C1')).toEqual([['']]); expect(await version(door, fx)).toBe(2); } },
-      { name: 'non-string values', op: 'batch_update_cells', args: (fx) => ({ file_uuid: fx.file, writes: [{ cell: 'C1', values: [[1]] }] }), error: { code: 'invalid_argument', message: /writes\[0\]\.values\[0\]\[0\]: expected a string/ } },
+      { name: 'a value that is neither text, number, boolean nor null', op: 'batch_update_cells', args: (fx) => ({ file_uuid: fx.file, writes: [{ cell: 'C1', values: [[{ v: 1 }]] }] }), error: { code: 'invalid_argument', message: /writes\[0\]\.values\[0\]\[0\]: expected a string \("42", "=A1"\), a number, true\/false or null/ } },
+      { name: 'JSON numbers and booleans are written as typed values', op: 'batch_update_cells', args: (fx) => ({ file_uuid: fx.file, writes: [{ cell: 'D1', values: [[1.5, true, 'x']] }] }), then: async (door, fx) => expect(await read(door, fx, 'D1:F1', 'raw')).toEqual([[1.5, true, 'x']]) },
     ],
   },
   {

@@ -47,6 +47,14 @@ const DISPLAY: [string, Record<string, unknown>, string][] = [
   ['0.75', { date_time: '%-I:%M %p' }, '6:00 PM'],
   ['-36500', { date_time: '%Y-%m-%d' }, '1800-01-23'],
   ['2', { date_time: '%F' }, '1900-01-01'],
+  // Excel format codes, shown as Excel shows them.
+  ['0.125', { number_format_code: '0.00%' }, '12.50%'],
+  ['-1234.5', { number_format_code: '#,##0;[Red]-#,##0' }, '-1,235'],
+  ['1234.5', { number_format_code: '"USD "#,##0.00' }, 'USD 1,234.50'],
+  ['12345678', { number_format_code: '0.0,,"M"' }, '12.3M'],
+  ['45306.75', { number_format_code: 'dd/mm/yyyy hh:mm' }, '15/01/2024 18:00'],
+  ['0', { number_format_code: '#,##0.00;(#,##0.00);"-"' }, '-'],
+  // Last: the pre-1900 date case below reads it.
   ['1900-01-15', {}, '1900-01-15'],
 ];
 
@@ -100,6 +108,7 @@ export const formatCases: CaseGroup[] = [
       { name: 'a cell written later in the column shows the column style', op: 'write_cells', args: (fx) => ({ file_uuid: fx.file, cell: 'D50', values: [['new']] }), then: async (door, fx) => expect((await formatsOf(door, fx, 'D50')).formats).toEqual([{ range: 'D50', format: { fill_color: '#00FF00' } }]) },
       { name: 'whole row over a column style keeps both where they cross', op: 'format_cells', args: (fx) => ({ file_uuid: fx.file, range: '3:3', italic: true }), ok: (d) => expect(d.range).toBe('3:3'), then: async (door, fx) => { const f = await formatsOf(door, fx, 'C3:E3'); expect(f.rows).toEqual([{ range: '3:3', format: { italic: true } }]); expect(f.formats).toEqual([{ range: 'C3', format: { italic: true } }, { range: 'D3', format: { fill_color: '#00FF00', italic: true } }, { range: 'E3', format: { italic: true } }]); } },
       { name: 'a cell format wins over row and column styles', op: 'format_cells', args: (fx) => ({ file_uuid: fx.file, range: 'D3', bold: true }), then: async (door, fx) => expect((await formatsOf(door, fx, 'D3')).formats[0].format).toEqual({ fill_color: '#00FF00', italic: true, bold: true }) },
+      { name: 'quoted numbers and booleans are taken as numbers and booleans', op: 'format_cells', args: (fx) => ({ file_uuid: fx.file, range: 'G1', font_size: '14', italic: 'true' }), then: async (door, fx) => expect((await formatsOf(door, fx, 'G1')).formats[0].format).toEqual({ font_size: 14, italic: true }) },
       { name: 'number format fields read back', op: 'format_cells', args: (fx) => ({ file_uuid: fx.file, range: 'C2', number_format: 'percent', decimals: 1 }), then: async (door, fx) => { expect((await formatsOf(door, fx, 'C2')).formats[0].format).toEqual({ number_format: 'percent', decimals: 1 }); await shows('C2', [['300.0%']])(door, fx); } },
       { name: 'date_time replaces the number format', op: 'format_cells', args: (fx) => ({ file_uuid: fx.file, range: 'C2', date_time: '%Y' }), then: async (door, fx) => expect((await formatsOf(door, fx, 'C2')).formats[0].format).toEqual({ date_time: '%Y' }) },
       { name: 'number_format null resets to automatic', op: 'format_cells', args: (fx) => ({ file_uuid: fx.file, range: 'C2', number_format: null }), then: shows('C2', [['3']]) },
@@ -125,7 +134,13 @@ export const formatCases: CaseGroup[] = [
         ['font size 0', { font_size: 0 }, /font_size: must be 1\.\.409/],
         ['fractional font size', { font_size: 10.5 }, /font_size: must be a whole number/],
         ['unknown field', { colour: '#FF0000' }, /colour: unknown field/],
-        ['unknown number format', { number_format: 'date' }, /number_format: must be one of/],
+        ['misspelt field', { itallic: true }, /itallic: unknown field; did you mean "italic"\?/],
+        ['misspelt choice', { align: 'centre' }, /align: must be one of "left", "center", "right"; did you mean "center"\?/],
+        ['a quoted number that is not one', { font_size: '12pt' }, /font_size: expected number, got string/],
+        ['unknown number format', { number_format: 'date' }, /number_format: must be one of .*number_format_code/],
+        ['a format code as number_format', { number_format: '0.00' }, /number_format: must be one of .*"0\.00" is a spreadsheet format code: send it as number_format_code/],
+        ['a broken format code', { number_format_code: '[Red' }, /number_format_code: is not a valid Excel number-format code/],
+        ['a format code with decimals', { number_format_code: '0.0', decimals: 2 }, /number_format_code: .*cannot be combined with decimals/],
         ['unknown negative style', { negative: 'brackets' }, /negative: must be one of/],
         ['boolean as a string', { bold: 'yes' }, /bold: expected boolean, got string/],
         ['unknown strftime directive', { date_time: '%d.%m.%Y %Q' }, /date_time: '%Q' is not a supported directive/],

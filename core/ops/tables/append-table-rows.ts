@@ -8,7 +8,7 @@ import { FileId, SheetName } from '../../schemas.ts';
 import { tableView } from '../../tables/columns.ts';
 import { appendRows } from '../../tables/edit.ts';
 import { syncNames } from '../../workbook/defined-names.ts';
-import { InputMode, checkBlock, toContents } from '../../cells/write-input.ts';
+import { CellInput, InputMode, checkBlock, toContents } from '../../cells/write-input.ts';
 import { VersionOut } from '../../op-fields.ts';
 import { TableOut, TableRef, locateTable } from '../../tables/common.ts';
 
@@ -21,7 +21,7 @@ export const appendTableRows = defineOp({
     file_uuid: FileId,
     table: TableRef,
     rows: z
-      .array(z.array(z.string({ message: 'expected a string (write numbers as strings, e.g. "42")' })))
+      .array(z.array(CellInput))
       .min(1, 'must hold at least one row')
       .describe('Typed as in write_cells.'),
     input: InputMode,

@@ -25,6 +25,15 @@ describe('shiftRect', () => {
     expect([0, 1, 2, 3, 4, 5, 6].map((i) => shiftIndex(i, up))).toEqual([0, 3, 4, 5, 1, 2, 6]);
   });
 
+  it('a move shuffling lines inside a range keeps it whole; otherwise its ends follow their lines', () => {
+    expect(shiftRect(R(1, 4), { kind: 'move', axis: 'row', from: 4, count: 1, to: 1 })).toEqual(R(1, 4));
+    expect(shiftRect(R(1, 4), { kind: 'move', axis: 'row', from: 1, count: 1, to: 5 })).toEqual(R(1, 4));
+    expect(shiftRect(R(1, 4), { kind: 'move', axis: 'row', from: 2, count: 1, to: 9 })).toEqual(R(1, 3));
+    expect(shiftRect(R(1, 4), { kind: 'move', axis: 'row', from: 8, count: 1, to: 2 })).toEqual(R(1, 5));
+    expect(shiftRect(R(1, 4), { kind: 'move', axis: 'row', from: 8, count: 1, to: 1 })).toEqual(R(2, 5));
+    expect(shiftRect(R(1, 4), { kind: 'move', axis: 'row', from: 1, count: 4, to: 9 })).toEqual(R(5, 8));
+  });
+
   it('leaves the other axis alone and keeps open ends open', () => {
     expect(shiftRect({ r0: 0, r1: Infinity, c0: 3, c1: 4 }, { kind: 'insert', axis: 'col', at: 0, count: 1 })).toEqual({ r0: 0, r1: Infinity, c0: 4, c1: 5 });
   });

@@ -38,8 +38,10 @@ function span(a: number, b: number, e: StructureEdit): [number, number] | null {
     const nb = b < e.at ? b : b <= end ? e.at - 1 : b - e.count;
     return [na, nb];
   }
-  // A move keeps a span together when the span moves as a whole or is untouched; a span that
-  // only partly moves keeps its ends where they land (spreadsheets do the same).
+  // Lines shuffled entirely inside a span leave it whole (moving the last row of a summed block
+  // to its top keeps SUM(B2:B5)). Otherwise each end follows its line: a span moving as a whole
+  // moves, an untouched one stays, and one that only partly moves keeps its ends where they land.
+  if (a <= Math.min(e.from, e.to) && b >= Math.max(e.from + e.count, e.to) - 1) return [a, b];
   const na = shiftIndex(a, e)!;
   const nb = shiftIndex(b, e)!;
   return [Math.min(na, nb), Math.max(na, nb)];

@@ -3,7 +3,9 @@
 // row/column styles and every registered sheet object follow (hooks' onStructure).
 import { MAX_COLS, MAX_ROWS } from '../a1.ts';
 import { invalidArg } from '../errors.ts';
+import { mapRefs, refOnSheet, shiftFormula } from '../rules/formula-refs.ts';
 import { formulaOf, type Cell } from './cell.ts';
+import { forEachFormula } from './spills.ts';
 import type { FormulaEngine } from './engine.ts';
 import { shiftIndex, type StructureEdit } from './shift.ts';
 import type { SheetModel } from './sheet.ts';
@@ -65,7 +67,11 @@ export async function applyStructure(wb: Workbook, sheet: SheetModel, edits: Str
   if (engine && engine.has(sheet)) {
     const id = engine.hfId(sheet);
     const changes = engine.hf.batch(() => {
-      for (const e of edits) applyToEngine(engine, id, e);
+      for (const e of edits) {
+        const reshaped = e.kind === 'move' ? formulasAcrossMove(wb, engine, sheet, e) : [];
+        applyToEngine(engine, id, e);
+        for (const f of reshaped) keepMovedRanges(engine, sheet, e, f);
+      }
     });
     wb.applyChanges(changes);
     wb.refreshFormulaTexts();
@@ -78,6 +84,50 @@ export async function applyStructure(wb: Workbook, sheet: SheetModel, edits: Str
     for (const h of wb.hooks) h.onStructure?.(wb, sheet, e);
   }
   wb.changes.structural.add(sheet.id);
+}
+
+interface FormulaAt {
+  home: SheetModel;
+  row: number;
+  col: number;
+  /** The engine's text of the formula before the edit. */
+  text: string;
+}
+
+/**
+ * Formulas holding a range on the moved sheet that the move's band [lo, hi) reaches into. The
+ * engine moves lines as insert + move + delete, which shrinks a range whose own lines are shuffled
+ * (SUM(B2:B5) becomes SUM(B3:B5) when row 5 moves to row 2); these get the rule of shift.ts instead.
+ */
+function formulasAcrossMove(wb: Workbook, engine: FormulaEngine, sheet: SheetModel, e: Extract<StructureEdit, { kind: 'move' }>): FormulaAt[] {
+  const lo = Math.min(e.from, e.to), hi = Math.max(e.from + e.count, e.to);
+  const out: FormulaAt[] = [];
+  for (const home of wb.sheets) {
+    if (!engine.has(home)) continue;
+    const hid = engine.hfId(home);
+    forEachFormula(home, (row, col) => {
+      const text = engine.hf.getCellFormula({ sheet: hid, row, col });
+      if (!text) return;
+      let across = false;
+      mapRefs(text, (ref) => {
+        if (!refOnSheet(ref, sheet.name, home === sheet)) return ref;
+        const [a, b] = e.axis === 'row' ? (ref.kind === 'cols' ? [0, Infinity] : [ref.r0, ref.r1]) : ref.kind === 'rows' ? [0, Infinity] : [ref.c0, ref.c1];
+        if (b > a && a < hi && b >= lo) across = true;
+        return ref;
+      });
+      if (across) out.push({ home, row, col, text });
+    });
+  }
+  return out;
+}
+
+/** Rewrites one formula found by formulasAcrossMove as shift.ts moves its references, where the engine differs. */
+function keepMovedRanges(engine: FormulaEngine, sheet: SheetModel, e: StructureEdit, f: FormulaAt): void {
+  const row = f.home === sheet && e.axis === 'row' ? shiftIndex(f.row, e)! : f.row;
+  const col = f.home === sheet && e.axis === 'col' ? shiftIndex(f.col, e)! : f.col;
+  const at = { sheet: engine.hfId(f.home), row, col };
+  const wanted = shiftFormula(f.text, f.home.name, sheet.name, e);
+  if (engine.hf.getCellFormula(at) !== wanted) engine.hf.setCellContents(at, wanted);
 }
 
 function applyToEngine(engine: FormulaEngine, id: number, e: StructureEdit): void {

@@ -86,12 +86,11 @@ export const structureCases: CaseGroup[] = [
         args: (fx) => ({ file_uuid: fx.file, sheet: 'Data', range: '4', to: '2' }),
         ok: (d) => expect(d).toMatchObject({ axis: 'rows', moved: '4', now_at: '2' }),
         then: async (door, fx) => {
-          // The range's first cell (B2) moves down with its row; its last (B4) was the moved row and
-          // now sits above it, so HyperFormula keeps B3:B4 (see docs/structure.md).
-          expect(await read(door, fx.file, 'Data!A1:B5')).toEqual([['Item', 'Amount'], ['c', '30'], ['a', '10'], ['', ''], ['', '10']]);
-          expect(await read(door, fx.file, 'Data!B5', { render: 'formula' })).toEqual([['=SUM(B3:B4)']]);
-          expect(await read(door, fx.file, 'Report!A3', { render: 'formula' })).toEqual([['=Data!A2']]);
-          expect(await read(door, fx.file, 'Report!A2:A3')).toEqual([['10'], ['c']]);
+          // The rows only changed order inside B2:B4, so the sums keep the whole range, as in Excel.
+          expect(await read(door, fx.file, 'Data!A1:B5')).toEqual([['Item', 'Amount'], ['c', '30'], ['a', '10'], ['', ''], ['', '40']]);
+          expect(await read(door, fx.file, 'Data!B5', { render: 'formula' })).toEqual([['=SUM(B2:B4)']]);
+          expect(await read(door, fx.file, 'Report!A2:A3', { render: 'formula' })).toEqual([['=SUM(Data!B2:B4)'], ['=Data!A2']]);
+          expect(await read(door, fx.file, 'Report!A2:A3')).toEqual([['40'], ['c']]);
         },
       },
       {
@@ -102,7 +101,56 @@ export const structureCases: CaseGroup[] = [
         then: async (door, fx) => {
           expect(await read(door, fx.file, 'Data!A1:C2')).toEqual([['', 'Item', 'Amount'], ['', 'c', '30']]);
           expect(await read(door, fx.file, 'Report!A3', { render: 'formula' })).toEqual([['=Data!B2']]);
-          expect(await read(door, fx.file, 'Data!C5', { render: 'formula' })).toEqual([['=SUM(C3:C4)']]);
+          expect(await read(door, fx.file, 'Data!C5', { render: 'formula' })).toEqual([['=SUM(C2:C4)']]);
+        },
+      },
+    ],
+  },
+  {
+    name: 'moving rows inside a summed block keeps the range whole',
+    setup: async (door) => {
+      const file = await newFile(door, 'structure-reorder');
+      await must(door, 'write_cells', { file_uuid: file, cell: 'A1', values: [['Item', 'Amount'], ['a', '10'], ['b', '20'], ['c', '30'], ['d', '40']] });
+      await must(door, 'write_cells', { file_uuid: file, cell: 'D1', values: [['=SUM(B2:B5)', '=MAX(B2:B5)', '=AVERAGE(B2:B5)', '=B5', '=SUM(B3:B4)']], input: 'user_entered' });
+      return { file };
+    },
+    cases: [
+      {
+        name: 'the last row moved to the top: SUM, MAX and AVERAGE keep B2:B5; a single reference follows its cell',
+        op: 'move_rows_or_columns',
+        args: (fx) => ({ file_uuid: fx.file, range: '5', to: '2' }),
+        then: async (door, fx) => {
+          expect(await read(door, fx.file, 'A2:B5')).toEqual([['d', '40'], ['a', '10'], ['b', '20'], ['c', '30']]);
+          expect(await read(door, fx.file, 'D1:H1', { render: 'formula' })).toEqual([['=SUM(B2:B5)', '=MAX(B2:B5)', '=AVERAGE(B2:B5)', '=B2', '=SUM(B4:B5)']]);
+          expect(await read(door, fx.file, 'D1:H1')).toEqual([['100', '40', '25', '40', '50']]);
+        },
+      },
+      {
+        name: 'a middle row moved out below shrinks the range (its ends stay)',
+        op: 'move_rows_or_columns',
+        args: (fx) => ({ file_uuid: fx.file, range: '3', to: '10' }),
+        then: async (door, fx) => {
+          expect(await read(door, fx.file, 'D1:F1', { render: 'formula' })).toEqual([['=SUM(B2:B4)', '=MAX(B2:B4)', '=AVERAGE(B2:B4)']]);
+          expect(await read(door, fx.file, 'A9:B9')).toEqual([['a', '10']]);
+          expect(await read(door, fx.file, 'D1')).toEqual([['90']]);
+        },
+      },
+      {
+        name: 'a row moved in from outside grows the range',
+        op: 'move_rows_or_columns',
+        args: (fx) => ({ file_uuid: fx.file, range: '9', to: '3' }),
+        then: async (door, fx) => {
+          expect(await read(door, fx.file, 'D1:F1', { render: 'formula' })).toEqual([['=SUM(B2:B5)', '=MAX(B2:B5)', '=AVERAGE(B2:B5)']]);
+          expect(await read(door, fx.file, 'D1')).toEqual([['100']]);
+        },
+      },
+      {
+        name: 'columns shuffled inside a range keep it whole too',
+        op: 'write_cells',
+        args: (fx) => ({ file_uuid: fx.file, cell: 'J1', values: [['1', '2', '3', '=SUM(J1:L1)']], input: 'user_entered' }),
+        then: async (door, fx) => {
+          await must(door, 'move_rows_or_columns', { file_uuid: fx.file, range: 'L', to: 'J' });
+          expect(await read(door, fx.file, 'J1:M1', { render: 'formula' })).toEqual([['3', '1', '2', '=SUM(J1:L1)']]);
         },
       },
     ],
@@ -327,7 +375,7 @@ export const structureCases: CaseGroup[] = [
         [
           ['size 0', 'set_sizes', { size: 0, indices: ['A'] }, /^size: must be 1 to 2000 pixels/],
           ['size 2001', 'set_sizes', { size: 2001, indices: ['A'] }, /^size: must be 1 to 2000 pixels/],
-          ['size as text', 'set_sizes', { size: '100', indices: ['A'] }, /^size: /],
+          ['size as text', 'set_sizes', { size: '100px', indices: ['A'] }, /^size: must be a number of pixels/],
           ['default size 5000', 'set_default_size', { size: 5000 }, /^size: must be 1 to 2000 pixels/],
           ['sizes on mixed axes', 'set_sizes', { size: 50, indices: ['A', 3] }, /^indices: mixes columns \(A\) and rows \(3\)/],
           ['axis disagreeing with indices', 'set_sizes', { size: 50, indices: ['A'], axis: 'rows' }, /^axis: is rows but indices name columns/],

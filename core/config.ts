@@ -39,6 +39,8 @@ const EnvSchema = z.object({
   SHEETS_MCP_MAX_CELLS: int(2000),
   SHEETS_MCP_MAX_RESULT_TOKENS: int(20_000),
   SHEETS_MCP_OUTPUT_SCHEMAS: z.enum(['off', 'fields']).default('off'),
+  // An MCP call over its token's rate waits up to this long for room instead of failing (0: fail at once).
+  SHEETS_MCP_RATE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   // Code cells and the task queue (docs/code-cells.md)
   SHEETS_WORKERS: z.coerce.number().int().min(0).max(64).default(4),
   SHEETS_WORKER_POLL_MS: int(250),
@@ -70,7 +72,7 @@ export type Config = {
   /** Directories whose files the stdio MCP server may import by `path` (none: only file_data). */
   importDirs: string[];
   cacheFiles: number;
-  mcp: { tools: 'full' | 'compact'; maxCells: number; maxResultTokens: number; outputSchemas: 'off' | 'fields' };
+  mcp: { tools: 'full' | 'compact'; maxCells: number; maxResultTokens: number; outputSchemas: 'off' | 'fields'; rateWaitMs: number };
   code: CodeConfig;
 };
 
@@ -128,7 +130,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     importDirs: (e.SHEETS_IMPORT_DIRS ?? '').split(':').filter(Boolean),
     cacheFiles: e.SHEETS_CACHE_FILES,
-    mcp: { tools: e.SHEETS_MCP_TOOLS, maxCells: e.SHEETS_MCP_MAX_CELLS, maxResultTokens: e.SHEETS_MCP_MAX_RESULT_TOKENS, outputSchemas: e.SHEETS_MCP_OUTPUT_SCHEMAS },
+    mcp: { tools: e.SHEETS_MCP_TOOLS, maxCells: e.SHEETS_MCP_MAX_CELLS, maxResultTokens: e.SHEETS_MCP_MAX_RESULT_TOKENS, outputSchemas: e.SHEETS_MCP_OUTPUT_SCHEMAS, rateWaitMs: e.SHEETS_MCP_RATE_WAIT_MS },
     code: {
       workers: e.SHEETS_WORKERS,
       pollMs: e.SHEETS_WORKER_POLL_MS,

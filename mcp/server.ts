@@ -34,8 +34,11 @@ export interface McpOptions {
   localDirs?: readonly string[];
 }
 
-/** Runs one op as the request's caller, under the per-token rate limit. */
-export type OpRunner = (extra: Extra, op: AnyOp, args: unknown, progress?: OpContext['progress']) => Promise<unknown>;
+/**
+ * Runs one op as the request's caller, under the per-token rate limit: a call over the rate waits
+ * for room (up to SHEETS_MCP_RATE_WAIT_MS) and reports the wait through `waited`.
+ */
+export type OpRunner = (extra: Extra, op: AnyOp, args: unknown, progress?: OpContext['progress'], waited?: (ms: number) => void) => Promise<unknown>;
 
 const PROGRESS_EVERY_MS = 50;
 
@@ -52,9 +55,10 @@ export function buildMcpServer(opts: McpOptions): Server {
   const toolList = () => (tools ??= surface === 'compact' ? [...groups.values()].map((g) => g.tool) : ops.map((op) => toolOf(op, { outputSchemas: opts.services.config.mcp.outputSchemas === 'fields' })));
   const shelf = new ExportShelf();
 
-  const run: OpRunner = async (extra, op, args, progress) => {
+  const run: OpRunner = async (extra, op, args, progress, waited) => {
     const caller = await opts.caller(extra);
-    await opts.services.rateLimits.take(caller.tokenId);
+    const rate = await opts.services.rateLimits.take(caller.tokenId, { waitMs: opts.services.config.mcp.rateWaitMs, signal: extra.signal });
+    if (rate.waitedMs > 0) waited?.(rate.waitedMs);
     try {
       const ctx: OpContext = { caller, services: opts.services, op: { name: op.name, args: undefined }, signal: extra.signal, progress, ...(opts.localDirs?.length ? { localDirs: opts.localDirs } : {}) };
       return await runOp(op, ctx, args);
@@ -82,9 +86,10 @@ export function buildMcpServer(opts: McpOptions): Server {
         op = findOp(name);
         if (!op) throw new OpError('not_found', `No tool named '${name}'. Call tools/list for the tools.`);
       }
-      const out = await run(extra as Extra, op, args, progressSender(req.params._meta?.progressToken, extra.sendNotification as Notify));
-      if (op.binary) return shelf.result(op, out as BinaryResult, limits.maxTokens * RESULT_CHARS_PER_TOKEN);
-      return toolResult(out, limits, { structured: true });
+      let waitedMs = 0;
+      const out = await run(extra as Extra, op, args, progressSender(req.params._meta?.progressToken, extra.sendNotification as Notify), (ms) => (waitedMs = ms));
+      const result = op.binary ? shelf.result(op, out as BinaryResult, limits.maxTokens * RESULT_CHARS_PER_TOKEN) : toolResult(out, limits, { structured: true });
+      return waitedMs ? withRateNote(result, waitedMs, opts.services.config.rate.perSec, toolRef(surface)('run_batch')) : result;
     } catch (err) {
       const e = asOpError(err);
       if (e.code === 'internal') opts.log?.(e.cause ?? e);
@@ -121,6 +126,12 @@ function progressSender(token: string | number | undefined, send: Notify | undef
     const params = { progressToken: token, progress: done, ...(total !== undefined ? { total } : {}), ...(message ? { message } : {}) };
     send({ method: 'notifications/progress', params }).catch(() => undefined);
   };
+}
+
+/** Says in the result that the call waited for its token's rate limit (text for the model, _meta for clients). */
+function withRateNote(result: CallToolResult, waitedMs: number, perSec: number, batchTool: string): CallToolResult {
+  const note = `(This call waited ${(waitedMs / 1000).toFixed(1)} s for the token's rate limit of ${perSec} requests/s; group calls with ${batchTool} or use larger ranges to avoid the wait.)`;
+  return { ...result, content: [...result.content, { type: 'text', text: note }], _meta: { ...result._meta, 'sheets/rate_limit_waited_ms': waitedMs } };
 }
 
 /** A tool error: the text a model reads, and the same structured error REST answers with. */

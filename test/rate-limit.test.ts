@@ -7,7 +7,7 @@ import { startServer, type TestServer } from './helpers/server.ts';
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startServer({ SHEETS_RATE_PER_SEC: '2', SHEETS_RATE_BURST: '4', SHEETS_MAX_INFLIGHT: '2' });
+  s = await startServer({ SHEETS_RATE_PER_SEC: '2', SHEETS_RATE_BURST: '4', SHEETS_MAX_INFLIGHT: '2', SHEETS_MCP_RATE_WAIT_MS: '0' });
 });
 afterAll(async () => s?.close());
 
@@ -41,7 +41,7 @@ describe('rate limits', () => {
     expect((await s.request('GET', '/v1/auth/me', { token: t })).status).toBe(200);
   });
 
-  it('reports a limited MCP tool call as an error result that says when to retry', async () => {
+  it('with SHEETS_MCP_RATE_WAIT_MS=0, reports a limited MCP tool call as an error result that says when to retry', async () => {
     advance(5200);
     const door = await mcpHttpDoor(s);
     try {
@@ -55,6 +55,28 @@ describe('rate limits', () => {
       expect((limited!.structuredContent as any).error.details.retry_after).toBeGreaterThan(0);
     } finally {
       await door.close();
+    }
+  });
+});
+
+describe('MCP calls over the rate', () => {
+  it('wait for room instead of failing, and say that they waited; REST still answers 429', async () => {
+    const slow = await startServer({ SHEETS_RATE_PER_SEC: '2', SHEETS_RATE_BURST: '3' });
+    const door = await mcpHttpDoor(slow);
+    try {
+      const outs = [];
+      for (let i = 0; i < 7; i++) outs.push(await door.client.callTool({ name: 'get_me', arguments: {} }));
+      expect(outs.filter((o) => o.isError)).toEqual([]);
+      const waited = outs.filter((o) => (o._meta as any)?.['sheets/rate_limit_waited_ms'] > 0);
+      expect(waited.length).toBeGreaterThan(0);
+      expect((waited[0]!.content as any).at(-1).text).toMatch(/waited \d\.\d s for the token's rate limit of 2 requests\/s; group calls with run_batch/);
+      expect((waited[0]!.structuredContent as any).user).toBeDefined();
+      const statuses = [];
+      for (let i = 0; i < 5; i++) statuses.push((await slow.request('GET', '/v1/auth/me')).status);
+      expect(statuses).toContain(429);
+    } finally {
+      await door.close();
+      await slow.close();
     }
   });
 });

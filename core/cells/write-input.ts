@@ -1,6 +1,7 @@
 // What write_cells, batch_update_cells and append_table_rows share: the values grid and input
 // mode fields, typed conversion of the strings, and the block-size checks.
 import { z } from 'zod';
+import { DateColumns, type DateOrder } from './date-order.ts';
 import { MAX_COLS, MAX_ROWS, cellToA1 } from '../a1.ts';
 import { OpError, invalidArg } from '../errors.ts';
 import { checkFormula } from '../workbook/formula-check.ts';
@@ -22,19 +23,26 @@ export const ValuesGrid = z
       if (r.length !== width) ctx.addIssue({ code: 'custom', path: [i], message: `row ${i} has ${r.length} values but row 0 has ${width}; every row must have the same length` });
     });
   })
-  .describe('Rows of values. Strings are typed as a spreadsheet would ("42", "3.5%", "2024-01-15", "TRUE"; "\'007" stays text; "" clears); JSON numbers, true/false and null (clears) are taken as they are.');
+  .describe('Rows: strings typed as a spreadsheet would ("42", "3.5%", "2024-01-15", "TRUE"; "\'007" stays text; "" clears), or numbers, booleans, null.');
 
 export const InputMode = z
   .enum(['literal', 'user_entered'])
   .default('literal')
   .describe('user_entered: "=..." becomes a formula (literal: text).');
 
-/** Converts a strings grid to contents; reports formula-like text kept literal. */
-export function toContents(values: CellInputValue[][], mode: 'literal' | 'user_entered', origin: { row: number; col: number }): { grid: Content[][]; formulaLike: string[] } {
+/**
+ * Converts a values grid to contents; reports formula-like text kept literal, and columns whose
+ * numeric dates could not be read in one order (date-order.ts: the same rules as a CSV import).
+ */
+export function toContents(values: CellInputValue[][], mode: 'literal' | 'user_entered', origin: { row: number; col: number }, dateOrder?: DateOrder): { grid: Content[][]; formulaLike: string[]; warnings: string[] } {
   const formulaLike: string[] = [];
+  const dates = new DateColumns(dateOrder);
+  for (const line of values) line.forEach((raw, j) => typeof raw === 'string' && raw.length >= 6 && dates.see(j, raw));
   const grid = values.map((line, i) =>
     line.map((raw, j): Content => {
       if (typeof raw !== 'string') return raw === null ? null : raw;
+      const date = dates.any ? dates.type(j, raw) : undefined;
+      if (date !== undefined) return date;
       if (raw.startsWith('=') && raw.length > 1) {
         if (mode === 'user_entered') return { f: checkFormula(raw, `values[${i}][${j}]`) };
         if (formulaLike.length < 20) formulaLike.push(cellToA1({ row: origin.row + i, col: origin.col + j }));
@@ -43,7 +51,7 @@ export function toContents(values: CellInputValue[][], mode: 'literal' | 'user_e
       return parseTyped(raw);
     }),
   );
-  return { grid, formulaLike };
+  return { grid, formulaLike, warnings: dates.warnings(origin.col) };
 }
 
 export function checkBlock(field: string, row: number, col: number, rows: number, cols: number, maxCells: number): void {

@@ -88,7 +88,7 @@ export const formatFields = {
     .describe('strftime, e.g. "%d.%m.%Y" or "%Y-%m-%d %H:%M".'),
   number_format_code: FormatCode.nullable()
     .optional()
-    .describe('Excel format code, e.g. "0.00%" or "#,##0;[Red]-#,##0"; shown as Excel shows it.'),
+    .describe('Excel format code, e.g. "0.00%" or "#,##0;[Red]-#,##0".'),
   clear: z.boolean().optional().describe('Remove all formatting, borders too.'),
 };
 

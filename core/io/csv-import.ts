@@ -2,6 +2,7 @@
 // in chunks, type each value as PUT /cells does (typed-input.ts) and hand rows to the BlockWriter.
 // Between chunks the import reports progress and notices cancellation.
 import type Papa from 'papaparse';
+import { DateColumns, type DateOrder } from '../cells/date-order.ts';
 import { invalidArg } from '../errors.ts';
 import { loadPapa } from '../libs.ts';
 import { parseTyped } from '../workbook/typed-input.ts';
@@ -52,8 +53,46 @@ function detectDelimiter(Papa: Awaited<ReturnType<typeof loadPapa>>, text: strin
   return DELIMITERS.includes(d) ? d : ',';
 }
 
+/** Something like 12/04/2024 somewhere in the text: only then are columns read twice. */
+const MAYBE_NUMERIC_DATE = /\d{1,2}[/.-]\d{1,2}[/.-]\d{2}/;
+
+/**
+ * The numeric dates of every column, read in a first pass, so each column is typed in one order
+ * (date-order.ts). Only files that hold something date-like pay for the second parse.
+ */
+async function dateEvidence(Papa: Awaited<ReturnType<typeof loadPapa>>, text: string, delimiter: string, order: DateOrder | undefined): Promise<DateColumns> {
+  const dates = new DateColumns(order);
+  if (!MAYBE_NUMERIC_DATE.test(text)) return dates;
+  let header: string[] | undefined;
+  await new Promise<void>((resolve) => {
+    Papa.parse<string[]>(text, {
+      delimiter,
+      chunkSize: CHUNK_CHARS,
+      skipEmptyLines: false,
+      chunk: (res: Papa.ParseResult<string[]>, parser: Papa.Parser) => {
+        for (const line of res.data) {
+          if (!header) header = line.map((v) => (v && !DIGIT.test(v) && v.length <= 40 ? v : ''));
+          for (let j = 0; j < line.length; j++) {
+            const v = line[j]!;
+            if (v.length >= 6 && v.length <= 32 && DIGIT.test(v)) dates.see(j, v, header[j] || undefined);
+          }
+        }
+        // Other requests run between chunks.
+        parser.pause();
+        setImmediate(() => parser.resume());
+      },
+      complete: () => resolve(),
+    });
+  });
+  return dates;
+}
+
+export interface CsvOptions {
+  dateOrder?: DateOrder;
+}
+
 /** Parses and writes the whole file; `step` runs between chunks (progress, cancellation). */
-export async function importCsv(bytes: Buffer, writer: BlockWriter, step: (done: number) => Promise<void>): Promise<CsvResult> {
+export async function importCsv(bytes: Buffer, writer: BlockWriter, step: (done: number) => Promise<void>, opts: CsvOptions = {}): Promise<CsvResult> {
   const decoded = decodeText(bytes);
   const encoding = decoded.encoding;
   // Trailing line breaks would read as empty last rows.
@@ -63,6 +102,7 @@ export async function importCsv(bytes: Buffer, writer: BlockWriter, step: (done:
   const Papa = await loadPapa();
   const delimiter = detectDelimiter(Papa, text);
   const warnings: string[] = [];
+  const dates = await dateEvidence(Papa, text, delimiter, opts.dateOrder);
   const cache = new Map<string, Content>();
   let parsedChars = 0;
   await new Promise<void>((resolve, reject) => {
@@ -81,7 +121,13 @@ export async function importCsv(bytes: Buffer, writer: BlockWriter, step: (done:
         for (const e of res.errors) if (warnings.length < 10 && e.code !== 'UndetectableDelimiter') warnings.push(`row ${(e.row ?? 0) + writer.rows + 1}: ${e.message}`);
         // Typed in place: papaparse's row arrays become the content rows (no second array per row).
         const lines = res.data as unknown as Content[][];
-        for (const line of lines) for (let j = 0; j < line.length; j++) line[j] = typeCsvValue(line[j] as string, cache);
+        for (const line of lines) {
+          for (let j = 0; j < line.length; j++) {
+            const raw = line[j] as string;
+            const date = dates.any && raw.length >= 6 && raw.length <= 32 ? dates.type(j, raw) : undefined;
+            line[j] = date !== undefined ? date : typeCsvValue(raw, cache);
+          }
+        }
         parsedChars = res.meta.cursor;
         parser.pause();
         writer
@@ -96,5 +142,6 @@ export async function importCsv(bytes: Buffer, writer: BlockWriter, step: (done:
     });
   });
   if (writer.rows === 0) throw invalidArg('file_data', 'the CSV file holds no rows');
+  warnings.push(...dates.warnings(writer.col0));
   return { encoding, delimiter, rows: writer.rows, cols: writer.cols, warnings };
 }

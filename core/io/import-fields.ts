@@ -6,6 +6,7 @@ import { readBook, runImport, type PlaceInput } from './run-import.ts';
 import type { ImportResult } from './report.ts';
 import { importSource, type ImportSource } from './source.ts';
 import { A1Cell, SheetName } from '../schemas.ts';
+import { DateOrderField } from '../cells/date-order.ts';
 import type { FileTarget } from '../workbook/access.ts';
 
 export const ImportFields = {
@@ -14,6 +15,7 @@ export const ImportFields = {
   path: z.string().max(4096).optional().describe('Local file instead of file_data (stdio, allowed dirs).'),
   cell: A1Cell.optional().describe('CSV/Parquet: start cell (A1).'),
   sheet: SheetName.optional().describe('CSV/Parquet: sheet (created if missing).'),
+  date_order: DateOrderField,
 };
 
 export interface ImportArgs extends PlaceInput {

@@ -1,6 +1,7 @@
 // One import into an open workbook, inside Workbooks.write (so it commits once or not at all):
 // CSV and Parquet go to one sheet from a cell, Excel brings its own sheets.
 import { parseCell, rectToA1 } from '../a1.ts';
+import type { DateOrder } from '../cells/date-order.ts';
 import type { OpContext } from '../context.ts';
 import { invalidArg } from '../errors.ts';
 import { progressOf } from '../progress.ts';
@@ -21,6 +22,8 @@ import { checkUnzippedSize } from './zip-guard.ts';
 export interface PlaceInput {
   cell?: string;
   sheet?: string;
+  /** CSV: how to read numeric dates (date-order.ts). */
+  date_order?: DateOrder;
 }
 
 type Report = Omit<ImportResult, 'uuid' | 'name' | 'version'>;
@@ -100,7 +103,7 @@ export async function runImport(ctx: OpContext, wb: Workbook, src: ImportSource,
   const report = (rows: number, cols: number) => ({ sheet: t.sheet.name, range: rows && cols ? rectToA1({ r0: t.row, c0: t.col, r1: t.row + rows - 1, c1: t.col + cols - 1 }) : null, rows, cols });
   if (src.format === 'csv') {
     const step = progressOf(ctx, src.bytes.length);
-    const out = await importCsv(src.bytes, writer, (chars) => step(Math.min(src.bytes.length, chars), `${writer.rows} rows`));
+    const out = await importCsv(src.bytes, writer, (chars) => step(Math.min(src.bytes.length, chars), `${writer.rows} rows`), { dateOrder: place.date_order });
     return { format: 'csv', sheets: [report(out.rows, out.cols)], unsupported_functions: [], warnings: out.warnings, encoding: out.encoding, delimiter: out.delimiter };
   }
   // The row count is known once the file's metadata is read.

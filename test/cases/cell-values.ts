@@ -80,6 +80,17 @@ export const cellValueCases: CaseGroup[] = [
         },
       },
       { name: 'append_table_rows takes JSON values too', op: 'create_table', args: (fx) => ({ file_uuid: fx.file, range: 'J1:K2', name: 'T' }), then: async (door, fx) => { await must(door, 'append_table_rows', { file_uuid: fx.file, table: 'T', rows: [[7, true]] }); expect(await read(door, fx, 'J3:K3', 'raw')).toEqual([[7, true]]); } },
+      {
+        name: 'numeric dates are read per column as an import reads them: day-first where a value says so, ambiguous ones stay text and are named',
+        op: 'write_cells',
+        args: (fx) => ({ file_uuid: fx.file, cell: 'A7', values: [['31/01/2024', '12/04/2024'], ['12/04/2024', '01/02/2024']] }),
+        ok: (d) => expect(d.warnings).toEqual(['column B: 2 numeric dates such as 12/04/2024 read as day-first or as month-first; kept as text. Give date_order "DMY" or "MDY" to read them as dates']),
+        then: async (door, fx) => {
+          expect(await read(door, fx, 'A7:B8', 'raw')).toEqual([[45322, '12/04/2024'], [45394, '01/02/2024']]);
+          expect(await read(door, fx, 'A8')).toEqual([['12/04/2024']]);
+        },
+      },
+      { name: 'date_order DMY reads an ambiguous date day-first', op: 'write_cells', args: (fx) => ({ file_uuid: fx.file, cell: 'C7', values: [['12/04/2024']], date_order: 'DMY' }), ok: (d) => expect(d.warnings).toBeUndefined(), then: async (door, fx) => expect(await read(door, fx, 'C7', 'raw')).toEqual([[45394]]) },
       { name: 'an object value', op: 'write_cells', args: (fx) => ({ file_uuid: fx.file, cell: 'A5', values: [[{ n: 1 }]] }), error: { code: 'invalid_argument', message: /values\[0\]\[0\]: expected a string/ }, then: async (door, fx) => expect(await read(door, fx, 'A5')).toEqual([['']]) },
     ],
   },

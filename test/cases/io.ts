@@ -82,6 +82,38 @@ export const ioCases: CaseGroup[] = [
         },
       },
       {
+        name: 'day-first dates: a column with 31/01/2024 is read day-first throughout, 12/04/2024 included',
+        op: 'import_file',
+        args: () => ({ file_name: 'dmy.csv', file_data: b64('When,Amount,Ambiguous,Mixed\n31/01/2024,1,01/02/2024,31/01/2024\n12/04/2024,2,03/04/2024,01/31/2024\n05/06/2024 14:30,3,05/06/2024,x\n') }),
+        ok: (data, fx) => {
+          fx.dmy = data.uuid;
+          expect(data.warnings).toEqual([
+            'column C ("Ambiguous"): 3 numeric dates such as 01/02/2024 read as day-first or as month-first; kept as text. Give date_order "DMY" or "MDY" to read them as dates',
+            'column D ("Mixed"): numeric dates in both orders (31/01/2024 is day-first, 01/31/2024 month-first); kept as text. Give date_order "DMY" or "MDY" to read them as dates',
+          ]);
+        },
+        then: async (door, fx) => {
+          const shown = await must(door, 'read_cells', { file_uuid: fx.dmy, range: 'A2:D4' });
+          expect(shown.values).toEqual([['31/01/2024', '1', '01/02/2024', '31/01/2024'], ['12/04/2024', '2', '03/04/2024', '01/31/2024'], ['05/06/2024 14:30', '3', '05/06/2024', 'x']]);
+          await must(door, 'set_formula', { file_uuid: fx.dmy, cell: 'E1', formula: '=TEXT(A3,"yyyy-mm-dd")&" "&ISTEXT(C2)&" "&TEXT(A4,"yyyy-mm-dd hh:mm")' });
+          expect((await must(door, 'read_cells', { file_uuid: fx.dmy, range: 'E1' })).values).toEqual([['2024-04-12 TRUE 2024-06-05 14:30']]);
+        },
+      },
+      {
+        name: 'date_order MDY reads an ambiguous column month-first and says which values are no dates',
+        op: 'import_file',
+        args: () => ({ file_name: 'mdy.csv', file_data: b64('d\n12/04/2024\n01/02/24\n31/01/2024\n'), date_order: 'MDY' }),
+        ok: (data, fx) => {
+          fx.mdy = data.uuid;
+          expect(data.warnings).toEqual(['column A ("d"): 1 of 3 numeric dates are no dates in date_order MDY (e.g. 31/01/2024); they stay text']);
+        },
+        then: async (door, fx) => {
+          await must(door, 'set_formula', { file_uuid: fx.mdy, cell: 'B1', formula: '=TEXT(A2,"yyyy-mm-dd")&" "&TEXT(A3,"yyyy-mm-dd")&" "&ISTEXT(A4)' });
+          expect((await must(door, 'read_cells', { file_uuid: fx.mdy, range: 'A1:B3' })).values).toEqual([['d', '2024-12-04 2024-01-02 TRUE'], ['12/04/2024', ''], ['01/02/24', '']]);
+        },
+      },
+      { name: 'an unknown date_order is refused', op: 'import_file', args: () => ({ file_name: 'a.csv', file_data: b64('1/2/2024\n'), date_order: 'YDM' }), error: { code: 'invalid_argument', message: /date_order: must be one of "DMY", "MDY"/ } },
+      {
         name: 'import_into_file over cells a formula reads recomputes the formula',
         op: 'import_into_file',
         args: (fx) => ({ file_uuid: fx.file, file_name: 'one.csv', file_data: b64('hello world\n') }),

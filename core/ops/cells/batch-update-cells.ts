@@ -11,6 +11,7 @@ import { batchFormatFields, checkFormatArgs, pickFormatArgs, styleUpdater } from
 import { lineRange } from '../../formats/ranges.ts';
 import { keepTextFormatted } from '../../cells/text-format.ts';
 import { ValuesGrid, checkBlock, toContents } from '../../cells/write-input.ts';
+import { DateOrderField } from '../../cells/date-order.ts';
 
 const WriteItem = z.strictObject({
   cell: A1Cell.describe('Top-left cell.'),
@@ -34,6 +35,7 @@ export const batchUpdateCells = defineOp({
     writes: z.array(WriteItem).max(10_000, 'at most 10000 write items').optional().describe('Written first, in order.'),
     formats: z.array(FormatItem).max(10_000, 'at most 10000 format items').optional().describe('After the writes; number_format: number, currency, percent, exponential.'),
     sheet: SheetName.optional(),
+    date_order: DateOrderField,
   }),
   output: z.object({
     version: VersionOut,
@@ -41,6 +43,7 @@ export const batchUpdateCells = defineOp({
     formats: z.array(z.object({ sheet: z.string(), range: z.string() })),
     updated_cells: z.number().int().describe('Cells written by all writes together.'),
     formula_like_text: z.array(z.string()).optional().describe('Cells whose text starts with "=" and was stored as text (use set_formula for formulas).'),
+    warnings: z.array(z.string()).optional().describe('Columns whose numeric dates were kept as text (give date_order).'),
   }),
   hints: { readOnly: false, idempotent: true },
   handler: async (ctx, input) => {
@@ -60,7 +63,8 @@ export const batchUpdateCells = defineOp({
       const writeTargets = writes.map((w, i) => {
         const t = targetCell(wb, sheetOf(w), w.cell, `writes[${i}].cell`);
         checkBlock(`writes[${i}].values`, t.row, t.col, w.values.length, w.values[0]!.length, limit);
-        return { t, ...toContents(w.values, 'literal', t) };
+        const out = toContents(w.values, 'literal', t, input.date_order);
+        return { t, ...out, warnings: out.warnings.map((text) => `writes[${i}]: ${text}`) };
       });
       formats.forEach((f, i) => wb.sheetFor(sheetOf(f), parseRange(f.range).sheet, `formats[${i}].range`));
       const written = [];
@@ -79,9 +83,9 @@ export const batchUpdateCells = defineOp({
         await applyStyle(wb, t, styleUpdater(formatArgs[i]!), limit);
         formatted.push({ sheet: t.sheet.name, range: lineRange(t) });
       }
-      return { writes: written, formats: formatted, formulaLike: formulaLike.slice(0, 20) };
+      return { writes: written, formats: formatted, formulaLike: formulaLike.slice(0, 20), warnings: writeTargets.flatMap((w) => w.warnings) };
     });
-    const { formulaLike, ...rest } = result;
-    return { version, ...rest, updated_cells: total, ...(formulaLike.length ? { formula_like_text: formulaLike } : {}) };
+    const { formulaLike, warnings, ...rest } = result;
+    return { version, ...rest, updated_cells: total, ...(formulaLike.length ? { formula_like_text: formulaLike } : {}), ...(warnings.length ? { warnings } : {}) };
   },
 });

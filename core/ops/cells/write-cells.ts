@@ -7,6 +7,7 @@ import { targetCell } from '../../workbook/targets.ts';
 import { keepTextFormatted } from '../../cells/text-format.ts';
 import { VersionOut } from '../../op-fields.ts';
 import { ValuesGrid, InputMode, checkBlock, toContents } from '../../cells/write-input.ts';
+import { DateOrderField } from '../../cells/date-order.ts';
 
 export const writeCells = defineOp({
   name: 'write_cells',
@@ -19,6 +20,7 @@ export const writeCells = defineOp({
     values: ValuesGrid,
     sheet: SheetName.optional(),
     input: InputMode,
+    date_order: DateOrderField,
   }),
   output: z.object({
     version: VersionOut,
@@ -26,6 +28,7 @@ export const writeCells = defineOp({
     range: z.string().describe('The rectangle written.'),
     updated_cells: z.number().int(),
     formula_like_text: z.array(z.string()).optional().describe('Cells whose text starts with "=" and was stored as text; use set_formula or input: "user_entered" to make formulas.'),
+    warnings: z.array(z.string()).optional().describe('Columns whose numeric dates were kept as text (give date_order).'),
   }),
   hints: { readOnly: false, idempotent: true },
   handler: async (ctx, input) => {
@@ -33,12 +36,12 @@ export const writeCells = defineOp({
     const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       const t = targetCell(wb, input.sheet, input.cell, 'cell');
       checkBlock('values', t.row, t.col, rows, cols, ctx.services.config.limits.cellsPerWrite);
-      const { grid, formulaLike } = toContents(input.values, input.input, t);
+      const { grid, formulaLike, warnings } = toContents(input.values, input.input, t, input.date_order);
       await keepTextFormatted(wb, t.sheet, t.row, t.col, grid, input.values);
       await wb.writeCells(t.sheet, t.row, t.col, grid);
-      return { sheet: t.sheet.name, range: rectToA1({ r0: t.row, c0: t.col, r1: t.row + rows - 1, c1: t.col + cols - 1 }), updated_cells: rows * cols, formulaLike };
+      return { sheet: t.sheet.name, range: rectToA1({ r0: t.row, c0: t.col, r1: t.row + rows - 1, c1: t.col + cols - 1 }), updated_cells: rows * cols, formulaLike, warnings };
     });
-    const { formulaLike, ...rest } = result;
-    return { version, ...rest, ...(formulaLike.length ? { formula_like_text: formulaLike } : {}) };
+    const { formulaLike, warnings, ...rest } = result;
+    return { version, ...rest, ...(formulaLike.length ? { formula_like_text: formulaLike } : {}), ...(warnings.length ? { warnings } : {}) };
   },
 });

@@ -9,6 +9,7 @@ import { tableView } from '../../tables/columns.ts';
 import { appendRows } from '../../tables/edit.ts';
 import { syncNames } from '../../workbook/defined-names.ts';
 import { CellInput, InputMode, checkBlock, toContents } from '../../cells/write-input.ts';
+import { DateOrderField } from '../../cells/date-order.ts';
 import { VersionOut } from '../../op-fields.ts';
 import { TableOut, TableRef, locateTable } from '../../tables/common.ts';
 
@@ -26,8 +27,9 @@ export const appendTableRows = defineOp({
       .describe('Typed as in write_cells.'),
     input: InputMode,
     sheet: SheetName.optional(),
+    date_order: DateOrderField,
   }),
-  output: TableOut.extend({ appended: z.number().int(), appended_range: z.string(), version: VersionOut }),
+  output: TableOut.extend({ appended: z.number().int(), appended_range: z.string(), version: VersionOut, warnings: z.array(z.string()).optional().describe('Columns whose numeric dates were kept as text (give date_order).') }),
   hints: { readOnly: false, destructive: false },
   handler: async (ctx, input) => {
     const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
@@ -37,11 +39,11 @@ export const appendTableRows = defineOp({
         if (r.length > width) throw invalidArg(`rows[${i}]`, `has ${r.length} values but table '${table.name}' has ${width} columns (${table.columns.join(', ')})`);
       });
       checkBlock('rows', table.rect.r1 + 1, table.rect.c0, input.rows.length, width, ctx.services.config.limits.cellsPerWrite);
-      const { grid } = toContents(input.rows, input.input, { row: table.rect.r1 + 1, col: table.rect.c0 });
+      const { grid, warnings } = toContents(input.rows, input.input, { row: table.rect.r1 + 1, col: table.rect.c0 }, input.date_order);
       const before = table.rect.r1;
       await appendRows(wb, sheet, table, grid, input.rows);
       await syncNames(wb);
-      return { ...tableView(wb, sheet, table), appended: input.rows.length, appended_range: rectToA1({ ...table.rect, r0: before + 1 }) };
+      return { ...tableView(wb, sheet, table), appended: input.rows.length, appended_range: rectToA1({ ...table.rect, r0: before + 1 }), ...(warnings.length ? { warnings } : {}) };
     });
     return { ...result, version };
   },

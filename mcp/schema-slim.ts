@@ -59,6 +59,8 @@ function slimNode(node: unknown, field?: string, opts: SlimOptions = {}, depth =
   }
   collapseNullable(out);
   if (field && SELF_EVIDENT_SET.has(field)) delete out.description;
+  // "Default 5." next to "default": 5 says it twice.
+  if (out.default !== undefined && typeof out.description === 'string' && /^Default:? /.test(out.description) && out.description.replace(/^Default:? "?|"?\.$/g, '') === String(out.default)) delete out.description;
   const short = field ? SHORT_FIELD_TEXTS[field] : undefined;
   if (short && out.description === short.long) {
     if (short.short) out.description = short.short;
@@ -90,6 +92,8 @@ function collapseNullable(node: Json): void {
  */
 export function slimInputSchema(schema: z.ZodType, shorthandsOf?: string): Tool['inputSchema'] {
   const out = slimNode(jsonSchemaOf(schema, 'input'), undefined, { flatten: shorthandsOf !== undefined }) as Json;
+  // Every write takes expected_version; the server instructions say so once instead of ~50 tools.
+  if (shorthandsOf !== undefined && out.properties) delete (out.properties as Json).expected_version;
   for (const [path, replacement] of Object.entries((shorthandsOf && SCHEMA_SHORTHANDS[shorthandsOf]) || {})) {
     const keys = path.split('.');
     const parent = keys.slice(0, -1).reduce<Json | undefined>((node, k) => node?.[k] as Json | undefined, out);

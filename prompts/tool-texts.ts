@@ -32,7 +32,7 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   create_file: { example: { name: 'Budget', sheets: ['Data', 'Summary'] } },
   get_file: { use: 'For contents use get_context.', example: { file_uuid: f } },
   get_context: { example: { file_uuid: f } },
-  run_batch: { example: { file_uuid: f, actions: [{ op: 'set_formula', args: { cell: 'B1', formula: '=A1*2' } }] }, returns: 'a result per action.' },
+  run_batch: { example: { file_uuid: f, actions: [{ op: 'set_formula', args: { cell: 'B1', formula: '=A1*2' } }] } },
   copy_file: { use: 'E.g. to reset an episode.', example: { file_uuid: f } },
   get_history: { example: { file_uuid: f } },
   // sheets
@@ -46,7 +46,7 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   read_cells: { example: { file_uuid: f, range: 'A1:D20' } },
   write_cells: { example: { file_uuid: f, cell: 'A1', values: [['Item', 'Cost'], ['Rent', '1200']] } },
   set_formula: {
-    use: 'Errors like #DIV/0! are data. FILTER, SORT(BY), UNIQUE, SEQUENCE, TAKE spill (#SPILL! if blocked); XLOOKUP, LET, TEXTJOIN, IFS, SWITCH work; not LAMBDA, TEXTSPLIT, INDIRECT, LOOKUP.',
+    use: 'Errors like #DIV/0! are data. FILTER, SORT, UNIQUE, SEQUENCE spill (#SPILL! if blocked); XLOOKUP, LET, MAP/LAMBDA, INDIRECT work; not TEXTSPLIT.',
     example: { file_uuid: f, cell: 'C2', formula: '=A2*B2' },
   },
   clear_cells: { example: { file_uuid: f, range: 'A1:C10' } },
@@ -67,12 +67,18 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   get_layout: { example: { file_uuid: f } },
   merge_cells: { example: { file_uuid: f, range: 'A1:D1', center: true } },
   unmerge_cells: { example: { file_uuid: f, range: 'A1:D10' } },
-  move_cells: { use: 'To copy, read then write.', example: { file_uuid: f, source: 'A1:C10', target: 'E1' } },
+  move_cells: { use: 'To copy: copy_paste.', example: { file_uuid: f, source: 'A1:C10', target: 'E1' } },
+  copy_paste: { example: { file_uuid: f, source: 'A1:C10', target: 'Report!A1', paste: 'values' } },
+  fill: { example: { file_uuid: f, source: 'C2', to: 'C2:C100' } },
+  sort_range: { example: { file_uuid: f, range: 'A2:D50', by: [{ column: 'B', descending: true }] } },
+  remove_duplicates: { example: { file_uuid: f, range: 'A:C', columns: ['A'] } },
+  trim_whitespace: { example: { file_uuid: f, range: 'A:D' } },
+  split_text_to_columns: { example: { file_uuid: f, range: 'A2:A200', delimiter: ';' } },
   get_dependencies: { example: { file_uuid: f, cell: 'D2' } },
   // code cells and connections
   set_code_cell: {
     use: 'SQL binds a cell as {{B1}}. Tables spill; reruns when inputs change.',
-    example: { file_uuid: f, cell: 'E1', language: 'python', code: "cells('A1:C20').groupby('region').sum()" },
+    example: { file_uuid: f, cell: 'E1', language: 'python', code: "cells('A1:C20').sum()" },
     returns: 'task_id for wait_task.',
   },
   get_code_cell: { example: { file_uuid: f, cell: 'E1' } },
@@ -86,7 +92,7 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   search_connection_tables: { example: { connection_uuid: EX_CONN, query: 'customer orders' } },
   // charts
   add_chart: {
-    use: 'Series options count data columns from 0 (with categories in column 0, the first series is 1).',
+    use: 'Series indices count data columns from 0 (categories: 0).',
     example: { file_uuid: f, chart_type: 'combo', data_range: 'A1:C13', series_marks: [{ series: 2, mark: 'line' }] },
     returns: 'chart_id.',
   },
@@ -106,7 +112,7 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   update_name: { example: { file_uuid: f, name: 'Revenue', refers_to: 'Data!B2:B200' } },
   delete_name: { example: { file_uuid: f, name: 'Revenue' } },
   // data tables
-  create_table: { use: 'Formulas can then use =SUM(Sales.Amount); Table1-like names read as cells, use Table_1.', example: { file_uuid: f, range: 'A1:D200', name: 'Sales' } },
+  create_table: { use: 'Formulas can use =SUM(Sales.Amount); not Table1-like names (cells).', example: { file_uuid: f, range: 'A1:D200', name: 'Sales' } },
   list_tables: { example: { file_uuid: f } },
   rename_table: { example: { file_uuid: f, table: 'Sales', new_name: 'Orders' } },
   delete_table: { example: { file_uuid: f, table: 'Sales' } },
@@ -127,12 +133,12 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
 };
 
 /**
- * The example as shown: the file uuid, which every file op takes and which costs ~12 tokens per
- * tool, is named instead of written out (the schema says it is required).
+ * The example as shown: the file uuid, which every file op takes and which would cost ~12 tokens
+ * per tool, is left out (the schema says it is required; the server instructions say examples omit it).
  */
 function render(text: ToolText): string {
-  const { file_uuid, ...rest } = text.example;
-  const example = file_uuid === undefined ? `Example: ${JSON.stringify(text.example)}` : `Example (and file_uuid): ${JSON.stringify(rest)}`;
+  const { file_uuid: _file, ...rest } = text.example;
+  const example = `Example: ${JSON.stringify(rest)}`;
   const parts = [text.use, example, text.returns && `Returns ${text.returns}`];
   return parts.filter(Boolean).join(' ');
 }
@@ -146,14 +152,13 @@ export function toolDescription(op: AnyOp): string {
 }
 
 /**
- * The example argument object of a tool, found in its description text ("Example: {...}"; with
- * "Example (and file_uuid): {...}" the example file uuid is put back).
+ * The example argument object of a tool, found in its description text ("Example: {...}"); for a
+ * tool that takes a file (`withFile`), the example file uuid is put back.
  */
-export function exampleIn(description: string): unknown {
-  const m = /Example( \(and file_uuid\))?: \{/.exec(description);
+export function exampleIn(description: string, withFile: boolean): unknown {
+  const m = /Example: \{/.exec(description);
   if (!m) return undefined;
   const start = m.index + m[0].length - 1;
-  const withFile = m[1] !== undefined;
   let depth = 0;
   let inString = false;
   for (let i = start; i < description.length; i++) {

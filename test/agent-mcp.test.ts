@@ -68,7 +68,7 @@ describe('tool surfaces', () => {
     expect(text(wrongGroup)).toMatch(/action: 'create_file' is not an action of this tool; one of read_cells/);
     const help = await c.callTool({ name: 'cells', arguments: { action: 'help', args: { action: 'set_formula' } } });
     expect((help.structuredContent as any).input_schema.required).toEqual(expect.arrayContaining(['file_uuid', 'cell', 'formula']));
-    expect(text(help)).toMatch(/Example \(and file_uuid\): \{"cell":"C2","formula":"=A2\*B2"\}/);
+    expect(text(help)).toMatch(/Example: \{"cell":"C2","formula":"=A2\*B2"\}/);
   });
 
 });

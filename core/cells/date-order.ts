@@ -13,7 +13,7 @@ export type DateOrder = (typeof DATE_ORDERS)[number];
 export const DateOrderField = z
   .enum(DATE_ORDERS)
   .optional()
-  .describe('Numeric dates like 12/04/2024: DMY or MDY. Default: per column; ambiguous stays text.');
+  .describe('DMY or MDY for dates like 12/04/2024 (default: per column).');
 
 /** d/m/y or m/d/y with / . or -, a 2- or 4-digit year, and an optional time. */
 const NUMERIC_DATE = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4}|\d{2})(?:[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([AaPp])[Mm])?)?$/;

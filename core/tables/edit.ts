@@ -2,7 +2,7 @@
 // row; formulas are rewritten as if copied to the new row) and append rows under it (calculated
 // columns and the last row's formats carry on, as in spreadsheet tables).
 import { invalidArg } from '../errors.ts';
-import { formulaOf, hasContent, isRich, styleOf, valueOf, withStyle, type Cell } from '../workbook/cell.ts';
+import { formulaOf, hasContent, styleOf, withStyle } from '../workbook/cell.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
 import type { Content, Workbook } from '../workbook/workbook.ts';
 import type { CellInputValue } from '../cells/write-input.ts';
@@ -11,48 +11,10 @@ import { reanchor } from '../rules/formula-refs.ts';
 import { bodyOf } from './columns.ts';
 import { checkNoOverlap } from './create.ts';
 import type { TableSpec } from './model.ts';
-import { compareCells } from './rows.ts';
-
-function contentOf(cell: Cell, shift: number): Content {
-  const f = formulaOf(cell);
-  if (f !== undefined) return { f: reanchor(f, shift, 0) };
-  return valueOf(cell);
-}
+import { sortRows } from '../cells/range-edit.ts';
 
 export async function sortTable(wb: Workbook, sheet: SheetModel, table: TableSpec, by: { column: number; descending: boolean }[]): Promise<void> {
-  const body = bodyOf(table);
-  if (body.r1 <= body.r0) return;
-  await wb.load(sheet, body);
-  const rows: Cell[][] = [];
-  for (let r = body.r0; r <= body.r1; r++) {
-    const line: Cell[] = [];
-    for (let c = body.c0; c <= body.c1; c++) {
-      const cell = sheet.get(r, c);
-      if (isRich(cell) && (cell.sp !== undefined || cell.o !== undefined)) {
-        throw invalidArg('table', `${cellToA1({ row: r, col: c })} holds a computed result (spilled formula or code output); sort its source instead`);
-      }
-      line.push(cell);
-    }
-    rows.push(line);
-  }
-  const order = rows.map((_, i) => i);
-  order.sort((a, b) => {
-    for (const k of by) {
-      const d = compareCells(rows[a]![k.column], rows[b]![k.column], k.descending);
-      if (d) return d;
-    }
-    return a - b;
-  });
-  if (order.every((j, i) => i === j)) return;
-  const grid = order.map((j, i) => rows[j]!.map((cell) => contentOf(cell, i - j)));
-  await wb.writeCells(sheet, body.r0, body.c0, grid);
-  order.forEach((j, i) => {
-    rows[j]!.forEach((cell, c) => {
-      const r = body.r0 + i, col = body.c0 + c;
-      const s = styleOf(cell);
-      if (styleOf(sheet.get(r, col)) !== s) sheet.set(r, col, withStyle(sheet.get(r, col), s));
-    });
-  });
+  await sortRows(wb, sheet, bodyOf(table), by.map((k) => ({ col: k.column, descending: k.descending })), 'table');
 }
 
 /** Appends rows under the table (the cells there must be empty) and grows it. */

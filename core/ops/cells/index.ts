@@ -11,8 +11,14 @@ import { readCells } from './read-cells.ts';
 import { setFormula } from './set-formula.ts';
 import { unmergeCells } from './unmerge-cells.ts';
 import { writeCells } from './write-cells.ts';
+import { fill } from './fill.ts';
+import { sortRange } from './sort-range.ts';
+import { removeDuplicates } from './remove-duplicates.ts';
+import { trimWhitespace } from './trim-whitespace.ts';
+import { splitTextToColumns } from './split-text-to-columns.ts';
+import { copyPaste } from './copy-paste.ts';
 
 export const cellsArea = defineArea({
   name: 'cells',
-  ops: [readCells, writeCells, setFormula, clearCells, batchUpdateCells, exportData, hasData, findReplace, mergeCells, unmergeCells, moveCells, getDependencies],
+  ops: [readCells, writeCells, setFormula, clearCells, batchUpdateCells, exportData, hasData, findReplace, mergeCells, unmergeCells, moveCells, copyPaste, fill, sortRange, removeDuplicates, trimWhitespace, splitTextToColumns, getDependencies],
 });

@@ -1,0 +1,41 @@
+// POST /v1/files/{id}/cells/sort: sorts the rows of any range (not only a table) by one or more
+// columns, as a spreadsheet's Data > Sort does: values, formulas and formats move with their row.
+import { z } from 'zod';
+import { rectToA1 } from '../../a1.ts';
+import { defineOp } from '../../op.ts';
+import { A1Range, FileId, SheetName } from '../../schemas.ts';
+import { HasHeader, checkSize, columnOf, readRect, sortRows } from '../../cells/range-edit.ts';
+import { targetRange } from '../../workbook/targets.ts';
+import { VersionOut } from '../../op-fields.ts';
+
+export const sortRange = defineOp({
+  name: 'sort_range',
+  summary: 'Sort a range\'s rows by columns; formulas and formats move with the row.',
+  area: 'cells',
+  http: { method: 'POST', path: '/v1/files/:file_uuid/cells/sort' },
+  input: z.strictObject({
+    file_uuid: FileId,
+    range: A1Range.describe('E.g. A1:D50 or A:D.'),
+    by: z
+      .array(z.strictObject({ column: z.string().min(1).max(100).describe('Letter or header.'), descending: z.boolean().default(false).describe('Largest first.') }))
+      .min(1, 'give at least one column to sort by')
+      .max(20, 'at most 20 sort columns')
+      .describe('First decides; blanks last.'),
+    has_header: HasHeader,
+    sheet: SheetName.optional(),
+  }),
+  output: z.object({ sheet: z.string(), range: z.string().describe('The rows sorted (header excluded).'), moved_rows: z.number().int(), version: VersionOut }),
+  hints: { readOnly: false, idempotent: true },
+  handler: async (ctx, input) => {
+    const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
+      const t = targetRange(wb, input.sheet, input.range, 'range');
+      checkSize(t.rect, ctx.services.config.limits.cellsPerWrite, 'range');
+      const headers = input.has_header ? (await readRect(wb, t.sheet, { ...t.rect, r1: t.rect.r0 }))[0] : undefined;
+      const by = input.by.map((k, i) => ({ col: columnOf(k.column, t.rect, headers, `by[${i}].column`), descending: k.descending }));
+      const body = { ...t.rect, r0: t.rect.r0 + (input.has_header ? 1 : 0) };
+      const moved = body.r0 <= body.r1 ? await sortRows(wb, t.sheet, body, by, 'range') : 0;
+      return { sheet: t.sheet.name, range: body.r0 <= body.r1 ? rectToA1(body) : '', moved_rows: moved };
+    });
+    return { ...result, version };
+  },
+});

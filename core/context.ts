@@ -1,4 +1,5 @@
 // What every op handler receives: who calls, the services, and (inside a batch) the open session.
+import type { Effects } from './workbook/effects.ts';
 import type { CodeCapabilities } from './code/capabilities.ts';
 import type { Config } from './config.ts';
 import type { AnyOp } from './op.ts';
@@ -49,6 +50,8 @@ export interface OpContext {
   localDirs?: readonly string[];
   /** Reports progress of long operations (MCP progress notifications). */
   progress?: (done: number, total?: number, message?: string) => void;
+  /** Receives what a committed write changed beyond its own cells; runOp adds it to the reply. */
+  reportEffects?: (effects: Effects) => void;
 }
 
 export const ROLE_RANK: Record<Role, number> = { viewer: 0, editor: 1, owner: 2 };

@@ -6,6 +6,7 @@ import type { OpContext } from './context.ts';
 import { OpError, asOpError } from './errors.ts';
 import type { AnyOp } from './op.ts';
 import { didYouMean } from './suggest.ts';
+import type { Effects } from './workbook/effects.ts';
 
 /** Tests set this so every output is checked against the op's declared output schema. */
 const CHECK_OUTPUT = process.env.SHEETS_CHECK_OUTPUT === '1';
@@ -160,9 +161,12 @@ function setAt(root: unknown, path: readonly PropertyKey[], value: unknown): voi
 
 export async function runOp(op: AnyOp, ctx: OpContext, raw: unknown): Promise<unknown> {
   const input = parseInput(op, raw);
-  const inner: OpContext = { ...ctx, op: { name: op.name, args: input } };
+  let effects: Effects | undefined;
+  const inner: OpContext = { ...ctx, op: { name: op.name, args: input }, reportEffects: (e) => (effects = e) };
   try {
-    const out = await op.handler(inner, input);
+    let out = await op.handler(inner, input);
+    // What else a write changed (formulas elsewhere, spills, code reruns) rides on its reply.
+    if (effects && out && typeof out === 'object' && !Array.isArray(out) && !op.binary) out = { ...out, effects };
     if (CHECK_OUTPUT && !op.binary) {
       const checked = op.output.safeParse(out);
       if (!checked.success) throw new Error(`${op.name} returned output that does not match its schema: ${JSON.stringify(formatIssues(checked.error))}`);

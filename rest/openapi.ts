@@ -2,6 +2,7 @@
 // query parameters (GET) or a JSON body, outputs as the op's response schema.
 import { z } from 'zod';
 import type { AnyOp } from '../core/op.ts';
+import { EffectsOut } from '../core/workbook/effects.ts';
 
 const ERROR_STATUSES = { 400: 'Invalid arguments', 401: 'Token missing, revoked or expired', 403: 'No rights on the file or space', 404: 'No such file in your space', 409: 'Version conflict', 413: 'Over a size limit', 429: 'Rate or concurrency limit exceeded; see Retry-After' };
 
@@ -28,7 +29,7 @@ export function openApiDocument(ops: readonly AnyOp[]) {
       const body = { type: 'object', properties: Object.fromEntries(rest.map((k) => [k, props[k]])), required: rest.filter((k) => required.has(k)), additionalProperties: false };
       requestBody = { required: body.required.length > 0, content: { 'application/json': { schema: body } } };
     }
-    const ok = op.binary ? { description: 'The file', content: Object.fromEntries((op.binaryTypes ?? ['application/octet-stream']).map((t) => [t, { schema: { type: 'string', format: 'binary' } }])) } : { description: 'OK', content: { 'application/json': { schema: jsonSchema(op.output, 'output') } } };
+    const ok = op.binary ? { description: 'The file', content: Object.fromEntries((op.binaryTypes ?? ['application/octet-stream']).map((t) => [t, { schema: { type: 'string', format: 'binary' } }])) } : { description: 'OK', content: { 'application/json': { schema: jsonSchema(outputOf(op), 'output') } } };
     const responses: Record<string, unknown> = { 200: ok };
     for (const [status, description] of Object.entries(ERROR_STATUSES)) responses[status] = { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
     paths[path] ??= {};
@@ -58,4 +59,10 @@ export function openApiDocument(ops: readonly AnyOp[]) {
     security: [{ bearer: [] }],
     paths,
   };
+}
+
+/** A write's reply may also carry `effects` (core/workbook/effects.ts). */
+function outputOf(op: AnyOp): z.ZodType {
+  const out = op.output as z.ZodType;
+  return !op.hints.readOnly && out instanceof z.ZodObject ? out.extend({ effects: EffectsOut.optional() }) : out;
 }

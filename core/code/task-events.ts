@@ -10,6 +10,7 @@ class TaskEvents extends EventEmitter {
 
   finished(taskId: string): void {
     this.emit(`finished:${taskId}`);
+    this.emit('finished');
   }
 }
 

@@ -72,15 +72,18 @@ export class Workbooks {
         const wb = await this.open(file);
         let result: T;
         try {
+          wb.effects.reset();
           result = await fn(wb);
           if (!wb.hasChanges()) return { result, version: wb.version };
           for (const h of wb.hooks) await h.beforeCommit?.(wb, ctx);
+          const effects = ctx.reportEffects ? wb.effects.summary(wb, requeuedTasks(wb)) : undefined;
           // The areas' names (tables, named ranges) as they are now, before formulas are stored.
           await syncNames(wb);
           const at = ctx.services.clock.now();
           const version = await this.store.commit(wb.commitSet(at, { op: ctx.op.name, args: summarizeArgs(ctx.op.args), userId: ctx.caller.userId, tokenId: ctx.caller.tokenId }));
           wb.afterCommit(version, at);
           await runAfterCommit(ctx, wb, version);
+          if (effects) ctx.reportEffects!(effects);
           return { result, version };
         } catch (err) {
           this.evict(fileId);
@@ -166,4 +169,12 @@ export function checkAccess(ctx: OpContext, file: FileRecord | null, fileId: str
   if (!file || file.spaceId !== ctx.caller.spaceId) throw notFound('file', fileId);
   if (file.private && file.creatorId !== ctx.caller.userId) throw forbidden(`File ${fileId} is private to its creator.`);
   if (need === 'write' && ctx.caller.role === 'viewer') throw forbidden('Your role on this space is viewer: it can read files but not change them.');
+}
+
+/** Code cells this write queued to run again (not the ones it set itself). */
+function requeuedTasks(wb: Workbook): { label: string; id: string }[] {
+  return (wb.changeset.outbox.tasks ?? []).flatMap((t) => {
+    const p = t.payload as { label?: string; reason?: string };
+    return p.reason !== 'set' && p.label ? [{ label: p.label, id: t.id }] : [];
+  });
 }

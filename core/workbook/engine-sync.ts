@@ -3,13 +3,14 @@
 import type { ExportedChange } from 'hyperformula';
 import { ExportedCellChange } from 'hyperformula';
 import { isInput, isRich, styleOf, type RichCell } from './cell.ts';
+import type { EffectLog } from './effects.ts';
 import type { ChangeLog } from './changes.ts';
 import { formulaResultFields, resultFields, type FormulaEngine } from './engine.ts';
 import type { SheetModel } from './sheet.ts';
 import type { BlockedSpills } from './spills.ts';
 
 /** Applies HyperFormula's value changes to cached formula results and spill cells. */
-export function applyEngineChanges(engine: FormulaEngine, changes: ExportedChange[], log: ChangeLog, spills: BlockedSpills): void {
+export function applyEngineChanges(engine: FormulaEngine, changes: ExportedChange[], log: ChangeLog, spills: BlockedSpills, effects?: EffectLog): void {
   for (const ch of changes) {
     if (!(ch instanceof ExportedCellChange)) continue;
     const sheet = engine.sheetOf(ch.address.sheet);
@@ -22,6 +23,7 @@ export function applyEngineChanges(engine: FormulaEngine, changes: ExportedChang
     if (isRich(cell) && cell.f !== undefined) {
       const next: RichCell = { f: cell.f, ...formulaResultFields(ch.newValue, () => engine.hf.getCellValueDetailedType(ch.address)) };
       if (cell.s) next.s = cell.s;
+      effects?.formulaChanged(sheet.id, row, col, cell.e === '#SPILL!');
       spills.note(sheet.id, row, col, next);
       sheet.set(row, col, next);
     } else if (!isInput(cell)) {
@@ -37,7 +39,7 @@ export function applyEngineChanges(engine: FormulaEngine, changes: ExportedChang
  * Makes the sheet's cached formula results and spill cells equal to the engine's values (after a
  * fresh build that included new formulas). Walks the sheet once.
  */
-export function syncSheetFromEngine(engine: FormulaEngine, sheet: SheetModel, log: ChangeLog, spills: BlockedSpills): void {
+export function syncSheetFromEngine(engine: FormulaEngine, sheet: SheetModel, log: ChangeLog, spills: BlockedSpills, effects?: EffectLog): void {
   const hfId = engine.hfId(sheet);
   const values = engine.hf.getSheetValues(hfId);
   const used = sheet.usedExtent();
@@ -52,6 +54,7 @@ export function syncSheetFromEngine(engine: FormulaEngine, sheet: SheetModel, lo
       if (isRich(cell) && cell.f !== undefined) {
         const next: RichCell = { f: cell.f, ...formulaResultFields(v, () => engine.hf.getCellValueDetailedType({ sheet: hfId, row: r, col: c })) };
         if (cell.s) next.s = cell.s;
+        if (next.v !== cell.v || next.e !== cell.e) effects?.formulaChanged(sheet.id, r, c, cell.e === '#SPILL!');
         spills.note(sheet.id, r, c, next);
         sheet.set(r, c, next);
       } else if (!isInput(cell) && (v !== null || (isRich(cell) && cell.sp !== undefined))) {

@@ -53,7 +53,7 @@ export class FormulaSession {
   /** Builds the engine from the tiles as they are now and writes every formula's result back. */
   async buildAndSync(): Promise<void> {
     const built = await this.ensure();
-    for (const s of this.wb.sheets) if (built.loaded.has(s.id) && (s.meta.formulas ?? 0) > 0) syncSheetFromEngine(built, s, this.wb.changes, this.blockedSpills);
+    for (const s of this.wb.sheets) if (built.loaded.has(s.id) && (s.meta.formulas ?? 0) > 0) syncSheetFromEngine(built, s, this.wb.changes, this.blockedSpills, this.wb.effects);
   }
 
   /** Drops the engine and builds it again (after an import rewrote whole sheets behind its back). */
@@ -82,7 +82,7 @@ export class FormulaSession {
 
   /** Applies HyperFormula's value changes to cached formula results and spill cells. */
   applyChanges(changes: ExportedChange[]): void {
-    if (this.engine) applyEngineChanges(this.engine, changes, this.wb.changes, this.blockedSpills);
+    if (this.engine) applyEngineChanges(this.engine, changes, this.wb.changes, this.blockedSpills, this.wb.effects);
   }
 
   /** Gives the engine new contents for a block of the sheet and stores the formulas' new results. */

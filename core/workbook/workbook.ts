@@ -9,6 +9,7 @@ import { invalidArg } from '../errors.ts';
 import type { CommitSet, FileRecord, LogEntry, TileRecord, WorkbookRecord } from '../store.ts';
 import { formulaOf, isRich, styleOf, type Cell, type Scalar } from './cell.ts';
 import { ChangeLog } from './changes.ts';
+import { EffectLog } from './effects.ts';
 import { Changeset } from './changeset.ts';
 import { toEngineContent, type FormulaEngine } from './engine.ts';
 import { FormulaSession } from './formulas.ts';
@@ -42,6 +43,8 @@ export class Workbook {
   sheets: SheetModel[];
   /** Cells changed by the current write (inputs and recomputed values). */
   readonly changes = new ChangeLog();
+  /** What the current write changed beyond the cells it named, for its reply (effects.ts). */
+  readonly effects = new EffectLog();
   /** The formula engine and what stays in step with it. */
   readonly formulas: FormulaSession;
   /** What the current write changed besides cells and sheet meta; the commit set. */
@@ -237,7 +240,10 @@ export class Workbook {
     const fresh = !this.engine && formulas.length > 0 && !this.hasFormulas();
     const engine = !fresh && (formulas.length || this.hasFormulas() || this.engine) ? await this.prepareFor(sheet, formulas) : undefined;
 
-    if (grid.length && width) this.changes.add(sheet.id, { r0: row, c0: col, r1: row + grid.length - 1, c1: col + width - 1 });
+    if (grid.length && width) {
+      this.changes.add(sheet.id, { r0: row, c0: col, r1: row + grid.length - 1, c1: col + width - 1 });
+      this.effects.wrote(sheet.id, { r0: row, c0: col, r1: row + grid.length - 1, c1: col + width - 1 });
+    }
     const written: [number, number][] = [];
     for (let i = 0; i < grid.length; i++) {
       const line = grid[i]!;

@@ -95,6 +95,26 @@ export const cellValueCases: CaseGroup[] = [
     ],
   },
   {
+    name: 'write replies say what else changed',
+    setup: async (door) => {
+      const file = await newFile(door, 'effects');
+      await must(door, 'write_cells', { file_uuid: file, cell: 'A1', values: [[1, '=A1*2', '=B1+1', '=A1']], input: 'user_entered' });
+      return { file };
+    },
+    cases: [
+      {
+        name: 'formulas elsewhere that changed, with their new values',
+        op: 'write_cells',
+        args: (fx) => ({ file_uuid: fx.file, cell: 'A1', values: [[5]] }),
+        ok: (d) => expect(d.effects).toEqual({ recalculated: { count: 3, cells: expect.arrayContaining([{ cell: 'B1', value: '10' }, { cell: 'C1', value: '11' }, { cell: 'D1', value: '5' }]) } }),
+      },
+      { name: 'a write that changes no formula says nothing more', op: 'write_cells', args: (fx) => ({ file_uuid: fx.file, cell: 'F1', values: [['x']] }), ok: (d) => expect(d.effects).toBeUndefined() },
+      { name: 'a spill created', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'A3', formula: '=SEQUENCE(3)' }), ok: (d) => expect(d.effects).toEqual({ spills: [{ cell: 'A3', range: 'A3:A5' }] }) },
+      { name: 'a spill blocked by a write', op: 'write_cells', args: (fx) => ({ file_uuid: fx.file, cell: 'A5', values: [['in the way']] }), ok: (d) => expect(d.effects).toEqual({ recalculated: { count: 1, cells: [{ cell: 'A3', value: '#SPILL!' }] }, spills: [{ cell: 'A3', blocked: true }] }) },
+      { name: 'and spilling again once cleared', op: 'clear_cells', args: (fx) => ({ file_uuid: fx.file, range: 'A5' }), ok: (d) => expect(d.effects).toEqual({ recalculated: { count: 1, cells: [{ cell: 'A3', value: '1' }] }, spills: [{ cell: 'A3', range: 'A3:A5' }] }) },
+    ],
+  },
+  {
     name: 'batch_update_cells',
     setup: async (door) => ({ file: await newFile(door, 'batch-cells', { sheets: ['Sheet1', 'Other'] }) }),
     cases: [

@@ -47,10 +47,17 @@ function story(language: 'python' | 'javascript', code: { table: string; formula
         },
       },
       {
-        name: 'editing an input reruns the code by itself',
+        name: 'editing an input reruns the code by itself; the reply names the rerun, wait_task scope file waits for it',
         op: 'write_cells',
         args: (fx) => ({ file_uuid: fx.file, cell: 'B2', values: [['30']] }),
+        ok: (d, fx) => {
+          expect(d.effects.code_requeued).toEqual([{ cell: 'D1', task_id: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
+          fx.rerun = d.effects.code_requeued[0].task_id;
+        },
         then: async (door, fx) => {
+          const waited = await must(door, 'wait_task', { task_id: fx.rerun, scope: 'file', timeout_ms: 30_000 });
+          expect(waited).toMatchObject({ timed_out: false, file_pending: 0 });
+          expect((await must(door, 'read_cells', { file_uuid: fx.file, range: 'D1:F4' })).pending).toBeUndefined();
           await settle(door, fx.file, 'D1');
           expect(await values(door, fx.file, 'E2:F2')).toEqual([['30', '60']]);
         },

@@ -1,6 +1,8 @@
 // GET /v1/files/{id}/cells: displayed values (or raw, or write-back formulas) and formula errors.
 import { z } from 'zod';
-import { rectToA1 } from '../../a1.ts';
+import { qualified, rectToA1, rectsIntersect, type Rect } from '../../a1.ts';
+import { codeCells } from '../../code/model.ts';
+import type { SheetModel } from '../../workbook/sheet.ts';
 import { OpError } from '../../errors.ts';
 import { defineOp } from '../../op.ts';
 import { A1Range, FileId, SheetName, RenderParam } from '../../schemas.ts';
@@ -26,6 +28,7 @@ export const ReadOutput = z.object({
   values: z.array(z.array(CellValue)).optional(),
   errors: z.array(CellErrorOut).optional(),
   ranges: z.array(Block).optional(),
+  pending: z.array(z.string()).optional().describe('Results of code cells still queued or running: stale until they finish (wait_task).'),
 });
 
 type ReadArgs = z.output<typeof ReadInput>;
@@ -43,9 +46,24 @@ export async function readBlocks(wb: Workbook, input: ReadArgs, maxCells: number
     blocks.push({ range: t.a1, ...(t.qualified ? { sheet: t.sheet.name } : {}), ...grid });
   }
   const sheet = (targets[0]?.sheet ?? wb.sheet(input.sheet)).name;
-  if (input.ranges) return { sheet, ranges: blocks };
+  const stale = pendingResults(wb, targets);
+  const pending = stale.length ? { pending: stale } : {};
+  if (input.ranges) return { sheet, ranges: blocks, ...pending };
   const { range, values, errors } = blocks[0]!;
-  return { sheet, range, values, errors };
+  return { sheet, range, values, errors, ...pending };
+}
+
+/** The result ranges of code cells whose run is queued or under way that the read touches. */
+function pendingResults(wb: Workbook, targets: { sheet: SheetModel; rect: Rect }[]): string[] {
+  const out = new Set<string>();
+  for (const t of targets) {
+    for (const cc of codeCells(t.sheet)) {
+      if (cc.status !== 'queued') continue;
+      const rect = cc.spill ?? { r0: cc.row, c0: cc.col, r1: cc.row, c1: cc.col };
+      if (rectsIntersect(rect, t.rect)) out.add(t.sheet === targets[0]!.sheet ? rectToA1(rect) : qualified(t.sheet.name, rectToA1(rect)));
+    }
+  }
+  return [...out];
 }
 
 function usedRef(wb: Workbook, sheetName: string | undefined): string {

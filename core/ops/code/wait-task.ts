@@ -1,6 +1,7 @@
 // GET /v1/tasks/{id}/wait: waits (up to timeout_ms) until a task has finished, then answers as
 // get_task does. Wakes at once for tasks finished in this process, and polls for the others.
 import { z } from 'zod';
+import { allCodeCells } from '../../code/model.ts';
 import { taskEvents } from '../../code/task-events.ts';
 import { defineOp } from '../../op.ts';
 import { TaskId } from '../../schemas.ts';
@@ -17,15 +18,15 @@ export const waitTask = defineOp({
   input: z.strictObject({
     task_id: TaskId,
     timeout_ms: z.number().int().min(0, 'must be 0..60000').max(60_000, 'must be 0..60000').default(30_000).describe('Default 30000.'),
+    scope: z.enum(['task', 'file']).default('task').describe("file: until nothing in the task's file is queued or running."),
   }),
-  output: TaskOut.extend({ timed_out: z.boolean() }),
+  output: TaskOut.extend({ timed_out: z.boolean(), file_pending: z.number().int().optional().describe('scope file: code cells of the file still queued or running.') }),
   hints: { readOnly: true, idempotent: true },
   handler: async (ctx, input) => {
     let task = await visibleTask(ctx, input.task_id);
     const deadline = Date.now() + input.timeout_ms;
-    while (!FINAL.has(task.status) && Date.now() < deadline && !ctx.signal?.aborted) {
-      await new Promise<void>((resolve) => {
-        const event = `finished:${task.id}`;
+    const pause = (event: string) =>
+      new Promise<void>((resolve) => {
         const done = () => {
           clearTimeout(timer);
           taskEvents.off(event, done);
@@ -36,8 +37,21 @@ export const waitTask = defineOp({
         taskEvents.on(event, done);
         ctx.signal?.addEventListener('abort', done);
       });
+    const waiting = () => Date.now() < deadline && !ctx.signal?.aborted;
+    while (!FINAL.has(task.status) && waiting()) {
+      await pause(`finished:${task.id}`);
       task = (await ctx.services.store.getTask(task.id)) ?? task;
     }
-    return { ...taskView(task), timed_out: !FINAL.has(task.status) };
+    if (input.scope === 'task') return { ...taskView(task), timed_out: !FINAL.has(task.status) };
+    // The whole file: its code cells say whether a run is still queued or under way (a run can
+    // queue the next, so this is asked again after every finish).
+    const queued = () => ctx.services.workbooks.read(ctx, task.fileId, (wb) => [...allCodeCells(wb)].filter(({ cc }) => cc.status === 'queued').length);
+    let left = await queued();
+    while (left > 0 && waiting()) {
+      await pause('finished');
+      left = await queued();
+    }
+    task = (await ctx.services.store.getTask(task.id)) ?? task;
+    return { ...taskView(task), timed_out: left > 0, file_pending: left };
   },
 });

@@ -36,7 +36,12 @@ export interface StepResult {
   tool: string;
   ok: boolean;
   why?: string;
+  /** What the result cost: the text a model reads, and text plus structuredContent (all a client receives), in tokens. */
+  tokens?: { text: number; wire: number };
 }
+
+/** Results are dense; counted at 3 characters per token as the MCP door counts them (mcp/results.ts). */
+const RESULT_CHARS_PER_TOKEN = 3;
 
 export const SCENARIO_DIR = new URL('.', import.meta.url).pathname;
 
@@ -109,6 +114,7 @@ export async function replay(client: Client, scenario: Scenario, surface: 'full'
         out = await client.callTool(call);
       }
       const text = textOf(out);
+      result.tokens = { text: Math.ceil(text.length / RESULT_CHARS_PER_TOKEN), wire: Math.ceil((text.length + (out.structuredContent ? JSON.stringify(out.structuredContent).length : 0)) / RESULT_CHARS_PER_TOKEN) };
       if (step.expect_error) {
         const m = /^Error \((\w+)\): ([\s\S]*)$/.exec(text);
         if (!out.isError || !m) throw new Error(`expected error ${step.expect_error.code}, got success: ${text.slice(0, 200)}`);

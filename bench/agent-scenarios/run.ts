@@ -73,12 +73,17 @@ export async function runScenarios(opts: RunOptions): Promise<RunSummary> {
     try {
       for (const scenario of scenarios) {
         print(`-- ${scenario.name}: ${scenario.description}`);
+        let calls = 0, text = 0, wire = 0;
         await replay(client, scenario, run.tools, (r) => {
           summary.results.push({ ...r, run: label });
           if (r.ok) summary.passed++;
           else summary.failed++;
-          print(`  ${r.ok ? 'pass' : 'FAIL'}  ${String(r.step).padStart(2)} ${r.tool}${r.why ? `\n        ${r.why.replace(/\n/g, '\n        ')}` : ''}`);
+          calls++;
+          text += r.tokens?.text ?? 0;
+          wire += r.tokens?.wire ?? 0;
+          print(`  ${r.ok ? 'pass' : 'FAIL'}  ${String(r.step).padStart(2)} ${r.tool}${r.tokens ? `  (${r.tokens.text} tokens read)` : ''}${r.why ? `\n        ${r.why.replace(/\n/g, '\n        ')}` : ''}`);
         });
+        print(`   = ${calls} calls, ${text} tokens of result text (${wire} with structuredContent)`);
       }
     } finally {
       await close();

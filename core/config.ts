@@ -40,6 +40,8 @@ const EnvSchema = z.object({
   SHEETS_MCP_MAX_RESULT_TOKENS: int(20_000),
   SHEETS_MCP_OUTPUT_SCHEMAS: z.enum(['off', 'fields']).default('off'),
   // An MCP call over its token's rate waits up to this long for room instead of failing (0: fail at once).
+  // The origin clients reach this server at, when a proxy stands in front (download links use it).
+  SHEETS_PUBLIC_URL: z.url({ message: 'must be a URL such as https://sheets.example.com' }).optional(),
   SHEETS_MCP_RATE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   // Code cells and the task queue (docs/code-cells.md)
   SHEETS_WORKERS: z.coerce.number().int().min(0).max(64).default(4),
@@ -73,6 +75,8 @@ export type Config = {
   importDirs: string[];
   cacheFiles: number;
   mcp: { tools: 'full' | 'compact'; maxCells: number; maxResultTokens: number; outputSchemas: 'off' | 'fields'; rateWaitMs: number };
+  /** Origin for download links when a proxy stands in front (SHEETS_PUBLIC_URL); else the request's. */
+  publicUrl?: string;
   code: CodeConfig;
 };
 
@@ -128,6 +132,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pdfRasterBytes: e.SHEETS_PDF_RASTER_BYTES,
       pdfMaxPages: e.SHEETS_PDF_MAX_PAGES,
     },
+    publicUrl: e.SHEETS_PUBLIC_URL?.replace(/\/+$/, ''),
     importDirs: (e.SHEETS_IMPORT_DIRS ?? '').split(':').filter(Boolean),
     cacheFiles: e.SHEETS_CACHE_FILES,
     mcp: { tools: e.SHEETS_MCP_TOOLS, maxCells: e.SHEETS_MCP_MAX_CELLS, maxResultTokens: e.SHEETS_MCP_MAX_RESULT_TOKENS, outputSchemas: e.SHEETS_MCP_OUTPUT_SCHEMAS, rateWaitMs: e.SHEETS_MCP_RATE_WAIT_MS },

@@ -6,12 +6,15 @@ import { areas as allAreas } from './areas.ts';
 import type { WorkbookArea } from './workbook/area.ts';
 import { findOp } from './registry.ts';
 import { makeClock, type Services } from './context.ts';
+import { ExportLinks } from './export-links.ts';
 import { RateLimits, type StoreFactory } from './rate-limit.ts';
 import type { Store } from './store.ts';
 import { Workbooks } from './workbook/access.ts';
 
 export interface AppServices extends Services {
   rateLimits: RateLimits;
+  /** Signed download links for exports (core/export-links.ts). */
+  exportLinks: ExportLinks;
 }
 
 /**
@@ -30,6 +33,7 @@ export function createServices(config: Config, raw: Store, opts: { rateStore?: S
     clock,
     workbooks: new Workbooks(store, config.cacheFiles, { now: fixed ? () => new Date(fixed.getTime()) : () => clock.now(), recalcMs: config.limits.recalcMs }, opts.areas ?? allAreas),
     rateLimits: new RateLimits(config.rate, opts.rateStore),
+    exportLinks: new ExportLinks(config.secretKey),
     capabilities: new CodeCapabilities(config.code),
     findOp,
   };

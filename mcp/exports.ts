@@ -1,6 +1,9 @@
-// Binary results (PDF, xlsx, CSV exports) over MCP. Small ones travel inline as an embedded
-// resource; one that would break the result ceiling stays on this connection's shelf for a while
-// and the result carries a resource_link the client reads (resources/read) when it wants the bytes.
+// Binary results (PDF, xlsx, CSV exports, chart images) over MCP. A PNG or JPEG chart is `image`
+// content, so the model can look at it. Over HTTP everything else is a signed download link
+// (core/export-links.ts) that any HTTP client can fetch for 15 minutes, not base64 in the result.
+// Over stdio (no HTTP server to serve a link) a small file travels inline as an embedded resource;
+// a bigger one stays on this connection's shelf and the result carries a resource_link the client
+// reads (resources/read) when it wants the bytes.
 import { randomUUID } from 'node:crypto';
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import type { AnyOp, BinaryResult } from '../core/op.ts';
@@ -20,10 +23,23 @@ export const EXPORT_URI = /^sheets:\/\/exports\/([0-9a-f-]{36})\/(.+)$/;
 export class ExportShelf {
   private readonly items = new Map<string, Shelved>();
 
-  result(op: AnyOp, out: BinaryResult, maxChars: number): CallToolResult {
+  result(op: AnyOp, out: BinaryResult, maxChars: number, link?: (item: { name: string; mimeType: string; body: Buffer }) => { url: string; expires: Date }): CallToolResult {
     const name = out.fileName ?? op.name;
     const summary = `${name} (${out.contentType}, ${out.body.length} bytes)`;
-    if (Math.ceil(out.body.length / 3) * 4 + 500 <= maxChars) {
+    const fits = Math.ceil(out.body.length / 3) * 4 + 500 <= maxChars;
+    if (fits && (out.contentType === 'image/png' || out.contentType === 'image/jpeg')) {
+      return { content: [{ type: 'text', text: summary }, { type: 'image', data: out.body.toString('base64'), mimeType: out.contentType }] };
+    }
+    if (link) {
+      const { url, expires } = link({ name, mimeType: out.contentType, body: out.body });
+      return {
+        content: [
+          { type: 'text', text: `${summary}: download ${url} (until ${expires.toISOString()}; the link is the key, no token needed)` },
+          { type: 'resource_link', uri: url, name, mimeType: out.contentType, size: out.body.length } as CallToolResult['content'][number],
+        ],
+      };
+    }
+    if (fits) {
       return { content: [{ type: 'text', text: summary }, { type: 'resource', resource: { uri: `sheets://exports/${encodeURIComponent(name)}`, mimeType: out.contentType, blob: out.body.toString('base64') } }] };
     }
     const id = randomUUID();

@@ -55,6 +55,11 @@ function surfaceOf(req: FastifyRequest): ToolSurface | undefined | null {
   return t === 'full' || t === 'compact' ? t : null;
 }
 
+/** The origin the client used to reach this server (SHEETS_PUBLIC_URL when set: behind a proxy). */
+function originOf(req: FastifyRequest, configured: string | undefined): string {
+  return configured ?? `${req.protocol}://${req.headers.host ?? 'localhost'}`;
+}
+
 export function mountMcp(app: FastifyInstance, services: AppServices): McpMount {
   const streamable = new Map<string, Session & { transport: StreamableHTTPServerTransport }>();
   const sse = new Map<string, Session & { transport: SSEServerTransport }>();
@@ -90,7 +95,7 @@ export function mountMcp(app: FastifyInstance, services: AppServices): McpMount 
     const tools = surfaceOf(req);
     if (tools === null) return sendJsonRpcError(reply, 400, 'tools: must be full or compact.');
     const tokenId = req.caller!.tokenId;
-    const server = buildMcpServer({ services, caller: callerOf, log, tools });
+    const server = buildMcpServer({ services, caller: callerOf, log, tools, linkBase: originOf(req, services.config.publicUrl) });
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (sid) => {
@@ -123,7 +128,7 @@ export function mountMcp(app: FastifyInstance, services: AppServices): McpMount 
     const { SSEServerTransport, buildMcpServer } = await loadSdk();
     reply.hijack();
     const transport = new SSEServerTransport('/messages', reply.raw);
-    const server = buildMcpServer({ services, caller: callerOf, log, tools });
+    const server = buildMcpServer({ services, caller: callerOf, log, tools, linkBase: originOf(req, services.config.publicUrl) });
     sse.set(transport.sessionId, { tokenId: req.caller!.tokenId, transport, close: () => server.close() });
     transport.onclose = () => sse.delete(transport.sessionId);
     await server.connect(transport);

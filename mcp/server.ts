@@ -32,6 +32,8 @@ export interface McpOptions {
   log?: (err: unknown) => void;
   /** stdio only: directories whose files import tools may read by `path`. */
   localDirs?: readonly string[];
+  /** HTTP only: this server's origin as the client reached it; exports become download links there. */
+  linkBase?: string;
 }
 
 /**
@@ -88,7 +90,9 @@ export function buildMcpServer(opts: McpOptions): Server {
       }
       let waitedMs = 0;
       const out = await run(extra as Extra, op, args, progressSender(req.params._meta?.progressToken, extra.sendNotification as Notify), (ms) => (waitedMs = ms));
-      const result = op.binary ? shelf.result(op, out as BinaryResult, limits.maxTokens * RESULT_CHARS_PER_TOKEN) : toolResult(out, limits, { structured: true });
+      const base = opts.linkBase;
+      const link = base ? (item: { name: string; mimeType: string; body: Buffer }) => { const l = opts.services.exportLinks.put(item); return { url: `${base}${l.path}`, expires: l.expires }; } : undefined;
+      const result = op.binary ? shelf.result(op, out as BinaryResult, limits.maxTokens * RESULT_CHARS_PER_TOKEN, link) : toolResult(out, limits, { structured: true });
       return waitedMs ? withRateNote(result, waitedMs, opts.services.config.rate.perSec, toolRef(surface)('run_batch')) : result;
     } catch (err) {
       const e = asOpError(err);

@@ -69,7 +69,8 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
     const path = req.url.split('?')[0]!;
-    if (PUBLIC.has(path) || (!path.startsWith('/v1/') && !MCP_PATHS.some((p) => path === p || path.startsWith(`${p}/`)))) return;
+    // Export links carry their own signature: whoever holds one may fetch it until it expires.
+    if (PUBLIC.has(path) || path.startsWith('/v1/exports/') || (!path.startsWith('/v1/') && !MCP_PATHS.some((p) => path === p || path.startsWith(`${p}/`)))) return;
     req.caller = await authenticate(services.store, services.clock, bearer(req));
     if (MCP_PATHS.some((p) => path === p || path.startsWith(`${p}/`))) return;
     const state = await services.rateLimits.take(req.caller.tokenId);
@@ -87,6 +88,14 @@ export function buildApp(opts: AppOptions): FastifyInstance {
 
   app.setErrorHandler((err, req, reply) => sendError(reply, req, toOpError(err, req.routeOptions.bodyLimit ?? services.config.limits.bodyBytes, services.config.limits)));
   app.setNotFoundHandler((req, reply) => sendError(reply, req, new OpError('not_found', `No route ${req.method} ${req.url.split('?')[0]}; see GET /v1/openapi.json for the routes.`)));
+
+  app.get('/v1/exports/:id/:name', async (req, reply) => {
+    const { id, name } = req.params as { id: string; name: string };
+    const q = req.query as Record<string, unknown>;
+    const item = services.exportLinks.get(id, String(q.expires ?? ''), String(q.sig ?? ''));
+    if (!item || item.name !== name) return sendError(reply, req, new OpError('not_found', 'This download link is unknown or has expired (links last 15 minutes and live on the server that made them); export again.'));
+    return reply.header('content-type', item.mimeType).header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(item.name)}`).header('cache-control', 'private, no-store').send(item.body);
+  });
 
   for (const op of ops) {
     app.route({

@@ -1,6 +1,7 @@
 // Charts through every door: add (with detection, combo marks, secondary axis, labels, trends),
 // live series after edits, change, delete, images, and bad input naming the field.
 import { expect } from 'vitest';
+import { bytesOf } from './io.ts';
 import { must, newFile, type CaseGroup } from './types.ts';
 
 const DATA = [
@@ -11,12 +12,13 @@ const DATA = [
   ['Apr', '180', '100'],
 ];
 
-function imageOf(d: any, mime: string): string {
-  // REST returns the body itself; MCP a text line plus an embedded resource (base64 blob).
+/** REST returns the body itself; MCP a PNG as image content, an SVG as an embedded resource (stdio) or a download link (HTTP). */
+async function imageOf(d: any, mime: string): Promise<string> {
   if (typeof d === 'string') return d;
-  const res = d.find((c: any) => c.type === 'resource').resource;
-  expect(res.mimeType).toBe(mime);
-  return Buffer.from(res.blob, 'base64').toString('latin1');
+  const part = d.find((c: any) => c.type !== 'text');
+  expect(part.mimeType ?? part.resource?.mimeType).toBe(mime);
+  if (mime === 'image/png') expect(part.type).toBe('image');
+  return (await bytesOf(d)).toString('latin1');
 }
 
 export const chartCases: CaseGroup[] = [
@@ -123,8 +125,8 @@ export const chartCases: CaseGroup[] = [
       { name: 'update_chart clears series_columns with null', op: 'update_chart', args: (fx) => ({ file_uuid: fx.file, chart_id: fx.column, series_columns: null }), ok: (d) => expect(d.series.map((s: any) => s.column)).toEqual([1, 2]) },
       { name: 'update_chart unknown chart_id', op: 'update_chart', args: (fx) => ({ file_uuid: fx.file, chart_id: 'chart_nope', title: 'x' }), error: { code: 'invalid_argument', message: /chart_id: no chart 'chart_nope'/ } },
       { name: 'update_chart series out of range for the new range', op: 'update_chart', args: (fx) => ({ file_uuid: fx.file, chart_id: fx.column, data_range: 'A1:B5', trend_series: [2] }), error: { code: 'invalid_argument', message: /trend_series\[0\]: 2 is not a plotted series/ }, then: async (door, fx) => { const { charts } = await must(door, 'list_charts', { file_uuid: fx.file }); expect(charts.find((c: any) => c.chart_id === fx.column).data_range).toBe('A1:C5'); } },
-      { name: 'SVG image', op: 'get_chart_image', args: (fx) => ({ file_uuid: fx.file, chart_id: fx.column, format: 'svg' }), ok: (d) => { const svg = imageOf(d, 'image/svg+xml'); expect(svg).toMatch(/^<svg[^>]+width="800" height="378"/); expect(svg).toContain('>Jan</text>'); } },
-      { name: 'PNG image', op: 'get_chart_image', args: (fx) => ({ file_uuid: fx.file, chart_id: fx.column, width: 300, height: 200 }), ok: (d) => expect(imageOf(d, 'image/png').slice(1, 4)).toBe('PNG') },
+      { name: 'SVG image', op: 'get_chart_image', args: (fx) => ({ file_uuid: fx.file, chart_id: fx.column, format: 'svg' }), ok: async (d) => { const svg = await imageOf(d, 'image/svg+xml'); expect(svg).toMatch(/^<svg[^>]+width="800" height="378"/); expect(svg).toContain('>Jan</text>'); } },
+      { name: 'PNG image', op: 'get_chart_image', args: (fx) => ({ file_uuid: fx.file, chart_id: fx.column, width: 300, height: 200 }), ok: async (d) => expect((await imageOf(d, 'image/png')).slice(1, 4)).toBe('PNG') },
       { name: 'image of an unknown chart', op: 'get_chart_image', args: (fx) => ({ file_uuid: fx.file, chart_id: 'chart_x' }), error: { code: 'invalid_argument', message: /chart_id/ } },
       { name: 'context lists charts with series', op: 'get_context', args: (fx) => ({ file_uuid: fx.file }), ok: (d, fx) => { const c = d.charts.find((x: any) => x.chart_id === fx.column); expect(c.series[0].values).toEqual([100, 155, 120, 180]); } },
       { name: 'delete_chart', op: 'delete_chart', args: (fx) => ({ file_uuid: fx.file, chart_id: fx.column }), ok: (d) => expect(d.deleted).toBe(true), then: async (door, fx) => { const { charts } = await must(door, 'list_charts', { file_uuid: fx.file }); expect(charts.some((c: any) => c.chart_id === fx.column)).toBe(false); } },

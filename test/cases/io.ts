@@ -31,10 +31,18 @@ function wideTail(): string {
 }
 
 /** The bytes of a binary result: REST gives the body, MCP an embedded resource. */
-function bytesOf(data: unknown): Buffer {
+/** The bytes of a file an op returned: REST's body, MCP's embedded resource (stdio) or its download link (HTTP). */
+export async function bytesOf(data: unknown): Promise<Buffer> {
   if (typeof data === 'string') return Buffer.from(data, 'latin1');
-  const res = (data as { type: string; resource?: { blob: string } }[]).find((c) => c.type === 'resource');
-  return Buffer.from(res!.resource!.blob, 'base64');
+  const content = data as { type: string; resource?: { blob: string }; uri?: string; data?: string }[];
+  const res = content.find((c) => c.type === 'resource');
+  if (res) return Buffer.from(res.resource!.blob, 'base64');
+  const image = content.find((c) => c.type === 'image');
+  if (image) return Buffer.from(image.data!, 'base64');
+  const link = content.find((c) => c.type === 'resource_link');
+  const got = await fetch(link!.uri!);
+  expect(got.status).toBe(200);
+  return Buffer.from(await got.arrayBuffer());
 }
 
 async function unchanged(door: Door, fx: Record<string, any>): Promise<void> {
@@ -164,13 +172,13 @@ export const ioCases: CaseGroup[] = [
         name: 'export_xlsx returns an xlsx workbook',
         op: 'export_xlsx',
         args: (fx) => ({ file_uuid: fx.file }),
-        ok: (data) => expect(bytesOf(data).subarray(0, 4).toString('latin1')).toBe('PK\x03\x04'),
+        ok: async (data) => expect((await bytesOf(data)).subarray(0, 4).toString('latin1')).toBe('PK\x03\x04'),
       },
       {
         name: 'export_csv returns one sheet as CSV',
         op: 'export_csv',
         args: (fx) => ({ file_uuid: fx.file, sheet: 'Q3' }),
-        ok: (data) => expect(bytesOf(data).toString('utf8')).toBe(',,\r\n,Region,Amount\r\n,West,250\r\n,East,12%\r\n'),
+        ok: async (data) => expect((await bytesOf(data)).toString('utf8')).toBe(',,\r\n,Region,Amount\r\n,West,250\r\n,East,12%\r\n'),
       },
       { name: 'export_csv of a sheet that does not exist is refused', op: 'export_csv', args: (fx) => ({ file_uuid: fx.file, sheet: 'Nope' }), error: { code: 'invalid_argument', message: /sheet: no sheet named 'Nope'/ } },
     ],

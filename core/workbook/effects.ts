@@ -69,7 +69,7 @@ export class EffectLog {
       if (cell.e === '#SPILL!') {
         if (!wasBlocked) spills.push({ cell: a1, blocked: true });
       } else if (own || wasBlocked) {
-        const range = isArray(wb, sheet, row, col) ? spillRange(sheet, row, col) : null;
+        const range = spillRect(wb, sheet, row, col);
         if (range) spills.push({ cell: a1, range: name(sheet, rectToA1(range)) });
       }
       if (own) continue;
@@ -87,6 +87,11 @@ export class EffectLog {
 function isArray(wb: Workbook, sheet: SheetModel, row: number, col: number): boolean {
   const engine = wb.engine;
   return engine !== undefined && engine.has(sheet) && engine.hf.isCellPartOfArray({ sheet: engine.hfId(sheet), row, col });
+}
+
+/** The rectangle the array formula at (row, col) spills into (itself included), or null when it spills nothing. */
+export function spillRect(wb: Workbook, sheet: SheetModel, row: number, col: number): Rect | null {
+  return isArray(wb, sheet, row, col) ? spillRange(sheet, row, col) : null;
 }
 
 /** The rectangle a formula at (row, col) spills into (itself and the spilled cells right and below), or null. */

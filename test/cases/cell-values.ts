@@ -109,7 +109,16 @@ export const cellValueCases: CaseGroup[] = [
         ok: (d) => expect(d.effects).toEqual({ recalculated: { count: 3, cells: expect.arrayContaining([{ cell: 'B1', value: '10' }, { cell: 'C1', value: '11' }, { cell: 'D1', value: '5' }]) } }),
       },
       { name: 'a write that changes no formula says nothing more', op: 'write_cells', args: (fx) => ({ file_uuid: fx.file, cell: 'F1', values: [['x']] }), ok: (d) => expect(d.effects).toBeUndefined() },
-      { name: 'a spill created', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'A3', formula: '=SEQUENCE(3)' }), ok: (d) => expect(d.effects).toEqual({ spills: [{ cell: 'A3', range: 'A3:A5' }] }) },
+      {
+        name: 'a spill created: set_formula returns its range and values',
+        op: 'set_formula',
+        args: (fx) => ({ file_uuid: fx.file, cell: 'A3', formula: '=SEQUENCE(3)' }),
+        ok: (d) => {
+          expect(d.spill).toEqual({ range: 'A3:A5', values: [['1'], ['2'], ['3']] });
+          expect(d.effects).toEqual({ spills: [{ cell: 'A3', range: 'A3:A5' }] });
+        },
+      },
+      { name: 'a big spill is shown in part', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'H1', formula: '=SEQUENCE(500,2)' }), ok: (d) => { expect(d.spill.range).toBe('H1:I500'); expect(d.spill.values).toHaveLength(50); expect(d.spill.values[49]).toEqual(['99', '100']); expect(d.spill.truncated).toBe(true); } },
       { name: 'a spill blocked by a write', op: 'write_cells', args: (fx) => ({ file_uuid: fx.file, cell: 'A5', values: [['in the way']] }), ok: (d) => expect(d.effects).toEqual({ recalculated: { count: 1, cells: [{ cell: 'A3', value: '#SPILL!' }] }, spills: [{ cell: 'A3', blocked: true }] }) },
       { name: 'and spilling again once cleared', op: 'clear_cells', args: (fx) => ({ file_uuid: fx.file, range: 'A5' }), ok: (d) => expect(d.effects).toEqual({ recalculated: { count: 1, cells: [{ cell: 'A3', value: '1' }] }, spills: [{ cell: 'A3', range: 'A3:A5' }] }) },
     ],

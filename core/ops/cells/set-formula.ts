@@ -5,10 +5,15 @@ import { A1Cell, FileId, SheetName } from '../../schemas.ts';
 import { displayCell } from '../../workbook/display.ts';
 import { checkFormula } from '../../workbook/formula-check.ts';
 import { singleAsAt } from '../../workbook/implicit-intersection.ts';
-import { describeError, effectiveStyle } from '../../workbook/read.ts';
+import { describeError, effectiveStyle, readGrid } from '../../workbook/read.ts';
+import { spillRect } from '../../workbook/effects.ts';
+import { rectToA1 } from '../../a1.ts';
 import { targetCell } from '../../workbook/targets.ts';
 import type { RichCell } from '../../workbook/cell.ts';
 import { VersionOut } from '../../op-fields.ts';
+
+/** Cells of a spilled result a set_formula reply shows. */
+const SPILL_CELLS = 100;
 
 export const FormulaText = z
   .string()
@@ -30,6 +35,10 @@ export const setFormula = defineOp({
     value: z.string().describe('The computed value as displayed; an error shows as its code, e.g. #DIV/0!.'),
     error: z.string().optional().describe('Formula error such as #DIV/0!, #REF!, #NAME?, #CYCLE!.'),
     message: z.string().optional(),
+    spill: z
+      .object({ range: z.string(), values: z.array(z.array(z.string())).describe(`Displayed; the first ${SPILL_CELLS} cells at most.`), truncated: z.boolean().optional() })
+      .optional()
+      .describe('Where the result spilled, with its values.'),
     version: VersionOut,
   }),
   hints: { readOnly: false, idempotent: true },
@@ -40,7 +49,15 @@ export const setFormula = defineOp({
       await wb.writeCells(t.sheet, t.row, t.col, [[{ f: formula }]]);
       const cell = t.sheet.get(t.row, t.col) as RichCell;
       const out = { sheet: t.sheet.name, cell: t.a1, formula: singleAsAt(cell.f ?? formula), value: displayCell(cell, effectiveStyle(t.sheet, wb.styles, t.row, t.col, cell)) };
-      return cell.e ? { ...out, error: cell.e, message: cell.m ?? describeError(cell.e) } : out;
+      if (cell.e) return { ...out, error: cell.e, message: cell.m ?? describeError(cell.e) };
+      const rect = spillRect(wb, t.sheet, t.row, t.col);
+      if (!rect) return out;
+      const cols = rect.c1 - rect.c0 + 1;
+      const rows = Math.max(1, Math.min(rect.r1 - rect.r0 + 1, Math.floor(SPILL_CELLS / cols)));
+      const shown = { ...rect, r1: rect.r0 + rows - 1, c1: rect.c0 + Math.min(cols, SPILL_CELLS) - 1 };
+      const grid = readGrid(t.sheet, wb.styles, shown, 'displayed', false);
+      const truncated = shown.r1 < rect.r1 || shown.c1 < rect.c1;
+      return { ...out, spill: { range: rectToA1(rect), values: grid.values as string[][], ...(truncated ? { truncated } : {}) } };
     });
     return { ...result, version };
   },

@@ -31,8 +31,12 @@ export function invalidArg(field: string, message: string, details: Record<strin
   return new OpError('invalid_argument', `${field}: ${message}`, { field, ...details });
 }
 
+/** Where an agent finds the ids of each kind (op names read the same on both MCP surfaces' actions). */
+const LISTED_BY: Record<string, string> = { file: 'list_files', token: 'list_tokens' };
+
 export function notFound(what: string, id: string): OpError {
-  return new OpError('not_found', `No ${what} '${id}' in this space.`, { [`${what}_id`]: id });
+  const lister = LISTED_BY[what];
+  return new OpError('not_found', `No ${what} '${id}' in this space.${lister ? ` ${lister} lists them.` : ''}`, { [`${what}_id`]: id });
 }
 
 export function forbidden(message: string): OpError {

@@ -3,6 +3,8 @@
 // action "help" returns one op's full description, example and input schema on demand.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { OpError } from '../core/errors.ts';
+import { findOp } from '../core/registry.ts';
+import { didYouMean } from '../core/suggest.ts';
 import type { AnyOp, OpArea } from '../core/op.ts';
 import { actionGist, toolDescription } from '../prompts/tool-texts.ts';
 import { jsonSchemaOf, slimInputSchema } from './schema-slim.ts';
@@ -112,6 +114,11 @@ export function resolveCompact(group: CompactGroup, raw: Record<string, unknown>
     return { kind: 'help', data, text: `${op.name}: ${data.description}\nargs schema: ${JSON.stringify(schema)}\nreturns: ${returns.join(', ')}` };
   }
   const op = typeof action === 'string' ? group.ops.find((o) => o.name === action) : undefined;
-  if (!op) throw new OpError('invalid_argument', `action: ${action === undefined ? 'is required' : `'${String(action)}' is not an action of this tool`}; one of ${names.join(', ')}, help`, { field: 'action' });
+  if (!op) {
+    const elsewhere = typeof action === 'string' ? findOp(action) : undefined;
+    if (elsewhere) throw new OpError('invalid_argument', `action: '${action as string}' is an action of the '${GROUP_OF[elsewhere.area]}' tool; call ${GROUP_OF[elsewhere.area]} with it. This tool's actions: ${names.join(', ')}, help`, { field: 'action' });
+    const hint = didYouMean(action, names);
+    throw new OpError('invalid_argument', `action: ${action === undefined ? 'is required' : `'${String(action)}' is not an action of this tool${hint}`}; one of ${names.join(', ')}, help`, { field: 'action' });
+  }
   return { kind: 'op', op, args };
 }

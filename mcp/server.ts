@@ -78,7 +78,11 @@ export function buildMcpServer(opts: McpOptions): Server {
     try {
       if (surface === 'compact') {
         const group = groups.get(name);
-        if (!group) throw new OpError('not_found', `No tool named '${name}'; the tools are ${[...groups.keys()].join(', ')}.`);
+        if (!group) {
+          const byName = findOp(name);
+          if (byName) throw new OpError('not_found', `'${name}' is an action of the '${GROUP_OF[byName.area]}' tool here: call ${GROUP_OF[byName.area]} with {"action": "${name}", "args": {...}}.`);
+          throw new OpError('not_found', `No tool named '${name}'; the tools are ${[...groups.keys()].join(', ')}.`);
+        }
         const resolved = resolveCompact(group, req.params.arguments);
         if (resolved.kind === 'help') return { content: [{ type: 'text', text: resolved.text }], structuredContent: resolved.data };
         op = resolved.op;

@@ -65,7 +65,11 @@ describe('tool surfaces', () => {
     expect(bad.isError).toBe(true);
     expect(text(bad)).toMatch(/values: is required.*action "help"/s);
     const wrongGroup = await c.callTool({ name: 'cells', arguments: { action: 'create_file', args: {} } });
-    expect(text(wrongGroup)).toMatch(/action: 'create_file' is not an action of this tool; one of read_cells/);
+    expect(text(wrongGroup)).toMatch(/action: 'create_file' is an action of the 'files' tool; call files with it\. This tool's actions: read_cells/);
+    const typo = await c.callTool({ name: 'cells', arguments: { action: 'write_cell', args: {} } });
+    expect(text(typo)).toMatch(/action: 'write_cell' is not an action of this tool; did you mean "write_cells"\?/);
+    const fullName = await c.callTool({ name: 'write_cells', arguments: { file_uuid: file, cell: 'A1', values: [['8']] } });
+    expect(text(fullName)).toMatch(/'write_cells' is an action of the 'cells' tool here: call cells with \{"action": "write_cells", "args": \{\.\.\.\}\}/);
     const help = await c.callTool({ name: 'cells', arguments: { action: 'help', args: { action: 'set_formula' } } });
     expect((help.structuredContent as any).input_schema.required).toEqual(expect.arrayContaining(['file_uuid', 'cell', 'formula']));
     expect(text(help)).toMatch(/Example: \{"cell":"C2","formula":"=A2\*B2"\}/);

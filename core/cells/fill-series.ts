@@ -5,6 +5,7 @@
 // their cycle, anything else repeats. Positions count from the first source cell: the source is
 // 0..k-1, a fill down or right continues at k, a fill up or left goes back from -1.
 import { isDateFormat } from 'numfmt';
+import { significant15 } from '../numbers.ts';
 import { formulaOf, isRich, valueOf, type Cell } from '../workbook/cell.ts';
 import type { Style } from '../workbook/style.ts';
 import type { Content } from '../workbook/workbook.ts';
@@ -17,7 +18,7 @@ export type LineFill = (p: number) => Content;
 
 const mod = (a: number, n: number) => ((a % n) + n) % n;
 /** Float noise never reaches a cell: 0.1 + 0.2 continues as 0.3. */
-const clean = (x: number) => Number(x.toPrecision(15));
+const clean = significant15;
 
 const LISTS = [
   ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],

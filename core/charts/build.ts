@@ -52,6 +52,14 @@ export async function detectLayout(wb: Workbook, data: SheetRect, type: ChartTyp
 }
 
 /** Checks every series index of the spec against the data's columns now; throws a 400 naming the field. */
+/**
+ * A bar or column chart whose series_marks mix marks (a line over columns) is what spreadsheets
+ * call a combo chart: it becomes one instead of being refused.
+ */
+export function comboIfMixed(spec: ChartSpec): void {
+  if ((spec.type === 'bar' || spec.type === 'column') && spec.series_marks?.some((m) => m.mark !== 'bar')) spec.type = 'combo';
+}
+
 export function checkSeries(wb: Workbook, spec: ChartSpec): void {
   const cols = dataColumns(wb, spec);
   const span = cols ? `0..${cols - 1}` : 'none: the data range is empty';

@@ -1,5 +1,6 @@
 // A chart as the API returns it: the stored spec in the request's field names plus the series
 // it shows now. Used by add/update/list and by GET /context.
+import { significant15 } from '../numbers.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
 import type { Workbook } from '../workbook/workbook.ts';
 import { anchorText } from '../objects/ranges.ts';
@@ -30,8 +31,16 @@ export async function chartView(wb: Workbook, sheet: SheetModel, spec: ChartSpec
     ...(spec.trend_series ? { trend_series: spec.trend_series } : {}),
     ...(spec.series_marks ? { series_marks: spec.series_marks } : {}),
     categories: r.categories,
-    ...(r.xValues ? { x_values: r.xValues } : {}),
-    series: r.series.map((s) => ({ column: s.column, name: s.name, mark: s.mark, axis: s.axis, values: s.values, ...(s.labels.length ? { labels: s.labels } : {}), ...(s.trend ? { trend: s.trend } : {}) })),
+    ...(r.xValues ? { x_values: r.xValues.map((v) => (typeof v === 'number' ? significant15(v) : v)) } : {}),
+    series: r.series.map((s) => ({
+      column: s.column,
+      name: s.name,
+      mark: s.mark,
+      axis: s.axis,
+      values: s.values.map((v) => (v === null ? null : significant15(v))),
+      ...(s.labels.length ? { labels: s.labels } : {}),
+      ...(s.trend ? { trend: { slope: significant15(s.trend.slope), intercept: significant15(s.trend.intercept), r2: significant15(s.trend.r2) } } : {}),
+    })),
     ...(r.warnings.length ? { warnings: r.warnings } : {}),
   };
 }

@@ -27,7 +27,7 @@ export const TaskOut = z.object({
 
 export async function visibleTask(ctx: OpContext, taskId: string): Promise<TaskRecord> {
   const task = await ctx.services.store.getTask(taskId);
-  const missing = new OpError('not_found', `task_id: no task '${taskId}' in this space.`, { field: 'task_id' });
+  const missing = new OpError('not_found', `task_id: no task '${taskId}' in this space; task ids come from set_code_cell, rerun_code_cells and get_code_cell.`, { field: 'task_id' });
   if (!task || task.spaceId !== ctx.caller.spaceId) throw missing;
   try {
     checkAccess(ctx, await ctx.services.store.getFile(task.fileId), task.fileId, 'read');

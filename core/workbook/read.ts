@@ -1,6 +1,7 @@
 // Reading rectangles as a person sees them (displayed), as stored values (raw), or in the
 // write-back form (formula): formulas as "=...", text that would re-parse as something else
 // escaped with a leading apostrophe.
+import { significant15 } from '../numbers.ts';
 import { singleAsAt } from './implicit-intersection.ts';
 import { cellToA1, qualified, type Rect } from '../a1.ts';
 import { isRich, styleOf, type Cell, type Scalar } from './cell.ts';
@@ -53,6 +54,9 @@ export function rawValue(cell: Cell): Scalar | null {
   return cell;
 }
 
+/** A number as spreadsheets show it at most: 15 significant digits (0.1 + 0.2 reads 0.3, not 0.30000000000000004). */
+const fifteenDigits = (v: Scalar | null): Scalar | null => (typeof v === 'number' ? significant15(v) : v);
+
 export function readGrid(sheet: SheetModel, styles: StyleTable, rect: Rect, render: Render, qualifySheet: boolean): { values: (string | Scalar | null)[][]; errors: CellErrorOut[] } {
   const values: (string | Scalar | null)[][] = [];
   const errors: CellErrorOut[] = [];
@@ -64,7 +68,7 @@ export function readGrid(sheet: SheetModel, styles: StyleTable, rect: Rect, rend
         const a1 = cellToA1({ row: r, col: c });
         errors.push({ cell: qualifySheet ? qualified(sheet.name, a1) : a1, error: cell.e, message: cell.m ?? describeError(cell.e) });
       }
-      line[c - rect.c0] = render === 'raw' ? rawValue(cell) : render === 'formula' ? formulaText(cell) : cell === null || cell === undefined ? '' : displayCell(cell, effectiveStyle(sheet, styles, r, c, cell));
+      line[c - rect.c0] = render === 'raw' ? fifteenDigits(rawValue(cell)) : render === 'formula' ? formulaText(cell) : cell === null || cell === undefined ? '' : displayCell(cell, effectiveStyle(sheet, styles, r, c, cell));
     }
     values.push(line);
   }

@@ -108,6 +108,7 @@ export const cellValueCases: CaseGroup[] = [
         args: (fx) => ({ file_uuid: fx.file, cell: 'A1', values: [[5]] }),
         ok: (d) => expect(d.effects).toEqual({ recalculated: { count: 3, cells: expect.arrayContaining([{ cell: 'B1', value: '10' }, { cell: 'C1', value: '11' }, { cell: 'D1', value: '5' }]) } }),
       },
+      { name: 'raw values carry no float noise', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'F5', formula: '=0.1+0.2' }), then: async (door, fx) => expect(await read(door, fx, 'F5', 'raw')).toEqual([[0.3]]) },
       { name: 'a write that changes no formula says nothing more', op: 'write_cells', args: (fx) => ({ file_uuid: fx.file, cell: 'F1', values: [['x']] }), ok: (d) => expect(d.effects).toBeUndefined() },
       {
         name: 'a spill created: set_formula returns its range and values',

@@ -38,7 +38,7 @@ export async function readBlocks(wb: Workbook, input: ReadArgs, maxCells: number
   const refs = input.ranges ?? [input.range ?? usedRef(wb, input.sheet)];
   const targets = refs.map((ref, i) => targetRange(wb, input.sheet, ref, input.ranges ? `ranges[${i}]` : 'range'));
   const cells = targets.reduce((n, t) => n + (t.rect.r1 - t.rect.r0 + 1) * (t.rect.c1 - t.rect.c0 + 1), 0);
-  if (cells > maxCells) throw new OpError('payload_too_large', `range: ${cells} cells requested; at most ${maxCells} per read. Read in smaller ranges (or page with GET /data).`, { field: 'range', limit: maxCells });
+  if (cells > maxCells) throw new OpError('payload_too_large', `range: ${cells} cells requested; at most ${maxCells} per read. Read in smaller ranges (or page with export_data).`, { field: 'range', limit: maxCells });
   const blocks = [];
   for (const t of targets) {
     await wb.load(t.sheet, t.rect);

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineOp } from '../../op.ts';
 import { FileId } from '../../schemas.ts';
-import { anchorOf, checkSeries, dataRef, defaultAnchor, detectLayout, homeSheet } from '../../charts/build.ts';
+import { anchorOf, checkSeries, comboIfMixed, dataRef, defaultAnchor, detectLayout, homeSheet } from '../../charts/build.ts';
 import { DEFAULT_HEIGHT_CELLS, DEFAULT_WIDTH_CELLS, chartsOf, type ChartSpec } from '../../charts/model.ts';
 import { chartView } from '../../charts/view.ts';
 import { newId } from '../../objects/ranges.ts';
@@ -48,6 +48,7 @@ export const addChart = defineOp({
         ...(input.trend_series ? { trend_series: input.trend_series } : {}),
         ...(input.series_marks ? { series_marks: input.series_marks } : {}),
       };
+      comboIfMixed(spec);
       checkSeries(wb, spec);
       chartsOf(home).push(spec);
       return chartView(wb, home, spec);

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { defineOp } from '../../op.ts';
 import { FileId } from '../../schemas.ts';
-import { anchorOf, checkSeries, dataRef, homeSheet } from '../../charts/build.ts';
+import { anchorOf, checkSeries, comboIfMixed, dataRef, homeSheet } from '../../charts/build.ts';
 import { chartsOf, type ChartSpec } from '../../charts/model.ts';
 import { chartView } from '../../charts/view.ts';
 import { VersionOut } from '../../op-fields.ts';
@@ -42,6 +42,7 @@ export const updateChart = defineOp({
         else if (v !== undefined) (next as unknown as Record<string, unknown>)[k] = v;
       }
       if ((input.data_label_series || input.data_label_points) && input.data_labels === undefined) next.data_labels = true;
+      comboIfMixed(next);
       checkSeries(wb, next);
       const list = chartsOf(found.sheet);
       list.splice(list.indexOf(found.chart), 1);

@@ -36,7 +36,7 @@ const EnvSchema = z.object({
   // MCP door (docs/agents.md): default tool surface, cells per result, result ceiling in tokens,
   // output schemas on tools/list (off: none; fields: the top-level fields of each result).
   SHEETS_MCP_TOOLS: z.enum(['full', 'compact']).default('full'),
-  SHEETS_MCP_MAX_CELLS: int(2000),
+  SHEETS_MCP_MAX_CELLS: int(10_000),
   SHEETS_MCP_MAX_RESULT_TOKENS: int(20_000),
   SHEETS_MCP_OUTPUT_SCHEMAS: z.enum(['off', 'fields']).default('off'),
   // An MCP call over its token's rate waits up to this long for room instead of failing (0: fail at once).

@@ -31,13 +31,14 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const isBlock = (v: unknown): v is Block => isObj(v) && typeof v.range === 'string' && Array.isArray(v.values) && v.values.every(Array.isArray);
 
 /** Keeps the first rows of a block within budget; returns the range still unread, if any. */
-function cutBlock(block: Block, budget: number): { block: Block; next?: string; cells: number } {
+function cutBlock(block: Block, budget: number): { block: Block; next?: string; left?: number; cells: number } {
   const rows = block.values.length;
   const cols = (block.values[0] as unknown[] | undefined)?.length ?? 0;
   const cells = rows * cols;
   if (cells <= budget) return { block, cells };
   const keep = Math.max(0, Math.floor(budget / Math.max(cols, 1)));
   let next: string | undefined;
+  let left: number | undefined;
   let stopRow = Infinity;
   try {
     const ref = parseRange(block.range);
@@ -50,6 +51,7 @@ function cutBlock(block: Block, budget: number): { block: Block; next?: string; 
       if (more.rect.r0 === r1 + 1 && more.rect.c0 === ref.rect.c0 && more.rect.c1 === ref.rect.c1 && (more.sheet ?? '') === (ref.sheet ?? '')) r1 = more.rect.r1;
     }
     next = qualified(ref.sheet, rectToA1({ ...ref.rect, r0: stopRow, r1 }));
+    left = r1 - stopRow + 1;
   } catch (err) {
     if (!(err instanceof A1Error)) throw err;
   }
@@ -60,15 +62,15 @@ function cutBlock(block: Block, budget: number): { block: Block; next?: string; 
       return true;
     }
   });
-  return { block: { ...block, values: block.values.slice(0, keep), ...(errors ? { errors } : {}) }, next, cells: keep * cols };
+  return { block: { ...block, values: block.values.slice(0, keep), ...(errors ? { errors } : {}) }, next, left, cells: keep * cols };
 }
 
 /** Cuts grid values ({range, values} at the top or in a top-level array such as ranges[]) to maxCells. */
 export function cutGrids(out: unknown, maxCells: number): unknown {
   if (!isObj(out)) return out;
   if (isBlock(out)) {
-    const { block, next } = cutBlock(out, maxCells);
-    return next === undefined ? block : { ...block, truncated: true, next_range: next };
+    const { block, next, left } = cutBlock(out, maxCells);
+    return next === undefined ? block : { ...block, truncated: true, next_range: next, ...(left !== undefined ? { rows_left: left } : {}) };
   }
   let budget = maxCells;
   let result: Obj = out;
@@ -96,6 +98,14 @@ export function cutGrids(out: unknown, maxCells: number): unknown {
     if (pending.length) result = { ...result, [key]: kept, truncated: true, next_ranges: pending };
   }
   return result;
+}
+
+/** Cells of grid values in a result (a block at the top, or blocks in a top-level array). */
+function gridCells(out: unknown): number {
+  const of = (b: Block) => b.values.length * ((b.values[0] as unknown[] | undefined)?.length ?? 0);
+  if (!isObj(out)) return 0;
+  if (isBlock(out)) return of(out);
+  return Object.values(out).reduce<number>((n, v) => n + (Array.isArray(v) ? v.filter(isBlock).reduce((m, b) => m + of(b), 0) : 0), 0);
 }
 
 function size(v: unknown): number {
@@ -135,11 +145,24 @@ export function fitJson(value: unknown, limits: ResultLimits): string {
 /** The MCP result of a successful op call. */
 export function toolResult(out: unknown, limits: ResultLimits, opts: { structured: boolean } = { structured: true }): CallToolResult {
   const maxChars = limits.maxTokens * RESULT_CHARS_PER_TOKEN;
-  let data = cutGrids(out, limits.maxCells);
+  let cells = limits.maxCells;
+  let data = cutGrids(out, cells);
   let text = renderText(data);
-  // Both the text and the structured copy reach the client, so both count against the ceiling.
-  if (text.length + (opts.structured ? size(data) : 0) > maxChars) {
-    const share = opts.structured ? Math.floor(maxChars / 2) - 200 : maxChars - 200;
+  // A model reads one of the two copies: most clients forward the text, some (Claude Code) only
+  // structuredContent, as JSON. So each copy on its own is held under the ceiling.
+  const largest = () => Math.max(text.length, opts.structured ? size(data) : 0);
+  // Grids are cut at whole rows, so next_range stays exact: fewer cells until the page fits.
+  const inGrids = gridCells(out);
+  if (inGrids > 0) {
+    cells = Math.min(cells, inGrids);
+    for (let i = 0; i < 8 && cells > 1 && largest() > maxChars; i++) {
+      cells = Math.max(1, Math.floor(cells * (maxChars / largest()) * 0.9));
+      data = cutGrids(out, cells);
+      text = renderText(data);
+    }
+  }
+  if (largest() > maxChars) {
+    const share = maxChars - 200;
     const shrunk = shrink(data, share);
     data = isObj(shrunk.value) ? { ...shrunk.value, truncated: true } : shrunk.value;
     text = renderText(data);

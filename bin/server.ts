@@ -6,10 +6,8 @@ import type { Config } from '../core/config.ts';
 import { WorkerPool } from '../core/code/worker.ts';
 import { createServices, type AppServices } from '../core/services.ts';
 import { openStore, type OpenOptions } from '../db/open.ts';
-import { rateLimits } from '../db/schema.ts';
 import type { PgStore } from '../db/store.ts';
-import { RateLimiterDrizzle } from 'rate-limiter-flexible';
-import type { StoreFactory } from '../core/rate-limit.ts';
+import { databaseBuckets } from '../db/rate-buckets.ts';
 import { mountMcp } from '../mcp/http.ts';
 import { buildApp } from '../rest/app.ts';
 import { mountViewer } from '../rest/viewer/routes.ts';
@@ -29,7 +27,7 @@ export interface Server {
 export async function createServer(config: Config, opts: { logger?: boolean | Record<string, unknown>; store?: OpenOptions; areas?: readonly WorkbookArea[] } = {}): Promise<Server> {
   const store = await openStore(opts.store ?? { dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   try {
-    const services = createServices(config, store, { rateStore: config.rate.store === 'database' ? databaseRateStore(store) : undefined, areas: opts.areas });
+    const services = createServices(config, store, { rateStore: config.rate.store === 'database' ? databaseBuckets(store.db) : undefined, areas: opts.areas });
     const boot = await bootstrap(store, services.clock, config.bootstrapToken);
     const app = buildApp({ services, logger: opts.logger });
     const mcp = mountMcp(app, services);
@@ -56,9 +54,4 @@ export async function createServer(config: Config, opts: { logger?: boolean | Re
     await store.close();
     throw err;
   }
-}
-
-/** Rate-limit counters in the store, shared by every server process on one PostgreSQL. */
-function databaseRateStore(store: PgStore): StoreFactory {
-  return (o) => new RateLimiterDrizzle({ storeClient: store.db, schema: rateLimits, ...o });
 }

@@ -1,7 +1,29 @@
-// Per-token limits shared by every door: a token bucket (rate per second, burst) built from
-// rate-limiter-flexible's BurstyRateLimiter, and a count of requests in flight.
-import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+// Per-token limits shared by every door: a token bucket (rate per second, burst) and a count of
+// requests in flight. The bucket is kept as GCRA, the generic cell rate algorithm: one timestamp
+// per token (the theoretical arrival time, TAT) says how full the bucket is, so the check is one
+// atomic compare-and-set in memory or in one SQL statement when several processes share it.
+// A request is admitted when the bucket holds a token; it refills at `perSec`, up to `burst`, so
+// after a drained burst and 3 s idle a token has 30 requests again (DESIGN.md §4).
 import { OpError } from './errors.ts';
+
+/** Where bucket state lives: admit one request for `key` at `now`, or say how long until one fits. */
+export interface BucketStore {
+  take(key: string, now: number, intervalMs: number, toleranceMs: number): Promise<{ ok: true; tat: number } | { ok: false; retryMs: number }>;
+}
+
+/** Buckets in this process's memory (one server process, or tests). */
+export class MemoryBuckets implements BucketStore {
+  private readonly tats = new Map<string, number>();
+
+  async take(key: string, now: number, intervalMs: number, toleranceMs: number) {
+    const tat = Math.max(this.tats.get(key) ?? now, now);
+    if (tat - now > toleranceMs) return { ok: false as const, retryMs: tat - now - toleranceMs };
+    this.tats.set(key, tat + intervalMs);
+    // A full bucket needs no entry: forget keys idle long enough to have refilled.
+    if (this.tats.size > 10_000) for (const [k, t] of this.tats) if (t < now) this.tats.delete(k);
+    return { ok: true as const, tat: tat + intervalMs };
+  }
+}
 
 export interface RateLimitConfig {
   perSec: number;
@@ -36,21 +58,18 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener('abort', done, { once: true });
   });
 
-/** Builds the limiter stores; `makeStore` lets a database-backed store replace memory. */
-export type StoreFactory = (opts: { keyPrefix: string; points: number; duration: number }) => RateLimiterAbstract;
-
 export class RateLimits {
-  private readonly bucket: BurstyRateLimiter;
   private readonly inFlight = new Map<string, number>();
+  private readonly intervalMs: number;
+  private readonly toleranceMs: number;
 
   constructor(
     readonly config: RateLimitConfig,
-    makeStore: StoreFactory = (o) => new RateLimiterMemory(o),
+    private readonly buckets: BucketStore = new MemoryBuckets(),
+    private readonly now: () => number = () => Date.now(),
   ) {
-    // perSec every second, plus a burst allowance of (burst - perSec) that refills at one request
-    // per second: up to `burst` at once, about perSec + 1 sustained (docs/limits.md).
-    const extra = Math.max(1, config.burst - config.perSec);
-    this.bucket = new BurstyRateLimiter(makeStore({ keyPrefix: 'rate', points: config.perSec, duration: 1 }), makeStore({ keyPrefix: 'burst', points: extra, duration: extra }));
+    this.intervalMs = 1000 / config.perSec;
+    this.toleranceMs = (Math.max(config.burst, 1) - 1) * this.intervalMs;
   }
 
   /** Takes one request from the token's budget; past it, waits up to opts.waitMs for room, then throws rate_limited (with retry_after). */
@@ -63,26 +82,31 @@ export class RateLimits {
     this.inFlight.set(tokenId, inFlight + 1);
     const started = performance.now();
     for (;;) {
+      let res: Awaited<ReturnType<BucketStore['take']>>;
       try {
-        const res = await this.bucket.consume(tokenId);
-        return { limit: this.config.perSec, remaining: res.remainingPoints, resetSec: Math.ceil(res.msBeforeNext / 1000), waitedMs: Math.round(performance.now() - started) };
+        const now = this.now();
+        res = await this.buckets.take(`rate:${tokenId}`, now, this.intervalMs, this.toleranceMs);
+        if (res.ok) {
+          // Tokens left: how many more fit before the TAT passes the tolerance; full again at TAT.
+          const ahead = res.tat - now;
+          const remaining = Math.max(0, Math.floor((this.toleranceMs + this.intervalMs - ahead) / this.intervalMs));
+          return { limit: this.config.perSec, remaining, resetSec: Math.ceil(ahead / 1000), waitedMs: Math.round(performance.now() - started) };
+        }
       } catch (err) {
-        if (!(err instanceof RateLimiterRes)) {
-          this.release(tokenId);
-          throw err;
-        }
-        const pause = Math.max(10, err.msBeforeNext + 5);
-        if (!opts.waitMs || opts.signal?.aborted || performance.now() - started + pause > opts.waitMs) {
-          this.release(tokenId);
-          throw this.limited(err);
-        }
-        await sleep(pause, opts.signal);
+        this.release(tokenId);
+        throw err;
       }
+      const pause = Math.max(5, Math.ceil(res.retryMs) + 2);
+      if (!opts.waitMs || opts.signal?.aborted || performance.now() - started + pause > opts.waitMs) {
+        this.release(tokenId);
+        throw this.limited(res.retryMs);
+      }
+      await sleep(pause, opts.signal);
     }
   }
 
-  private limited(err: RateLimiterRes): OpError {
-    const retry = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+  private limited(retryMs: number): OpError {
+    const retry = Math.max(1, Math.ceil(retryMs / 1000));
     return new OpError('rate_limited', `Rate limit of ${this.config.perSec} requests/s (burst ${this.config.burst}) exceeded; retry after ${retry} s.`, { retry_after: retry, limit: this.config.perSec, remaining: 0, reset: retry, reason: 'rate' });
   }
 

@@ -7,7 +7,7 @@ import type { WorkbookArea } from './workbook/area.ts';
 import { findOp } from './registry.ts';
 import { makeClock, type Services } from './context.ts';
 import { ExportLinks } from './export-links.ts';
-import { RateLimits, type StoreFactory } from './rate-limit.ts';
+import { RateLimits, type BucketStore } from './rate-limit.ts';
 import type { Store } from './store.ts';
 import { Workbooks } from './workbook/access.ts';
 
@@ -21,7 +21,7 @@ export interface AppServices extends Services {
  * `rateStore` keeps rate-limit state elsewhere than memory (bin/server.ts passes the database);
  * `areas` are what every workbook carries (all of core/areas.ts unless a test says otherwise).
  */
-export function createServices(config: Config, raw: Store, opts: { rateStore?: StoreFactory; areas?: readonly WorkbookArea[] } = {}): AppServices {
+export function createServices(config: Config, raw: Store, opts: { rateStore?: BucketStore; areas?: readonly WorkbookArea[] } = {}): AppServices {
   const store = announcing(raw);
   const clock = makeClock(config.now);
   // Formulas see SHEETS_NOW itself, not the service clock's per-reading millisecond steps, so

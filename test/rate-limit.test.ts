@@ -2,6 +2,8 @@
 // result is an error that says when to retry, never a success.
 import http from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { OpError } from '../core/errors.ts';
+import { RateLimits } from '../core/rate-limit.ts';
 import { mcpHttpDoor } from './helpers/doors.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
@@ -56,6 +58,40 @@ describe('rate limits', () => {
     } finally {
       await door.close();
     }
+  });
+});
+
+describe('the token bucket', () => {
+  it('refills: after a drained burst of 30 and 3.5 s idle, 30 requests fit again (DESIGN.md §4)', async () => {
+    let now = 1_000_000;
+    const limits = new RateLimits({ perSec: 10, burst: 30, maxInFlight: 1000 }, undefined, () => now);
+    const burst = async () => {
+      let ok = 0;
+      for (let i = 0; i < 40; i++) {
+        try {
+          await limits.take('t');
+          ok++;
+        } catch (err) {
+          expect((err as OpError).code).toBe('rate_limited');
+        }
+      }
+      return ok;
+    };
+    expect(await burst()).toBe(30);
+    now += 3500;
+    expect(await burst()).toBe(30);
+    now += 1000;
+    expect(await burst()).toBe(10);
+  });
+
+  it('says how many are left and when the bucket is full again', async () => {
+    let now = 0;
+    const limits = new RateLimits({ perSec: 10, burst: 30, maxInFlight: 1000 }, undefined, () => now);
+    expect(await limits.take('t')).toMatchObject({ limit: 10, remaining: 29, resetSec: 1 });
+    for (let i = 0; i < 28; i++) await limits.take('t');
+    expect(await limits.take('t')).toMatchObject({ remaining: 0, resetSec: 3 });
+    now += 250;
+    await expect(limits.take('t')).resolves.toMatchObject({ remaining: 1 });
   });
 });
 

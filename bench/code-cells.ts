@@ -71,7 +71,7 @@ export async function benchCodeCells(): Promise<BenchRow[]> {
   const dir = mkdtempSync(join(tmpdir(), 'sheets-bench-code-'));
   const rows: BenchRow[] = [];
   try {
-    const s = await startBenchServer({ DATA_DIR: join(dir, 'data') });
+    const s = await startBenchServer({ DATA_DIR: join(dir, 'data'), ...(process.env.BENCH_WORKERS ? { SHEETS_WORKERS: process.env.BENCH_WORKERS } : {}) });
     try {
       rows.push(await baseline(s));
       rows.push(...(await latencyRows(s, 'javascript', 50)));

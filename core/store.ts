@@ -149,8 +149,8 @@ export interface TaskFinish {
 
 export interface CommitOutbox {
   tasks?: TaskInsert[];
-  /** The write is the result of this task: it commits only while the worker still holds the task. */
-  finish?: TaskFinish;
+  /** The write is the result of these tasks: it commits only while the worker still holds every one (fenced finish each). */
+  finish?: TaskFinish[];
 }
 
 /** The fenced finish of a commit found the lease taken over by another worker: nothing was written. */

@@ -27,7 +27,7 @@ export async function finishInTx(db: Db | Tx, f: TaskFinish, version?: number): 
 /** Runs inside PgStore.commit once the file version is known. */
 export async function applyOutbox(tx: Tx, outbox: CommitOutbox | undefined, version: number): Promise<void> {
   if (!outbox) return;
-  if (outbox.finish && !(await finishInTx(tx, outbox.finish, version))) throw new TaskLeaseLostError(outbox.finish.id);
+  for (const f of outbox.finish ?? []) if (!(await finishInTx(tx, f, version))) throw new TaskLeaseLostError(f.id);
   await insertTasks(tx, outbox.tasks ?? []);
 }
 

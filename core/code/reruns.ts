@@ -2,18 +2,23 @@
 // rename owner labels of moved ones), drop code cells whose anchor was written over, and queue a
 // run of every code cell whose inputs the write changed. The loop guard is the chain of code
 // cells whose results led to this write.
-import { cellToA1, rectContains } from '../a1.ts';
+import { cellToA1, rectContains, rectsIntersect } from '../a1.ts';
 import type { OpContext } from '../context.ts';
 import { isRich } from '../workbook/cell.ts';
 import type { Workbook } from '../workbook/workbook.ts';
-import { anchorA1, codeCells, edgeRect, setCodeCells } from './model.ts';
+import { anchorA1, codeCells, edgeRect, setCodeCells, type CodeCell } from './model.ts';
 import { takePending, type Pending } from './pending.ts';
 import { queueRun, type CodeTaskPayload } from './queue.ts';
 import { failure } from './sandbox/types.ts';
 import { applyOutcome } from './spill.ts';
 
-/** The op name of a worker's result write; its args carry the task's cell id and chain. */
+/** The op name of a worker's result write; its args carry each result's cell id and chain. */
 export const RESULT_OP = 'code_cell_result';
+
+/** What a result write says of each result it holds (ResultCommits writes several at once). */
+export interface ResultArgs {
+  results: { task_id: string; cell: string; cell_id: string; chain: string[] }[];
+}
 /** Longest chain of code cells feeding each other before a rerun is refused as a loop. */
 const MAX_CHAIN = 32;
 
@@ -24,9 +29,9 @@ export async function beforeCommit(wb: Workbook, ctx: OpContext): Promise<void> 
   if (!wb.sheets.some((s) => codeCells(s).length)) return;
   await dropOverwritten(wb);
   const maxCells = ctx.services.config.code.maxResultCells;
-  const result = ctx.op.name === RESULT_OP ? (ctx.op.args as { cell_id: string; chain: string[] }) : undefined;
-  const chain = result ? [...(result.chain ?? []), result.cell_id] : [];
-  const handled = new Set<string>(result ? [result.cell_id] : []);
+  const results = ctx.op.name === RESULT_OP ? ((ctx.op.args as ResultArgs).results ?? []) : [];
+  const chainFor = chainsOf(wb, results);
+  const handled = new Set<string>(results.map((r) => r.cell_id));
   for (const t of wb.changeset.outbox.tasks ?? []) handled.add((t.payload as CodeTaskPayload).cell_id);
   // Marking a loop writes cells, which may trigger more cells: go round until nothing new.
   for (let round = 0; round < 4; round++) {
@@ -37,6 +42,7 @@ export async function beforeCommit(wb: Workbook, ctx: OpContext): Promise<void> 
         const triggered = p?.rerun.has(cc.id) || cc.reads?.some((e) => wb.changes.touches(e.sheet_id, edgeRect(e)));
         if (!triggered) continue;
         handled.add(cc.id);
+        const chain = chainFor(cc);
         if (chain.includes(cc.id) || chain.length >= MAX_CHAIN) {
           const path = [...chain.slice(chain.indexOf(cc.id) >= 0 ? chain.indexOf(cc.id) : 0), cc.id].map((id) => labelOf(wb, id)).join(' → ');
           const outcome = { result: failure(`Circular dependency between code cells (${path}): each reads the other's result, so they are not run again.`), reads: cc.reads ?? [], durationMs: 0, at: ctx.services.clock.now() };
@@ -47,6 +53,31 @@ export async function beforeCommit(wb: Workbook, ctx: OpContext): Promise<void> 
     }
     if (!more) break;
   }
+}
+
+/**
+ * The chain of code cells that led to a rerun of `cc`: the result it reads (of several written
+ * together, the one whose rectangle it reads; else the longest chain, as anything it reads may
+ * have come from any of them through formulas), followed by that result's own cell.
+ */
+function chainsOf(wb: Workbook, results: ResultArgs['results']): (cc: CodeCell) => string[] {
+  const chains = results.map((r) => [...(r.chain ?? []), r.cell_id]);
+  const longest = chains.reduce<string[]>((best, c) => (c.length > best.length ? c : best), []);
+  if (results.length <= 1) return () => longest;
+  const rects = results.map((r) => {
+    for (const sheet of wb.sheets) {
+      const cc = codeCells(sheet).find((c) => c.id === r.cell_id);
+      if (cc) return { sheetId: sheet.id, rect: cc.spill ?? { r0: cc.row, c0: cc.col, r1: cc.row, c1: cc.col } };
+    }
+    return undefined;
+  });
+  return (cc) => {
+    let best: string[] | undefined;
+    rects.forEach((at, i) => {
+      if (at && cc.reads?.some((e) => e.sheet_id === at.sheetId && rectsIntersect(edgeRect(e), at.rect)) && (!best || chains[i]!.length > best.length)) best = chains[i];
+    });
+    return best ?? longest;
+  };
 }
 
 function labelOf(wb: Workbook, id: string): string {

@@ -1,21 +1,24 @@
 // Runs one claimed code-cell task. The worker acts for the caller who queued it: that token must
 // still be valid and its rights on the file are checked again for every read and for the result
-// write. The result commits only while this worker still holds the task (fenced by attempt).
+// write. The result commits (with the other results of its file that finish together,
+// result-commits.ts) only while this worker still holds the task (fenced by attempt).
 import type { Caller, OpContext, Services } from '../context.ts';
 import { asOpError } from '../errors.ts';
-import { TaskLeaseLostError, type TaskFinish, type TaskRecord } from '../store.ts';
+import type { TaskFinish, TaskRecord } from '../store.ts';
 import { secretBox } from '../connections/secret.ts';
-import { RESULT_OP } from './reruns.ts';
 import { findCodeCell, type CodeCell, type ReadEdge } from './model.ts';
+import type { ResultCommits } from './result-commits.ts';
 import type { CodeTaskPayload } from './queue.ts';
 import { addEdge, readForCode, ReadError } from './reader.ts';
 import type { Runners } from './runners.ts';
 import { failure, type RunRequest, type RunResult } from './sandbox/types.ts';
-import { applyOutcome, type Outcome } from './spill.ts';
+import type { Outcome } from './spill.ts';
 
 export interface TaskRun {
   task: TaskRecord;
   workerId: string;
+  /** Where the result goes: committed with the other results of its file that finish together. */
+  results: ResultCommits;
   /** Set when the worker is stopping: the task goes back to the queue instead of finishing. */
   stopping(): boolean;
 }
@@ -93,24 +96,7 @@ async function execute(services: Services, runners: Runners, ctx: OpContext, tas
 }
 
 async function writeOutcome(services: Services, ctx: OpContext, run: TaskRun, outcome: Outcome, finish: (s: TaskFinish['status'], e?: string) => Promise<boolean>): Promise<void> {
-  const { task, workerId } = run;
-  const payload = task.payload as CodeTaskPayload;
-  const resultCtx: OpContext = { ...ctx, op: { name: RESULT_OP, args: { task_id: task.id, cell: payload.label, cell_id: payload.cell_id, chain: payload.chain } } };
-  let applied = false;
-  try {
-    await services.workbooks.write(resultCtx, task.fileId, async (wb) => {
-      const found = findCodeCell(wb, payload.sheet_id, payload.cell_id);
-      if (!found || found.cc.task_id !== task.id) return;
-      await applyOutcome(wb, found.sheet, found.cc, outcome, services.config.code.maxResultCells);
-      const ok = found.cc.status === 'done';
-      wb.changeset.outbox.finish = { id: task.id, attempt: task.attempts, workerId, status: ok ? 'done' : 'error', error: ok ? undefined : found.cc.error, result: { duration_ms: Math.round(outcome.durationMs) }, at: services.clock.now() };
-      applied = true;
-    });
-  } catch (err) {
-    if (err instanceof TaskLeaseLostError) return; // another worker holds the task now
-    return void (await finish('error', `The result could not be written: ${asOpError(err).message}`));
-  }
-  if (!applied) await finish('cancelled', 'Superseded by a newer run of this code cell.');
+  await run.results.submit({ task: run.task, workerId: run.workerId, ctx, outcome, finish });
 }
 
 /** The caller a task acts for, or why it can no longer act. */

@@ -26,7 +26,7 @@ export function announcing<S extends Store>(store: S): S {
   out.commit = async (set) => {
     const version = await store.commit(set);
     if (set.outbox?.tasks?.length) taskEvents.queued();
-    if (set.outbox?.finish) taskEvents.finished(set.outbox.finish.id);
+    for (const f of set.outbox?.finish ?? []) taskEvents.finished(f.id);
     return version;
   };
   out.enqueueTasks = async (rows) => {

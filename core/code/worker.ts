@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Services } from '../context.ts';
 import type { TaskRecord } from '../store.ts';
+import { ResultCommits } from './result-commits.ts';
 import { runCodeTask } from './run-task.ts';
 import { closeRunners, createRunners, type Runners } from './runners.ts';
 import { taskEvents } from './task-events.ts';
@@ -30,11 +31,17 @@ export class WorkerPool {
   private loopDone: Promise<void> | undefined;
   private timers: NodeJS.Timeout[] = [];
   private readonly onQueued = () => this.wake?.();
+  private readonly results: ResultCommits;
 
   constructor(private readonly services: Services, opts: WorkerOptions = {}) {
     this.concurrency = Math.max(1, opts.concurrency ?? services.config.code.workers);
     this.log = opts.log ?? ((msg, err) => process.emitWarning(`${msg}${err ? `: ${String((err as Error)?.stack ?? err)}` : ''}`));
     this.runners = createRunners(services.config.code);
+    this.results = new ResultCommits(services, this.log, (fileId, tokenId) => {
+      let n = 0;
+      for (const t of this.running.values()) if (t.fileId === fileId && t.tokenId === tokenId) n++;
+      return n;
+    });
   }
 
   start(): this {
@@ -99,7 +106,7 @@ export class WorkerPool {
 
   private execute(task: TaskRecord): void {
     this.running.set(task.id, task);
-    const run = { task, workerId: this.id, stopping: () => this.stopped };
+    const run = { task, workerId: this.id, results: this.results, stopping: () => this.stopped };
     runCodeTask(this.services, this.runners, run)
       .catch((err) => this.log(`sheets worker: task ${task.id} failed`, err))
       .finally(() => {

@@ -21,14 +21,14 @@ export class Changeset {
 
   /** Is there anything to commit? */
   pending(wb: Workbook): boolean {
-    return this.renamed || wb.styles.dirty || this.deletedSheets.length > 0 || Boolean(this.outbox.tasks?.length || this.outbox.finish) || wb.sheets.some((s) => s.dirtyTiles.size > 0 || s.changedRecord() !== undefined);
+    return this.renamed || wb.styles.dirty || this.deletedSheets.length > 0 || Boolean(this.outbox.tasks?.length || this.outbox.finish?.length) || wb.sheets.some((s) => s.dirtyTiles.size > 0 || s.changedRecord() !== undefined);
   }
 
   build(wb: Workbook, at: Date, log: LogEntry): CommitSet {
     const set: CommitSet = { fileId: wb.file.id, baseVersion: wb.file.version, at, sheetsUpsert: [], sheetsDelete: [...this.deletedSheets], tilesUpsert: [], tilesDelete: [], log };
     if (this.renamed) set.name = wb.file.name;
     if (wb.styles.dirty) set.styles = wb.styles.toJSON();
-    if (this.outbox.tasks?.length || this.outbox.finish) set.outbox = this.outbox;
+    if (this.outbox.tasks?.length || this.outbox.finish?.length) set.outbox = this.outbox;
     for (const sheet of wb.sheets) {
       const rec = sheet.changedRecord();
       if (rec) set.sheetsUpsert.push(rec);

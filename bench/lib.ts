@@ -42,7 +42,9 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
     },
     async call(method, path, body) {
       const t0 = performance.now();
-      const res = await fetch(url + path, { method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+      // A Buffer goes as raw bytes (an import's file), anything else as JSON.
+      const raw = Buffer.isBuffer(body);
+      const res = await fetch(url + path, { method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': raw ? 'application/octet-stream' : 'application/json' }) }, body: body === undefined ? undefined : raw ? new Uint8Array(body as Buffer) : JSON.stringify(body) });
       const text = await res.text();
       const totalMs = performance.now() - t0;
       const serverMs = Number(/dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? NaN);

@@ -46,6 +46,8 @@ export interface OpContext {
   /** Inside POST /files/{id}/batch: every action works on this one uncommitted workbook. */
   session?: { fileId: string; wb: Workbook };
   signal?: AbortSignal;
+  /** An import's file as raw bytes (REST body sent as application/octet-stream), instead of base64 file_data. */
+  fileBytes?: Buffer;
   /** Directories whose files this door may read for an import's `path` (only the stdio MCP server sets it). */
   localDirs?: readonly string[];
   /** Reports progress of long operations (MCP progress notifications). */

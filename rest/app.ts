@@ -46,8 +46,10 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   });
   const idempotency = new Idempotency(services.store);
 
-  // JSON only: any other content type is a 400 naming Content-Type (see toOpError).
+  // JSON, and raw bytes for imports (application/octet-stream: the file itself, no base64); any
+  // other content type is a 400 naming Content-Type (see toOpError).
   app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = body as string;
     if (text.trim() === '') return done(null, undefined);
@@ -103,8 +105,11 @@ export function buildApp(opts: AppOptions): FastifyInstance {
       url: op.http.path,
       ...(op.fileBody ? { bodyLimit: Math.max(services.config.limits.bodyBytes, fileBodyLimit(services.config.limits.importBytes)) } : {}),
       handler: async (req, reply) => {
-        const raw = requestInput(op, req.params as Record<string, string>, req.query as Record<string, unknown>, req.body);
+        const bytes = Buffer.isBuffer(req.body) ? req.body : undefined;
+        if (bytes && !op.fileBody) throw new OpError('invalid_argument', '(body): raw bytes (application/octet-stream) are only for imports; send this request as JSON (Content-Type: application/json)', { field: '(body)' });
+        const raw = requestInput(op, req.params as Record<string, string>, req.query as Record<string, unknown>, bytes ? undefined : req.body);
         const ctx = opContext(req, reply, services, op);
+        if (bytes) ctx.fileBytes = bytes;
         const key = req.headers['idempotency-key'];
         if (typeof key === 'string' && key && op.http.method !== 'GET' && !op.binary) {
           const fp = Idempotency.fingerprint(req.method, req.url, req.body);

@@ -18,7 +18,9 @@ export class Idempotency {
   constructor(private readonly store: Store) {}
 
   static fingerprint(method: string, url: string, body: unknown): string {
-    return createHash('sha256').update(`${method} ${url}\n${JSON.stringify(body ?? null)}`).digest('hex');
+    const hash = createHash('sha256').update(`${method} ${url}\n`);
+    // Raw bytes (an import sent as application/octet-stream) are hashed as they are.
+    return (Buffer.isBuffer(body) ? hash.update(body) : hash.update(JSON.stringify(body ?? null))).digest('hex');
   }
 
   /** Runs `fn` once per (token, key); replays the stored answer for repeats. */

@@ -80,7 +80,13 @@ function readLocal(ctx: OpContext, path: string, limit: number): Buffer {
 export function importSource(ctx: OpContext, input: { file_name?: string; file_data?: string; path?: string }): ImportSource {
   const limit = ctx.services.config.limits.importBytes;
   if (input.file_data !== undefined && input.path !== undefined) throw invalidArg('path', 'give either file_data or path, not both');
-  if (input.file_data === undefined && input.path === undefined) throw invalidArg('file_data', 'is required (base64 file content)');
+  if (ctx.fileBytes && (input.file_data !== undefined || input.path !== undefined)) throw invalidArg(input.file_data !== undefined ? 'file_data' : 'path', 'the file came as the request body already; give file_name and the other fields in the query string only');
+  if (ctx.fileBytes) {
+    if (input.file_name === undefined) throw invalidArg('file_name', `is required in the query string with a raw-bytes body; its extension picks the format (${EXTENSIONS.join(', ')})`);
+    if (ctx.fileBytes.length > limit) throw tooLarge(ctx.fileBytes.length, limit);
+    return { format: formatOf(input.file_name, 'file_name'), fileName: input.file_name, bytes: ctx.fileBytes, maxUnzipped: ctx.services.config.limits.unzippedBytes };
+  }
+  if (input.file_data === undefined && input.path === undefined) throw invalidArg('file_data', 'is required (base64 file content), or send the file itself as the body with Content-Type: application/octet-stream');
   if (input.path !== undefined && !ctx.localDirs?.length) throw noLocalFiles();
   const fileName = input.file_name ?? (input.path !== undefined ? basename(input.path) : undefined);
   if (fileName === undefined) throw invalidArg('file_name', `is required; its extension picks the format (${EXTENSIONS.join(', ')})`);

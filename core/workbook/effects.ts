@@ -44,7 +44,16 @@ export class EffectLog {
   }
 
   wrote(sheetId: string, rect: Rect): void {
-    if (this.written.length < 10_000) this.written.push({ sheetId, rect });
+    // Many small writes (a batch of thousands) collapse into one box per sheet: the check stays
+    // cheap, at the price of counting fewer recalculated cells inside that box.
+    if (this.written.length >= 64) {
+      const box = this.written.find((w) => w.sheetId === sheetId);
+      if (box) {
+        box.rect = { r0: Math.min(box.rect.r0, rect.r0), c0: Math.min(box.rect.c0, rect.c0), r1: Math.max(box.rect.r1, rect.r1), c1: Math.max(box.rect.c1, rect.c1) };
+        return;
+      }
+    }
+    this.written.push({ sheetId, rect });
   }
 
   private ownWrite(sheetId: string, row: number, col: number): boolean {
@@ -58,8 +67,9 @@ export class EffectLog {
     const recalculated: { cell: string; value: string }[] = [];
     const spills: NonNullable<Effects['spills']> = [];
     let count = 0;
+    const sheets = new Map(wb.sheets.map((s) => [s.id, s]));
     for (const { sheetId, row, col, wasBlocked } of this.formulas.values()) {
-      const sheet = wb.sheets.find((s) => s.id === sheetId);
+      const sheet = sheets.get(sheetId);
       if (!sheet) continue;
       const cell = sheet.get(row, col);
       if (!isRich(cell) || cell.f === undefined) continue;

@@ -134,7 +134,7 @@ export function parseInput<T extends z.ZodType>(op: { input: T }, raw: unknown):
     const fixes = parsed.error.issues.flatMap((iss) => {
       const given = (iss as { input?: unknown }).input;
       if (iss.code !== 'invalid_type' || typeof given !== 'string' || iss.path.length === 0) return [];
-      const value = iss.expected === 'number' || iss.expected === 'int' ? numericText(given) : iss.expected === 'boolean' ? { true: true, false: false }[given] : undefined;
+      const value = iss.expected === 'number' || iss.expected === 'int' ? numericText(given) : iss.expected === 'boolean' ? (given === 'true' ? true : given === 'false' ? false : undefined) : undefined;
       return value === undefined ? [] : [{ path: iss.path, value }];
     });
     if (fixes.length === 0) break;

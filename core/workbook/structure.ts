@@ -68,7 +68,8 @@ export async function applyStructure(wb: Workbook, sheet: SheetModel, edits: Str
     const id = engine.hfId(sheet);
     const changes = engine.hf.batch(() => {
       for (const e of edits) {
-        const reshaped = e.kind === 'move' ? formulasAcrossMove(wb, engine, sheet, e) : [];
+        // The tiles are already in their new places; a move comes alone (move_rows_or_columns).
+        const reshaped = e.kind === 'move' && edits.length === 1 ? formulasAcrossMove(wb, engine, sheet, e) : [];
         applyToEngine(engine, id, e);
         for (const f of reshaped) keepMovedRanges(engine, sheet, e, f);
       }
@@ -88,10 +89,24 @@ export async function applyStructure(wb: Workbook, sheet: SheetModel, edits: Str
 
 interface FormulaAt {
   home: SheetModel;
+  /** Where the formula is after the move (its tile position). */
   row: number;
   col: number;
   /** The engine's text of the formula before the edit. */
   text: string;
+}
+
+/** Where a line that is at `p` after the move was before it (shiftIndex inverted). */
+function beforeMove(p: number, e: Extract<StructureEdit, { kind: 'move' }>): number {
+  const { from, count, to } = e;
+  if (to < from) {
+    if (p >= to && p < to + count) return from + (p - to);
+    if (p >= to + count && p < from + count) return p - count;
+  } else if (to > from + count) {
+    if (p >= to - count && p < to) return from + (p - (to - count));
+    if (p >= from && p < to - count) return p + count;
+  }
+  return p;
 }
 
 /**
@@ -106,7 +121,10 @@ function formulasAcrossMove(wb: Workbook, engine: FormulaEngine, sheet: SheetMod
     if (!engine.has(home)) continue;
     const hid = engine.hfId(home);
     forEachFormula(home, (row, col) => {
-      const text = engine.hf.getCellFormula({ sheet: hid, row, col });
+      // The tiles hold the formula where it lands; the engine still has it where it was.
+      const moved = home === sheet;
+      const pre = { row: moved && e.axis === 'row' ? beforeMove(row, e) : row, col: moved && e.axis === 'col' ? beforeMove(col, e) : col };
+      const text = engine.hf.getCellFormula({ sheet: hid, ...pre });
       if (!text) return;
       let across = false;
       mapRefs(text, (ref) => {
@@ -123,9 +141,7 @@ function formulasAcrossMove(wb: Workbook, engine: FormulaEngine, sheet: SheetMod
 
 /** Rewrites one formula found by formulasAcrossMove as shift.ts moves its references, where the engine differs. */
 function keepMovedRanges(engine: FormulaEngine, sheet: SheetModel, e: StructureEdit, f: FormulaAt): void {
-  const row = f.home === sheet && e.axis === 'row' ? shiftIndex(f.row, e)! : f.row;
-  const col = f.home === sheet && e.axis === 'col' ? shiftIndex(f.col, e)! : f.col;
-  const at = { sheet: engine.hfId(f.home), row, col };
+  const at = { sheet: engine.hfId(f.home), row: f.row, col: f.col };
   const wanted = shiftFormula(f.text, f.home.name, sheet.name, e);
   if (engine.hf.getCellFormula(at) !== wanted) engine.hf.setCellContents(at, wanted);
 }

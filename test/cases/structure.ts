@@ -112,6 +112,7 @@ export const structureCases: CaseGroup[] = [
       const file = await newFile(door, 'structure-reorder');
       await must(door, 'write_cells', { file_uuid: file, cell: 'A1', values: [['Item', 'Amount'], ['a', '10'], ['b', '20'], ['c', '30'], ['d', '40']] });
       await must(door, 'write_cells', { file_uuid: file, cell: 'D1', values: [['=SUM(B2:B5)', '=MAX(B2:B5)', '=AVERAGE(B2:B5)', '=B5', '=SUM(B3:B4)']], input: 'user_entered' });
+      await must(door, 'write_cells', { file_uuid: file, cell: 'C2', values: [['=B2*2'], ['=SUM(B$2:B3)'], ['=B4*2'], ['=SUM(B$2:B5)']], input: 'user_entered' });
       return { file };
     },
     cases: [
@@ -123,6 +124,8 @@ export const structureCases: CaseGroup[] = [
           expect(await read(door, fx.file, 'A2:B5')).toEqual([['d', '40'], ['a', '10'], ['b', '20'], ['c', '30']]);
           expect(await read(door, fx.file, 'D1:H1', { render: 'formula' })).toEqual([['=SUM(B2:B5)', '=MAX(B2:B5)', '=AVERAGE(B2:B5)', '=B2', '=SUM(B4:B5)']]);
           expect(await read(door, fx.file, 'D1:H1')).toEqual([['100', '40', '25', '40', '50']]);
+          // Formulas in the moved rows go with their rows; running totals over B$2 keep their shape.
+          expect(await read(door, fx.file, 'C2:C5', { render: 'formula' })).toEqual([['=SUM(B$2:B5)'], ['=B3*2'], ['=SUM(B$3:B4)'], ['=B5*2']]);
         },
       },
       {

@@ -174,6 +174,7 @@ export const rangeOpCases: CaseGroup[] = [
       },
       { name: 'a value in the way is not overwritten', op: 'split_text_to_columns', args: (fx) => ({ file_uuid: fx.file, range: 'A5', delimiter: ';' }), error: { code: 'invalid_argument', message: /^overwrite: B5 holds a value the split would replace/ }, then: async (door, fx) => expect(await read(door, fx, 'A5:B5')).toEqual([['x;y;z', 'taken']]) },
       { name: 'unless asked', op: 'split_text_to_columns', args: (fx) => ({ file_uuid: fx.file, range: 'A5', delimiter: ';', overwrite: true }), then: async (door, fx) => expect(await read(door, fx, 'A5:C5')).toEqual([['x', 'y', 'z']]) },
+      { name: 'parts that would run past the last column', op: 'write_cells', args: (fx) => ({ file_uuid: fx.file, cell: 'XFC1', values: [['a;b;c']] }), then: async (door, fx) => { const out = await door.call('split_text_to_columns', { file_uuid: fx.file, range: 'XFC1', delimiter: ';', overwrite: true }); expect(out).toMatchObject({ ok: false, code: 'invalid_argument', message: expect.stringMatching(/^range: splitting into 3 columns from column XFC runs past the last column/) }); } },
       { name: 'two columns at once', op: 'split_text_to_columns', args: (fx) => ({ file_uuid: fx.file, range: 'A1:B3' }), error: { code: 'invalid_argument', message: /^range: A1:B3 spans 2 columns; give one column/ } },
     ],
   },

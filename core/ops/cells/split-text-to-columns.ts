@@ -3,7 +3,7 @@
 // typed as write_cells types strings (dates decided per column). Cells to the right that hold
 // something are not overwritten unless asked.
 import { z } from 'zod';
-import { cellToA1, rectToA1 } from '../../a1.ts';
+import { MAX_COLS, cellToA1, indexToCol, rectToA1 } from '../../a1.ts';
 import { invalidArg } from '../../errors.ts';
 import { defineOp } from '../../op.ts';
 import { A1Range, FileId, SheetName } from '../../schemas.ts';
@@ -44,6 +44,7 @@ export const splitTextToColumns = defineOp({
       if (width === 0) return { sheet: t.sheet.name, range: '', split_cells: 0, columns: 0 };
       if (width > MAX_PARTS) throw invalidArg('delimiter', `splits a cell into ${width} parts; at most ${MAX_PARTS}`);
       const rect = { ...t.rect, c1: t.rect.c0 + width - 1 };
+      if (rect.c1 >= MAX_COLS) throw invalidArg('range', `splitting into ${width} columns from column ${indexToCol(t.rect.c0)} runs past the last column (XFD); split a column further left`);
       checkSize(rect, ctx.services.config.limits.cellsPerWrite, 'range');
       if (!input.overwrite) {
         const right = await readRect(wb, t.sheet, { ...rect, c0: rect.c0 + 1 });

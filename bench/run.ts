@@ -7,9 +7,11 @@ import { benchFootprint } from './footprint.ts';
 import { benchImports } from './import-export.ts';
 import type { BenchRow } from './lib.ts';
 import { benchPdf } from './pdf-export.ts';
+import { benchSmallOps } from './small-ops.ts';
 import { benchTiles } from './tiles.ts';
 
 const groups: Record<string, () => Promise<BenchRow[]>> = {
+  small: benchSmallOps,
   tiles: benchTiles,
   cells: benchCells,
   code: benchCodeCells,

@@ -52,13 +52,18 @@ export class PgAuthStore implements AuthStore {
     });
   }
 
+  /** Every request authenticates: the query is built once and prepared (drizzle builds SQL text per call otherwise). */
+  private byHash?: { execute(values: { hash: string }): Promise<TokenInfo[]> };
+
   async tokenByHash(hash: string): Promise<TokenInfo | null> {
-    const [row] = await this.db
+    this.byHash ??= this.db
       .select({ tokenId: tokens.id, userId: users.id, userName: users.name, spaceId: spaces.id, spaceName: spaces.name, role: tokens.role, expiresAt: tokens.expiresAt, revokedAt: tokens.revokedAt })
       .from(tokens)
       .innerJoin(users, eq(users.id, tokens.userId))
       .innerJoin(spaces, eq(spaces.id, tokens.spaceId))
-      .where(eq(tokens.hash, hash));
+      .where(eq(tokens.hash, sql.placeholder('hash')))
+      .prepare('token_by_hash') as unknown as { execute(values: { hash: string }): Promise<TokenInfo[]> };
+    const [row] = await this.byHash.execute({ hash });
     return row ?? null;
   }
 

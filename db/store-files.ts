@@ -39,8 +39,12 @@ export class PgFileStore implements FileStore {
     await this.db.delete(files).where(eq(files.id, id));
   }
 
+  /** Read on every request that names a file: built once and prepared. */
+  private byId?: { execute(values: { id: string }): Promise<FileRecord[]> };
+
   async getFile(id: string): Promise<FileRecord | null> {
-    const [row] = await this.db.select(fileColumns).from(files).where(eq(files.id, id));
+    this.byId ??= this.db.select(fileColumns).from(files).where(eq(files.id, sql.placeholder('id'))).prepare('file_by_id') as unknown as { execute(values: { id: string }): Promise<FileRecord[]> };
+    const [row] = await this.byId.execute({ id });
     return row ?? null;
   }
 

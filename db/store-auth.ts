@@ -53,27 +53,32 @@ export class PgAuthStore implements AuthStore {
   }
 
   /** Every request authenticates: the query is built once and prepared (drizzle builds SQL text per call otherwise). */
-  private byHash?: { execute(values: { hash: string }): Promise<TokenInfo[]> };
+  private tokenByHashQuery?: { execute(values: { hash: string }): Promise<TokenInfo[]> };
 
   async tokenByHash(hash: string): Promise<TokenInfo | null> {
-    this.byHash ??= this.db
+    this.tokenByHashQuery ??= this.db
       .select({ tokenId: tokens.id, userId: users.id, userName: users.name, spaceId: spaces.id, spaceName: spaces.name, role: tokens.role, expiresAt: tokens.expiresAt, revokedAt: tokens.revokedAt })
       .from(tokens)
       .innerJoin(users, eq(users.id, tokens.userId))
       .innerJoin(spaces, eq(spaces.id, tokens.spaceId))
       .where(eq(tokens.hash, sql.placeholder('hash')))
       .prepare('token_by_hash') as unknown as { execute(values: { hash: string }): Promise<TokenInfo[]> };
-    const [row] = await this.byHash.execute({ hash });
+    const [row] = await this.tokenByHashQuery.execute({ hash });
     return row ?? null;
   }
 
+  /** Read for every code-cell task a worker runs: prepared like tokenByHash. */
+  private tokenByIdQuery?: { execute(values: { id: string }): Promise<TokenInfo[]> };
+
   async tokenById(tokenId: string): Promise<TokenInfo | null> {
-    const [row] = await this.db
+    this.tokenByIdQuery ??= this.db
       .select({ tokenId: tokens.id, userId: users.id, userName: users.name, spaceId: spaces.id, spaceName: spaces.name, role: tokens.role, expiresAt: tokens.expiresAt, revokedAt: tokens.revokedAt })
       .from(tokens)
       .innerJoin(users, eq(users.id, tokens.userId))
       .innerJoin(spaces, eq(spaces.id, tokens.spaceId))
-      .where(eq(tokens.id, tokenId));
+      .where(eq(tokens.id, sql.placeholder('id')))
+      .prepare('token_by_id') as unknown as { execute(values: { id: string }): Promise<TokenInfo[]> };
+    const [row] = await this.tokenByIdQuery.execute({ id: tokenId });
     return row ?? null;
   }
 

@@ -40,11 +40,11 @@ export class PgFileStore implements FileStore {
   }
 
   /** Read on every request that names a file: built once and prepared. */
-  private byId?: { execute(values: { id: string }): Promise<FileRecord[]> };
+  private fileByIdQuery?: { execute(values: { id: string }): Promise<FileRecord[]> };
 
   async getFile(id: string): Promise<FileRecord | null> {
-    this.byId ??= this.db.select(fileColumns).from(files).where(eq(files.id, sql.placeholder('id'))).prepare('file_by_id') as unknown as { execute(values: { id: string }): Promise<FileRecord[]> };
-    const [row] = await this.byId.execute({ id });
+    this.fileByIdQuery ??= this.db.select(fileColumns).from(files).where(eq(files.id, sql.placeholder('id'))).prepare('file_by_id') as unknown as { execute(values: { id: string }): Promise<FileRecord[]> };
+    const [row] = await this.fileByIdQuery.execute({ id });
     return row ?? null;
   }
 

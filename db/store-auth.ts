@@ -7,7 +7,24 @@ import { memberships, spaces, tokens, users } from './schema.ts';
 import type { Db } from './db.ts';
 
 export class PgAuthStore implements AuthStore {
-  constructor(readonly db: Db) {}
+  /**
+   * `cacheTokens`: keep known tokens in memory. Only for the embedded store, which one process
+   * holds alone, so every revocation passes through this object and clears the cache at once.
+   * On PostgreSQL other processes revoke too, and every request reads the token from the store.
+   */
+  constructor(
+    readonly db: Db,
+    private readonly cacheTokens = false,
+  ) {}
+
+  private readonly tokenCache = new Map<string, TokenInfo>();
+  /** Bumped after every change to tokens: a read that began before it does not fill the cache. */
+  private tokenGeneration = 0;
+
+  private tokensChanged(): void {
+    this.tokenGeneration++;
+    this.tokenCache.clear();
+  }
 
   async countSpaces(): Promise<number> {
     const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(spaces);
@@ -32,6 +49,14 @@ export class PgAuthStore implements AuthStore {
   }
 
   async createToken(input: { spaceId: string; userName: string; role: Role; hash: string; expiresAt: Date | null; at: Date }) {
+    try {
+      return await this.createTokenTx(input);
+    } finally {
+      this.tokensChanged();
+    }
+  }
+
+  private async createTokenTx(input: { spaceId: string; userName: string; role: Role; hash: string; expiresAt: Date | null; at: Date }) {
     return this.db.transaction(async (tx) => {
       const [member] = await tx
         .select({ userId: users.id, role: memberships.role })
@@ -63,7 +88,14 @@ export class PgAuthStore implements AuthStore {
       .innerJoin(spaces, eq(spaces.id, tokens.spaceId))
       .where(eq(tokens.hash, sql.placeholder('hash')))
       .prepare('token_by_hash') as unknown as { execute(values: { hash: string }): Promise<TokenInfo[]> };
+    const cached = this.cacheTokens ? this.tokenCache.get(hash) : undefined;
+    if (cached) return cached;
+    const generation = this.tokenGeneration;
     const [row] = await this.tokenByHashQuery.execute({ hash });
+    if (row && this.cacheTokens && generation === this.tokenGeneration) {
+      if (this.tokenCache.size >= 10_000) this.tokenCache.clear();
+      this.tokenCache.set(hash, row);
+    }
     return row ?? null;
   }
 
@@ -98,12 +130,20 @@ export class PgAuthStore implements AuthStore {
 
   async revokeToken(tokenId: string, at: Date, spaceId?: string): Promise<boolean> {
     const where = spaceId ? and(eq(tokens.id, tokenId), eq(tokens.spaceId, spaceId)) : eq(tokens.id, tokenId);
-    const rows = await this.db.update(tokens).set({ revokedAt: at }).where(where).returning({ id: tokens.id });
-    return rows.length > 0;
+    try {
+      const rows = await this.db.update(tokens).set({ revokedAt: at }).where(where).returning({ id: tokens.id });
+      return rows.length > 0;
+    } finally {
+      this.tokensChanged();
+    }
   }
 
   async revokeTokenByHash(hash: string, at: Date): Promise<boolean> {
-    const rows = await this.db.update(tokens).set({ revokedAt: at }).where(eq(tokens.hash, hash)).returning({ id: tokens.id });
-    return rows.length > 0;
+    try {
+      const rows = await this.db.update(tokens).set({ revokedAt: at }).where(eq(tokens.hash, hash)).returning({ id: tokens.id });
+      return rows.length > 0;
+    } finally {
+      this.tokensChanged();
+    }
   }
 }

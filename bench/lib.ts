@@ -16,14 +16,9 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
-  const token = 'sht_bench_token_0123456789abcdef';
-  const child = spawn(process.execPath, ['--no-node-snapshot', '--import', 'tsx', 'bin/sheets.ts', 'serve'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SHEETS_TOKEN: token, SHEETS_LOG_LEVEL: 'warn', SHEETS_RATE_PER_SEC: '100000', SHEETS_RATE_BURST: '100000', SHEETS_MAX_INFLIGHT: '1000', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
+/** The URL a child process prints as "serving on <url>" once it listens (the service and bench/bare-fastify.ts). */
+export function servingUrl(child: ChildProcess): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d) => {
       out += d;
@@ -32,6 +27,16 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
     });
     child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
   });
+}
+
+export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
+  const token = 'sht_bench_token_0123456789abcdef';
+  const child = spawn(process.execPath, ['--no-node-snapshot', '--import', 'tsx', 'bin/sheets.ts', 'serve'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SHEETS_TOKEN: token, SHEETS_LOG_LEVEL: 'warn', SHEETS_RATE_PER_SEC: '100000', SHEETS_RATE_BURST: '100000', SHEETS_MAX_INFLIGHT: '1000', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await servingUrl(child);
   return {
     url,
     token,

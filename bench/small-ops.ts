@@ -6,7 +6,7 @@ import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, median, startBenchServer, type BenchRow } from './lib.ts';
+import { ROOT, median, servingUrl, startBenchServer, type BenchRow } from './lib.ts';
 
 const CLIENTS = 4;
 const WARM_MS = 500;
@@ -50,15 +50,7 @@ async function hammer(url: string, path: string, token?: string): Promise<{ rps:
 async function bare(): Promise<number> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-fastify.ts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout!.on('data', (d) => {
-        out += d;
-        const m = /serving on (http:\/\/\S+)/.exec(out);
-        if (m) resolve(m[1]!);
-      });
-      child.on('exit', (code) => reject(new Error(`bare fastify exited ${code}`)));
-    });
+    const url = await servingUrl(child);
     return (await hammer(url, '/v1/files/x/cells?range=A1:B2')).rps;
   } finally {
     child.kill('SIGTERM');

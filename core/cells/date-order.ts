@@ -5,6 +5,7 @@
 // column never mixes interpretations, and no date is silently read the wrong way round.
 import { z } from 'zod';
 import { indexToCol } from '../a1.ts';
+import { serialOf } from '../workbook/functions/clock.ts';
 import type { Content } from '../workbook/workbook.ts';
 
 export const DATE_ORDERS = ['DMY', 'MDY'] as const;
@@ -62,14 +63,12 @@ export function fits(p: Parts, order: DateOrder): boolean {
   return dayMonth(p, order) !== null && (p.time === undefined || timeFraction(p.time) !== null);
 }
 
-const EPOCH = Date.UTC(1899, 11, 30);
-
 /** The cell a numeric date becomes in this order (a serial shown as typed), or null when it does not fit. */
 export function typedDate(p: Parts, order: DateOrder): Content {
   const dm = dayMonth(p, order);
   const frac = p.time ? timeFraction(p.time) : 0;
   if (!dm || frac === null || p.year < 1900) return null;
-  const serial = (Date.UTC(p.year, dm.month - 1, dm.day) - EPOCH) / 86_400_000 + frac;
+  const serial = serialOf(new Date(Date.UTC(p.year, dm.month - 1, dm.day))) + frac;
   const s = p.sep;
   const date = order === 'DMY' ? `%d${s}%m${s}${p.twoDigitYear ? '%y' : '%Y'}` : `%m${s}%d${s}${p.twoDigitYear ? '%y' : '%Y'}`;
   const time = !p.time ? '' : p.time.ampm ? ` %I:%M${p.time.s !== undefined ? ':%S' : ''} %p` : ` %H:%M${p.time.s !== undefined ? ':%S' : ''}`;

@@ -6,6 +6,7 @@
 // 0..k-1, a fill down or right continues at k, a fill up or left goes back from -1.
 import { isDateFormat } from 'numfmt';
 import { significant15 } from '../numbers.ts';
+import { dateOfSerial, serialOf } from '../workbook/functions/clock.ts';
 import { formulaOf, isRich, valueOf, type Cell } from '../workbook/cell.ts';
 import type { Style } from '../workbook/style.ts';
 import type { Content } from '../workbook/workbook.ts';
@@ -48,25 +49,22 @@ function trend(ys: number[]): { a: number; b: number } {
   return { a: my - b * mx, b };
 }
 
-const EPOCH = Date.UTC(1899, 11, 30);
-const DAY = 86_400_000;
-const toDate = (serial: number) => new Date(EPOCH + Math.floor(serial) * DAY);
 const monthIndex = (d: Date) => d.getUTCFullYear() * 12 + d.getUTCMonth();
 
 /** A date serial `months` after `serial`, the day kept (or the month's last day), the time kept. */
 function addMonths(serial: number, months: number): number {
-  const d = toDate(serial);
+  const d = dateOfSerial(serial);
   const m = monthIndex(d) + months;
   const y = Math.floor(m / 12), mo = mod(m, 12);
   const last = new Date(Date.UTC(y, mo + 1, 0)).getUTCDate();
   const day = Math.min(d.getUTCDate(), last);
-  return (Date.UTC(y, mo, day) - EPOCH) / DAY + (serial - Math.floor(serial));
+  return serialOf(new Date(Date.UTC(y, mo, day))) + (serial - Math.floor(serial));
 }
 
 function dateFill(values: number[]): LineFill {
   const k = values.length;
   if (k === 1) return (p) => values[0]! + p;
-  const dates = values.map(toDate);
+  const dates = values.map(dateOfSerial);
   const sameDay = dates.every((d) => d.getUTCDate() === dates[0]!.getUTCDate());
   const steps = dates.slice(1).map((d, i) => monthIndex(d) - monthIndex(dates[i]!));
   if (sameDay && steps[0] !== 0 && steps.every((s) => s === steps[0])) return (p) => addMonths(values[0]!, steps[0]! * p);

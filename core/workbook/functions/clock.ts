@@ -20,6 +20,11 @@ export function serialOf(date: Date): number {
   return (date.getTime() - EPOCH_MS) / MS_PER_DAY;
 }
 
+/** The UTC midnight of a serial's day (its time of day dropped). */
+export function dateOfSerial(serial: number): Date {
+  return new Date(EPOCH_MS + Math.floor(serial) * MS_PER_DAY);
+}
+
 export class ClockPlugin extends FunctionPlugin {
   static override implementedFunctions = {
     NOW: { method: 'now', parameters: [], isVolatile: true, returnNumberType: 'NUMBER_DATETIME' as never },

@@ -22,6 +22,12 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 export const loadExcelJs = once(async (): Promise<typeof ExcelJS> => (await import('exceljs')).default);
+/** exceljs's reader of xl/styles.xml (used alone for a file's default cell format, which exceljs drops). */
+export const loadExcelStylesXform = once(async (): Promise<new () => { parseStream(s: NodeJS.ReadableStream): Promise<void>; getStyleModel(id: number): Partial<ExcelJS.Style> | null }> => {
+  // @ts-expect-error exceljs ships no types for its parts (the package version is pinned)
+  const mod = (await import('exceljs/lib/xlsx/xform/style/styles-xform.js')) as { default: unknown };
+  return mod.default as never;
+});
 /** The .xls reader (SheetJS build). */
 export const loadXlsx = once(async (): Promise<typeof Xlsx> => await import('@e965/xlsx'));
 export const loadPdfKit = once(async (): Promise<typeof PDFDocument> => (await import('pdfkit')).default);

@@ -6,6 +6,7 @@ import { invalidArg } from '../errors.ts';
 import type { Cell, RichCell } from '../workbook/cell.ts';
 import { SheetNameInput } from '../workbook/names.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
+import type { Style } from '../workbook/style.ts';
 import type { Workbook } from '../workbook/workbook.ts';
 import type { Book, BookName, BookSheet } from './book.ts';
 import { addName, allNames, checkNameText, normalizeRefersTo, removeName } from '../names/model.ts';
@@ -42,12 +43,17 @@ export async function applyBook(wb: Workbook, book: Book, step: (done: number, t
     const styleIds = new Map<object, number>();
     let r1 = -1, c1 = -1, r0 = Infinity, c0 = Infinity, formulas = 0;
     const arrays: { row: number; col: number; rect: Rect }[] = [];
+    const lineStyled = (r: number, c: number) => src.rowStyles?.[r] !== undefined || src.colStyles?.[c] !== undefined;
+    let plain = 0;
     src.forEachCell((bc) => {
       let s = 0;
+      // A formula cell the file formats as General shows General: the engine's format guess
+      // (a date for DATE(), a percentage for RRI()) is for formulas typed here.
+      if (bc.formula !== undefined && !hasNumberFormat(bc.style)) bc = { ...bc, style: { ...bc.style, format_code: 'General' } };
       if (bc.style) {
         s = styleIds.get(bc.style) ?? wb.styles.intern(bc.style);
         styleIds.set(bc.style, s);
-      }
+      } else if (lineStyled(bc.row, bc.col)) s = plain ||= wb.styles.intern({ plain: true });
       let cell: Cell;
       if (bc.formula !== undefined) {
         const out = importFormula(bc.formula, bc.value, bc.error, { legacy: !bc.array, tables: book.tables, at: { sheet: src.name, row: bc.row } });
@@ -76,6 +82,7 @@ export async function applyBook(wb: Workbook, book: Book, step: (done: number, t
     });
     for (const a of arrays) clearSpillArea(sheet, a.row, a.col, a.rect);
     applyLayout(sheet, src);
+    applyLineStyles(wb, sheet, src);
     if (r1 >= 0) wb.changes.add(sheet.id, { r0, c0, r1, c1 });
     wb.changes.structural.add(sheet.id);
     reports.push({ sheet: sheet.name, range: r1 >= 0 ? rectToA1({ r0, c0, r1, c1 }) : null, rows: r1 >= 0 ? r1 - r0 + 1 : 0, cols: c1 >= 0 ? c1 - c0 + 1 : 0, formulas });
@@ -122,6 +129,16 @@ function clearSpillArea(sheet: SheetModel, row: number, col: number, rect: Rect)
       const s = cell !== null && typeof cell === 'object' ? cell.s : undefined;
       if (cell !== null && cell !== undefined) sheet.set(r, c, s ? { s } : null);
     }
+  }
+}
+
+const NUMBER_FIELDS = ['number_format', 'date_time', 'format_code', 'decimals', 'numeric_commas', 'negative', 'currency_symbol'] as const;
+const hasNumberFormat = (s: Style | undefined) => !!s && NUMBER_FIELDS.some((k) => s[k] !== undefined);
+
+function applyLineStyles(wb: Workbook, sheet: SheetModel, src: BookSheet): void {
+  for (const [key, from] of [['col_styles', src.colStyles], ['row_styles', src.rowStyles]] as const) {
+    if (!from || !Object.keys(from).length) continue;
+    sheet.meta[key] = Object.fromEntries(Object.entries(from).map(([i, st]) => [i, wb.styles.intern(st)]));
   }
 }
 

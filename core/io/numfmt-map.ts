@@ -38,19 +38,17 @@ function build(): Map<string, NumberFields> {
   return out;
 }
 
-/** Codes Excel writes for its built-in formats under other spellings. */
-const ALIASES: Record<string, string> = {
-  'mm-dd-yy': 'm/d/yyyy',
-  'm/d/yy': 'm/d/yyyy',
-  'h:mm': 'hh:mm',
-  'h:mm:ss': 'hh:mm:ss',
-};
+/** Date codes are written with bare separators on export (xlsx-export.ts); escaped ones show the same. */
+const bare = (code: string) => code.replace(/\\([-/: ])/g, '$1');
 
-/** Fields for a file's number-format code ({} for General). */
+/**
+ * Fields for a file's number-format code ({} for General). The fields are used only when they
+ * build the very same code again, so an export writes the file's code verbatim; any other code
+ * (another case, a `;@` suffix, Excel's built-in `mm-dd-yy`) is kept as `format_code`.
+ */
 export function fieldsOfCode(code: string | undefined): NumberFields {
   if (!code || code.toLowerCase() === 'general') return {};
   table ??= build();
-  const key = keyOf(code);
-  const alias = ALIASES[key];
-  return table.get(key) ?? (alias ? table.get(alias) : undefined) ?? (alias ? { format_code: alias } : { format_code: code });
+  const fields = table.get(keyOf(code));
+  return fields && bare(formatCode(fields)) === bare(code) ? fields : { format_code: code };
 }

@@ -1,70 +1,100 @@
-// exceljs cell styles <-> our Style (fonts, fills, borders, alignment, number formats). Theme
-// colours resolve through the default Office theme; tints, gradients and patterns other than
-// solid fills have no field here and are dropped (docs/import-export.md).
+// exceljs cell styles <-> our Style: fonts, fills (solid, pattern and gradient), every border
+// side and style, alignment with indent and rotation, number formats. Colours resolve to RGB
+// through the file's theme with their tint (xlsx-colors.ts); nothing Excel stores in a cell style
+// is dropped except protection and font outline/shadow.
 import type ExcelJS from 'exceljs';
 import { formatCode } from '../workbook/display.ts';
-import type { Border, Style } from '../workbook/style.ts';
+import type { Border, BorderLine, FillGradient, Style } from '../workbook/style.ts';
 import { fieldsOfCode } from './numfmt-map.ts';
+import { OFFICE_THEME, resolveColor, type XlsxColor } from './xlsx-colors.ts';
 
-const THEME = ['FFFFFF', '000000', 'E7E6E6', '44546A', '4472C4', 'ED7D31', 'A5A5A5', 'FFC000', '5B9BD5', '70AD47'];
+const colorOf = (c: Partial<ExcelJS.Color> | undefined, theme: string[]) => resolveColor(c as XlsxColor | undefined, theme);
 
-function colorOf(c: Partial<ExcelJS.Color> | undefined, skipDefaultText = false): string | undefined {
-  if (!c) return undefined;
-  if (typeof c.argb === 'string' && /^[0-9A-Fa-f]{8}$/.test(c.argb)) {
-    const alpha = c.argb.slice(0, 2).toUpperCase();
-    const rgb = c.argb.slice(2).toUpperCase();
-    return alpha === 'FF' || alpha === '00' ? `#${rgb}` : `#${rgb}${alpha}`;
-  }
-  if (typeof c.theme === 'number' && THEME[c.theme]) {
-    if (skipDefaultText && c.theme === 1) return undefined;
-    return `#${THEME[c.theme]}`;
-  }
-  return undefined;
-}
+const LINE_OUT: Record<BorderLine, ExcelJS.BorderStyle> = {
+  line1: 'thin', line2: 'medium', line3: 'thick', double: 'double', dotted: 'dotted', dashed: 'dashed', hair: 'hair',
+  medium_dashed: 'mediumDashed', dash_dot: 'dashDot', medium_dash_dot: 'mediumDashDot', dash_dot_dot: 'dashDotDot',
+  medium_dash_dot_dot: 'mediumDashDotDot', slant_dash_dot: 'slantDashDot',
+};
+const LINE_IN = Object.fromEntries(Object.entries(LINE_OUT).map(([ours, xl]) => [xl, ours])) as Record<string, BorderLine>;
 
-const LINE_IN: Record<string, Border['line']> = { thin: 'line1', hair: 'dotted', dotted: 'dotted', medium: 'line2', thick: 'line3', double: 'double', dashed: 'dashed', mediumDashed: 'dashed', dashDot: 'dashed', dashDotDot: 'dashed', slantDashDot: 'dashed', mediumDashDot: 'dashed', mediumDashDotDot: 'dashed' };
-const LINE_OUT: Record<Border['line'], ExcelJS.BorderStyle> = { line1: 'thin', line2: 'medium', line3: 'thick', double: 'double', dotted: 'dotted', dashed: 'dashed' };
-
-function borderOf(b: Partial<ExcelJS.Border> | undefined): Border | undefined {
+function borderOf(b: Partial<ExcelJS.Border> | undefined, theme: string[]): Border | undefined {
   if (!b?.style) return undefined;
   const line = LINE_IN[b.style];
-  return line ? { line, color: colorOf(b.color) ?? '#000000' } : undefined;
+  return line ? { line, color: colorOf(b.color, theme) ?? '#000000' } : undefined;
 }
 
-/** Our style for an exceljs cell style (undefined fields are left out). */
-export function styleFromExcel(x: Partial<ExcelJS.Style>): Style {
+const H_ALIGN: Record<string, Style['align']> = { left: 'left', center: 'center', right: 'right', justify: 'justify', fill: 'fill', distributed: 'distributed', centerContinuous: 'center_continuous' };
+const V_ALIGN: Record<string, Style['vertical_align']> = { top: 'top', middle: 'middle', center: 'middle', bottom: 'bottom', justify: 'justify', distributed: 'distributed' };
+const UNDERLINE: Record<string, Style['underline_style']> = { double: 'double', singleAccounting: 'single_accounting', doubleAccounting: 'double_accounting' };
+
+function fillOf(fill: ExcelJS.Fill | undefined, s: Style, theme: string[]): void {
+  if (fill?.type === 'pattern' && fill.pattern && fill.pattern !== 'none') {
+    const fg = colorOf(fill.fgColor, theme), bg = colorOf(fill.bgColor, theme);
+    if (fill.pattern === 'solid') {
+      // An automatic foreground is the system's text colour: black.
+      s.fill_color = fg ?? '#000000';
+      return;
+    }
+    s.fill_pattern = { pattern: fill.pattern, color: fg ?? '#000000' };
+    if (bg) s.fill_color = bg;
+  } else if (fill?.type === 'gradient') {
+    const g = fill as { gradient?: string; degree?: number; center?: { left: number; top: number }; stops?: { position: number; color: Partial<ExcelJS.Color> }[] };
+    const stops = (g.stops ?? []).map((st) => ({ position: st.position, color: colorOf(st.color, theme) ?? '#000000' }));
+    if (!stops.length) return;
+    const out: FillGradient = g.gradient === 'path' ? { type: 'path', center: { left: g.center?.left ?? 0, top: g.center?.top ?? 0 }, stops } : { type: 'linear', degree: g.degree ?? 0, stops };
+    s.fill_gradient = out;
+  }
+}
+
+/**
+ * Our style for an exceljs cell style (undefined fields are left out). `theme`: the file's theme
+ * colours (themeColors), `baseFont`: its default font, whose name and size cells need not repeat.
+ */
+export function styleFromExcel(x: Partial<ExcelJS.Style>, theme: string[] = OFFICE_THEME, baseFont = { name: 'Calibri', size: 11 }): Style {
   const s: Style = { ...fieldsOfCode(x.numFmt) };
   const f = x.font;
   if (f) {
     if (f.bold) s.bold = true;
     if (f.italic) s.italic = true;
-    if (f.underline && f.underline !== 'none') s.underline = true;
+    if (f.underline && f.underline !== 'none') {
+      s.underline = true;
+      const kind = UNDERLINE[String(f.underline)];
+      if (kind) s.underline_style = kind;
+    }
     if (f.strike) s.strikethrough = true;
+    if (f.vertAlign === 'superscript' || f.vertAlign === 'subscript') s.font_script = f.vertAlign;
     if (typeof f.size === 'number' && f.size !== 11) s.font_size = f.size;
+    else if (f.size === undefined && baseFont.size !== 11) s.font_size = baseFont.size;
     if (f.name && f.name !== 'Calibri') s.font_family = f.name;
-    const color = colorOf(f.color, true);
+    else if (!f.name && baseFont.name !== 'Calibri') s.font_family = baseFont.name;
+    const color = colorOf(f.color, theme);
     if (color && color !== '#000000') s.text_color = color;
   }
-  const fill = x.fill;
-  if (fill?.type === 'pattern' && fill.pattern === 'solid') {
-    const color = colorOf(fill.fgColor) ?? colorOf(fill.bgColor);
-    if (color) s.fill_color = color;
-  }
+  fillOf(x.fill, s, theme);
   const a = x.alignment;
   if (a) {
-    if (a.horizontal === 'left' || a.horizontal === 'right' || a.horizontal === 'center') s.align = a.horizontal;
-    else if (a.horizontal === 'centerContinuous') s.align = 'center';
-    if (a.vertical === 'top' || a.vertical === 'middle' || a.vertical === 'bottom') s.vertical_align = a.vertical;
+    const h = a.horizontal ? H_ALIGN[a.horizontal] : undefined;
+    if (h) s.align = h;
+    const v = a.vertical ? V_ALIGN[a.vertical] : undefined;
+    if (v) s.vertical_align = v;
     if (a.wrapText) s.wrap = 'wrap';
     else if (a.shrinkToFit) s.wrap = 'clip';
+    if (typeof a.indent === 'number' && a.indent > 0) s.indent = a.indent;
+    const rot = a.textRotation as number | 'vertical' | undefined;
+    if (rot === 'vertical') s.text_rotation = 255;
+    else if (typeof rot === 'number' && rot !== 0) s.text_rotation = rot < 0 ? 90 - rot : rot;
   }
   const b = x.border;
   if (b) {
-    const top = borderOf(b.top), bottom = borderOf(b.bottom), left = borderOf(b.left), right = borderOf(b.right);
+    const top = borderOf(b.top, theme), bottom = borderOf(b.bottom, theme), left = borderOf(b.left, theme), right = borderOf(b.right, theme);
     if (top) s.border_top = top;
     if (bottom) s.border_bottom = bottom;
     if (left) s.border_left = left;
     if (right) s.border_right = right;
+    const d = b.diagonal as (Partial<ExcelJS.Border> & { up?: boolean; down?: boolean }) | undefined;
+    const diagonal = borderOf(d, theme);
+    if (diagonal && d?.up) s.border_diagonal_up = diagonal;
+    if (diagonal && d?.down) s.border_diagonal_down = diagonal;
   }
   return s;
 }
@@ -81,27 +111,40 @@ export function styleToExcel(s: Style, hint?: string): Partial<ExcelJS.Style> {
   // Date codes escape their separators; other programs write them bare (same display).
   if (s.date_time) code = code.replace(/\\([-/: ])/g, '$1');
   if (code !== 'General') out.numFmt = code;
-  const font: Partial<ExcelJS.Font> = {};
+  // Every font names its face and size: a reader's default font is not necessarily Calibri 11.
+  const font: Partial<ExcelJS.Font> = { name: s.font_family ?? 'Calibri', size: s.font_size ?? 11 };
   if (s.bold) font.bold = true;
   if (s.italic) font.italic = true;
-  if (s.underline) font.underline = true;
+  if (s.underline) font.underline = s.underline_style ? UNDERLINE_OUT[s.underline_style] : true;
   if (s.strikethrough) font.strike = true;
-  if (s.font_size) font.size = s.font_size;
-  if (s.font_family) font.name = s.font_family;
+  if (s.font_script) font.vertAlign = s.font_script;
   if (s.text_color) font.color = { argb: argb(s.text_color) };
-  if (Object.keys(font).length) out.font = font;
-  if (s.fill_color) out.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: argb(s.fill_color) } };
+  out.font = font;
+  if (s.fill_gradient) {
+    const g = s.fill_gradient;
+    const stops = g.stops.map((st) => ({ position: st.position, color: { argb: argb(st.color) } }));
+    out.fill = (g.type === 'path' ? { type: 'gradient', gradient: 'path', center: g.center ?? { left: 0, top: 0 }, stops } : { type: 'gradient', gradient: 'angle', degree: g.degree ?? 0, stops }) as ExcelJS.Fill;
+  } else if (s.fill_pattern) {
+    out.fill = { type: 'pattern', pattern: s.fill_pattern.pattern as ExcelJS.FillPatterns, fgColor: { argb: argb(s.fill_pattern.color) }, ...(s.fill_color ? { bgColor: { argb: argb(s.fill_color) } } : {}) };
+  } else if (s.fill_color) out.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: argb(s.fill_color) } };
   const al: Partial<ExcelJS.Alignment> = {};
-  if (s.align) al.horizontal = s.align;
+  if (s.align) al.horizontal = s.align === 'center_continuous' ? 'centerContinuous' : s.align;
   if (s.vertical_align) al.vertical = s.vertical_align;
   if (s.wrap === 'wrap') al.wrapText = true;
   if (s.wrap === 'clip') al.shrinkToFit = true;
+  if (s.indent) al.indent = s.indent;
+  if (s.text_rotation) al.textRotation = s.text_rotation === 255 ? 'vertical' : s.text_rotation > 90 ? 90 - s.text_rotation : s.text_rotation;
   if (Object.keys(al).length) out.alignment = al;
-  const border: Partial<ExcelJS.Borders> = {};
-  for (const side of ['top', 'bottom', 'left', 'right'] as const) {
-    const b = s[`border_${side}`];
-    if (b) border[side] = { style: LINE_OUT[b.line], color: { argb: argb(b.color) } };
+  const border: Partial<ExcelJS.Borders> & { diagonal?: Partial<ExcelJS.BorderDiagonal> } = {};
+  const side = (b: Border) => ({ style: LINE_OUT[b.line], color: { argb: argb(b.color) } });
+  for (const k of ['top', 'bottom', 'left', 'right'] as const) {
+    const b = s[`border_${k}`];
+    if (b) border[k] = side(b);
   }
+  const diagonal = s.border_diagonal_up ?? s.border_diagonal_down;
+  if (diagonal) border.diagonal = { ...side(diagonal), up: !!s.border_diagonal_up, down: !!s.border_diagonal_down };
   if (Object.keys(border).length) out.border = border;
   return out;
 }
+
+const UNDERLINE_OUT: Record<NonNullable<Style['underline_style']>, ExcelJS.Font['underline']> = { double: 'double', single_accounting: 'singleAccounting', double_accounting: 'doubleAccounting' };

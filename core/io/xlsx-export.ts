@@ -1,6 +1,7 @@
 // xlsx export with exceljs: every sheet's values, formulas with their cached results, styles,
 // merges, column widths, row heights and frozen panes, so that the file reads back the same.
 import type ExcelJS from 'exceljs';
+import { isDateFormat } from 'numfmt';
 import { loadExcelJs } from '../libs.ts';
 import { isRich, type Cell } from '../workbook/cell.ts';
 import { DEFAULT_COL_WIDTH, DEFAULT_ROW_HEIGHT } from '../workbook/sheet-meta.ts';
@@ -17,9 +18,19 @@ import { allNames } from '../names/model.ts';
 /** A literal, a formula's cached result or an error; dates are serials under a date format. */
 function valueOf(cell: Cell): ExcelJS.CellValue {
   if (cell === null || cell === undefined) return null;
-  if (!isRich(cell)) return cell;
-  if (cell.e !== undefined) return { error: cell.e } as ExcelJS.CellErrorValue;
-  return cell.v ?? null;
+  const v = isRich(cell) ? (cell.e !== undefined ? undefined : cell.v) : cell;
+  if (isRich(cell) && cell.e !== undefined) return { error: cell.e } as ExcelJS.CellErrorValue;
+  // A number past a double's range has no xlsx form ("Infinity" is not a number to Excel).
+  if (typeof v === 'number' && !Number.isFinite(v)) return { error: '#NUM!' } as ExcelJS.CellErrorValue;
+  return v ?? null;
+}
+
+/**
+ * Excel's serial for a date before March 1900: Excel counts a 29 February 1900 that never was,
+ * which the import took out (book.ts dateToSerial), so such dates go back one day here.
+ */
+function excelSerial(v: ExcelJS.CellValue, code: string): ExcelJS.CellValue {
+  return typeof v === 'number' && v >= 2 && v < 61 && isDateFormat(code) ? v - 1 : v;
 }
 
 /** Rows x columns a formula's spill covers: the run of spilled cells right of and below it. */
@@ -51,29 +62,40 @@ async function writeSheet(wb: Workbook, sheet: SheetModel, ws: ExcelJS.Worksheet
         if (cell === null || cell === undefined) return;
         const row = tr * TILE_ROWS + r, col = tc * TILE_COLS + c;
         const target = ws.getCell(row + 1, col + 1);
+        const sid = effectiveStyleId(sheet, row, col, cell);
+        const hint = isRich(cell) ? cell.h : undefined;
+        let st: Partial<ExcelJS.Style> | undefined;
+        if (sid || hint) {
+          const k = `${sid}\t${hint ?? ''}`;
+          st = styleCache.get(k);
+          if (!st) {
+            st = styleToExcel(wb.styles.get(sid), hint);
+            styleCache.set(k, st);
+          }
+        }
+        const shown = (v: ExcelJS.CellValue) => (st?.numFmt ? excelSerial(v, st.numFmt) : v);
         if (isRich(cell) && cell.f !== undefined) {
-          const result = valueOf({ ...cell, f: undefined });
+          const result = shown(valueOf({ ...cell, f: undefined }));
           const ref = spillRef(sheet, row, col);
           // A kept formula is the file's own text, prefixes included. Others are written as Excel
           // writes a formula that does not spill, where intersection is implicit (no SINGLE).
           const formula = cell.k ? cell.f.slice(1) : withXlfn(withParameterPrefixes(ref ? cell.f.slice(1) : implicitIntersections(cell.f.slice(1))));
           target.value = (ref ? { formula, result, shareType: 'array', ref } : { formula, result }) as ExcelJS.CellValue;
-        } else target.value = valueOf(cell);
-        const sid = effectiveStyleId(sheet, row, col, cell);
-        const hint = isRich(cell) ? cell.h : undefined;
-        if (sid || hint) {
-          const k = `${sid}\t${hint ?? ''}`;
-          let st = styleCache.get(k);
-          if (!st) {
-            st = styleToExcel(wb.styles.get(sid), hint);
-            styleCache.set(k, st);
-          }
-          if (Object.keys(st).length) target.style = st;
-        }
+        } else target.value = shown(valueOf(cell));
+        if (st && Object.keys(st).length) target.style = st;
       });
     });
   }
-  for (const m of meta.merges ?? []) ws.mergeCells(m);
+  const lineStyle = (sid: number) => {
+    const k = `${sid}\t`;
+    let st = styleCache.get(k);
+    if (!st) styleCache.set(k, (st = styleToExcel(wb.styles.get(sid))));
+    return st;
+  };
+  for (const [i, sid] of Object.entries(meta.col_styles ?? {})) if (sid) ws.getColumn(Number(i) + 1).style = lineStyle(sid);
+  for (const [i, sid] of Object.entries(meta.row_styles ?? {})) if (sid) (ws.getRow(Number(i) + 1) as ExcelJS.Row & { style: Partial<ExcelJS.Style> }).style = lineStyle(sid);
+  // Covered cells keep their own styles (borders of a merged block sit on its edge cells).
+  for (const m of meta.merges ?? []) ws.mergeCellsWithoutStyle(m);
   const defaultWidth = meta.default_col_width ?? DEFAULT_COL_WIDTH;
   ws.properties.defaultColWidth = pxToChars(defaultWidth);
   const defaultHeight = meta.default_row_height ?? DEFAULT_ROW_HEIGHT;

@@ -1,13 +1,15 @@
 // Reads an .xlsx with exceljs into a Book: every sheet's values, formulas with their cached
 // results, styles, merges, column widths, row heights and frozen panes.
 import type ExcelJS from 'exceljs';
-import { loadExcelJs } from '../libs.ts';
+import { Readable } from 'node:stream';
+import { loadExcelJs, loadExcelStylesXform } from '../libs.ts';
 import { parseRange } from '../a1.ts';
 import { invalidArg } from '../errors.ts';
 import type { Scalar } from '../workbook/cell.ts';
 import type { Style } from '../workbook/style.ts';
 import { charsToPx, dateToSerial, ptToPx, type Book, type BookCell, type BookName, type BookSheet } from './book.ts';
 import { styleFromExcel } from './style-map.ts';
+import { themeColors } from './xlsx-colors.ts';
 import { readZipEntry } from './zip-guard.ts';
 import { readTables, unescapeXml } from './xlsx-tables.ts';
 
@@ -47,7 +49,7 @@ function cellOf(cell: ExcelJS.Cell, style: Style | undefined): BookCell | undefi
   return { row, col, ...res, ...(style ? { style } : {}) };
 }
 
-function sheetOf(ws: ExcelJS.Worksheet, styleCache: Map<string, Style | undefined>): BookSheet {
+function sheetOf(ws: ExcelJS.Worksheet, styleCache: Map<string, Style | undefined>, look: Look): BookSheet {
   const merges = ((ws.model as { merges?: string[] }).merges ?? []).filter((m) => m.includes(':'));
   const colWidths: Record<string, number> = {};
   const cols = (ws.model as { cols?: { min: number; max: number; width?: number; hidden?: boolean }[] }).cols ?? [];
@@ -66,6 +68,33 @@ function sheetOf(ws: ExcelJS.Worksheet, styleCache: Map<string, Style | undefine
   const view = ws.views?.[0] as { state?: string; xSplit?: number; ySplit?: number } | undefined;
   const frozen = view?.state === 'frozen' && (view.xSplit || view.ySplit) ? { rows: view.ySplit ?? 0, cols: view.xSplit ?? 0 } : undefined;
   const props = ws.properties as { defaultColWidth?: number; defaultRowHeight?: number };
+  // exceljs shares one style object among cells of one style: look it up by identity first.
+  const byObject = new Map<object, Style | undefined>();
+  const styleOfCell = (obj: Partial<ExcelJS.Style> | undefined): Style | undefined => {
+    if (!obj || !Object.keys(obj).length) obj = look.base;
+    if (byObject.has(obj)) return byObject.get(obj);
+    const key = JSON.stringify(obj);
+    let style: Style | undefined;
+    if (styleCache.has(key)) style = styleCache.get(key);
+    else {
+      const s = styleFromExcel(obj, look.theme, look.font);
+      style = Object.keys(s).length ? s : undefined;
+      styleCache.set(key, style);
+    }
+    byObject.set(obj, style);
+    return style;
+  };
+  // Whole-column and whole-row formats (<col style>, <row s customFormat>): what empty cells show.
+  const colStyles: Record<string, Style> = {};
+  for (const c of cols as { min: number; max: number; style?: Partial<ExcelJS.Style> }[]) {
+    const st = c.style && Object.keys(c.style).length ? styleOfCell(c.style) : undefined;
+    if (st) for (let i = c.min; i <= Math.min(c.max, c.min + 1023); i++) colStyles[String(i - 1)] = st;
+  }
+  const rowStyles: Record<string, Style> = {};
+  for (const row of (ws as unknown as { _rows: ((ExcelJS.Row & { style?: Partial<ExcelJS.Style> }) | undefined)[] })._rows) {
+    const st = row && row.style && Object.keys(row.style).length ? styleOfCell(row.style) : undefined;
+    if (row && st) rowStyles[String(row.number - 1)] = st;
+  }
   return {
     name: ws.name,
     merges: merges.map((m) => m.replace(/\$/g, '')).filter((m) => {
@@ -81,28 +110,19 @@ function sheetOf(ws: ExcelJS.Worksheet, styleCache: Map<string, Style | undefine
     ...(frozen ? { frozen } : {}),
     ...(props.defaultColWidth ? { defaultColWidth: charsToPx(props.defaultColWidth) } : {}),
     ...(props.defaultRowHeight && props.defaultRowHeight !== 15 ? { defaultRowHeight: ptToPx(props.defaultRowHeight) } : {}),
+    colStyles,
+    rowStyles,
     forEachCell(fn) {
-      const byObject = new Map<object, Style | undefined>();
-      ws.eachRow({ includeEmpty: false }, (row) => {
-        row.eachCell({ includeEmpty: false }, (cell) => {
-          // exceljs shares one style object among cells of one style: look it up by identity first.
-          const obj = cell.style ?? {};
-          let style: Style | undefined;
-          if (byObject.has(obj)) style = byObject.get(obj);
-          else {
-            const key = JSON.stringify(obj);
-            if (styleCache.has(key)) style = styleCache.get(key);
-            else {
-              const s = styleFromExcel(obj);
-              style = Object.keys(s).length ? s : undefined;
-              styleCache.set(key, style);
-            }
-            byObject.set(obj, style);
-          }
-          const out = cellOf(cell, style);
+      // Every cell the file has, styled empty ones included (exceljs's eachCell skips those:
+      // a calendar's fills and borders sit on empty cells).
+      for (const row of (ws as unknown as { _rows: (ExcelJS.Row | undefined)[] })._rows) {
+        if (!row) continue;
+        for (const cell of (row as unknown as { _cells: (ExcelJS.Cell | undefined)[] })._cells) {
+          if (!cell) continue;
+          const out = cellOf(cell, styleOfCell(cell.style));
           if (out) fn(out);
-        });
-      });
+        }
+      }
     },
   };
 }
@@ -115,9 +135,34 @@ export async function readXlsx(bytes: Buffer): Promise<Book> {
     throw invalidArg('file_data', `is not a readable .xlsx file: ${(err as Error).message}`);
   }
   const styleCache = new Map<string, Style | undefined>();
-  const sheets = wb.worksheets.filter((ws) => (ws as { type?: string }).type !== 'chartsheet').map((ws) => sheetOf(ws, styleCache));
+  const look = await lookOf(bytes);
+  const sheets = wb.worksheets.filter((ws) => (ws as { type?: string }).type !== 'chartsheet').map((ws) => sheetOf(ws, styleCache, look));
   if (!sheets.length) throw invalidArg('file_data', 'the workbook has no worksheets');
   return { sheets, names: definedNames(bytes, wb.worksheets.map((ws) => ws.name)), tables: readTables(bytes), warnings: [] };
+}
+
+/** What a file's styles resolve against: its theme's colours and its default cell format. */
+interface Look {
+  theme: string[];
+  /** xf 0, which cells without a style of their own show (exceljs reads those as no style). */
+  base: Partial<ExcelJS.Style>;
+  font: { name: string; size: number };
+}
+
+async function lookOf(bytes: Buffer): Promise<Look> {
+  const theme = themeColors(readZipEntry(bytes, 'xl/theme/theme1.xml')?.toString('utf8'));
+  const xml = readZipEntry(bytes, 'xl/styles.xml');
+  let base: Partial<ExcelJS.Style> = {};
+  if (xml) {
+    try {
+      const styles = new (await loadExcelStylesXform())();
+      await styles.parseStream(Readable.from([xml]));
+      base = styles.getStyleModel(0) ?? {};
+    } catch {
+      // exceljs has read the same part already; a default it cannot build is Calibri 11
+    }
+  }
+  return { theme, base, font: { name: base.font?.name ?? 'Calibri', size: base.font?.size ?? 11 } };
 }
 
 /**

@@ -87,6 +87,12 @@ export function formatCode(style: Style, hint?: string): string {
   }
 }
 
+/**
+ * Excel's built-in formats 14 and 22 are stored under these codes but shown in the system's short
+ * date form, which is m/d/yyyy in the en-US locale the service displays in.
+ */
+const LOCALE_CODES: Record<string, string> = { 'mm-dd-yy': 'm/d/yyyy', 'm/d/yy h:mm': 'm/d/yyyy h:mm' };
+
 /** Codes of styles already seen (style objects come from the file's interned table and do not change). */
 const CODES = new WeakMap<Style, string>();
 
@@ -97,7 +103,7 @@ export function formatNumber(value: number, style: Style, hint?: string): string
     if (hint === undefined) CODES.set(style, code);
   }
   if (code === 'General' || code === '@') return formatGeneral(value);
-  const out = format(code, value, { ...NUMFMT_OPTIONS, invalid: '\u0000' }) as string;
+  const out = format(LOCALE_CODES[code] ?? code, value, { ...NUMFMT_OPTIONS, invalid: '\u0000' }) as string;
   return out === '\u0000' ? formatGeneral(value) : out;
 }
 

@@ -2,18 +2,41 @@
 // and cells carry the index, so a formatted million-row column costs one small object.
 
 export interface Border {
-  line: 'line1' | 'line2' | 'line3' | 'double' | 'dotted' | 'dashed';
+  /**
+   * The API's six lines, and the rest of Excel's border styles, kept from imported files
+   * (hair, medium_dashed, dash_dot, medium_dash_dot, dash_dot_dot, medium_dash_dot_dot,
+   * slant_dash_dot).
+   */
+  line: BorderLine;
   /** #RRGGBB or #RRGGBBAA */
   color: string;
 }
+
+export const API_LINES = ['line1', 'line2', 'line3', 'double', 'dotted', 'dashed'] as const;
+export const EXCEL_ONLY_LINES = ['hair', 'medium_dashed', 'dash_dot', 'medium_dash_dot', 'dash_dot_dot', 'medium_dash_dot_dot', 'slant_dash_dot'] as const;
+export type BorderLine = (typeof API_LINES)[number] | (typeof EXCEL_ONLY_LINES)[number];
+
+/** A cell's fill other than a solid colour, kept from imported files (fill_color is then the background). */
+export type FillPattern = { pattern: string; color: string };
+export type FillGradient = { type: 'linear' | 'path'; degree?: number; center?: { left: number; top: number }; stops: { position: number; color: string }[] };
 
 export interface Style {
   bold?: boolean;
   italic?: boolean;
   underline?: boolean;
   strikethrough?: boolean;
-  align?: 'left' | 'center' | 'right';
-  vertical_align?: 'top' | 'middle' | 'bottom';
+  /** The API's three, and Excel's other horizontal alignments kept from imported files. */
+  align?: 'left' | 'center' | 'right' | 'justify' | 'fill' | 'distributed' | 'center_continuous';
+  vertical_align?: 'top' | 'middle' | 'bottom' | 'justify' | 'distributed';
+  /** Indent level (Excel: about 3 spaces' width each). */
+  indent?: number;
+  /** Degrees counter-clockwise (0-90), 91-180 for -1 to -90, 255 for letters stacked vertically. */
+  text_rotation?: number;
+  /** An underline other than single (underline is then true too). */
+  underline_style?: 'double' | 'single_accounting' | 'double_accounting';
+  font_script?: 'superscript' | 'subscript';
+  fill_pattern?: FillPattern;
+  fill_gradient?: FillGradient;
   wrap?: 'overflow' | 'wrap' | 'clip';
   font_size?: number;
   font_family?: string;
@@ -31,6 +54,14 @@ export interface Style {
   border_bottom?: Border;
   border_left?: Border;
   border_right?: Border;
+  /**
+   * The cell's format is the default on purpose, so its row's and column's formats do not show
+   * through (Excel: a cell that exists in the file keeps its own format, default or not).
+   */
+  plain?: true;
+  /** Diagonal lines: bottom-left to top-right, and top-left to bottom-right. */
+  border_diagonal_up?: Border;
+  border_diagonal_down?: Border;
 }
 
 function canonical(style: Style): string {

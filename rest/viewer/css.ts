@@ -4,7 +4,10 @@ import type { Border, Style } from '../../core/workbook/style.ts';
 
 const COLOR = /^#[0-9A-Fa-f]{6}([0-9A-Fa-f]{2})?$/;
 const FONT = /^[A-Za-z0-9 _-]{1,60}$/;
-const LINES: Record<Border['line'], string> = { line1: '1px solid', line2: '2px solid', line3: '3px solid', double: '3px double', dotted: '1px dotted', dashed: '1px dashed' };
+const LINES: Record<Border['line'], string> = {
+  line1: '1px solid', line2: '2px solid', line3: '3px solid', double: '3px double', dotted: '1px dotted', dashed: '1px dashed', hair: '1px dotted',
+  medium_dashed: '2px dashed', dash_dot: '1px dashed', medium_dash_dot: '2px dashed', dash_dot_dot: '1px dashed', medium_dash_dot_dot: '2px dashed', slant_dash_dot: '2px dashed',
+};
 
 function border(b: Border | undefined): string | undefined {
   if (!b || !LINES[b.line] || !COLOR.test(b.color)) return undefined;
@@ -19,7 +22,8 @@ export function styleCss(s: Style, numeric: boolean): string {
   const deco = [s.underline && 'underline', s.strikethrough && 'line-through'].filter(Boolean);
   if (deco.length) d.push(`text-decoration:${deco.join(' ')}`);
   const align = s.align ?? (numeric ? 'right' : undefined);
-  if (align === 'left' || align === 'center' || align === 'right') d.push(`text-align:${align}`);
+  if (align === 'left' || align === 'center' || align === 'right' || align === 'justify') d.push(`text-align:${align}`);
+  else if (align === 'center_continuous') d.push('text-align:center');
   if (s.vertical_align === 'top' || s.vertical_align === 'middle' || s.vertical_align === 'bottom') d.push(`vertical-align:${s.vertical_align}`);
   if (s.wrap === 'wrap') d.push('white-space:pre-wrap', 'word-break:break-word');
   else if (s.wrap === 'clip') d.push('overflow:hidden', 'text-overflow:clip');

@@ -106,7 +106,7 @@ export async function formulasLostInRoundTrip(path: string): Promise<string[]> {
   return [...before.keys()].filter((k) => !after.has(k) || !after.get(k)!.formula);
 }
 
-async function importWorkbook(bytes: Buffer): Promise<Workbook> {
+export async function importWorkbook(bytes: Buffer): Promise<Workbook> {
   // A new file for an Excel import starts with no sheets (run-import.ts: initialSheets).
   const wb = memoryWorkbook([], areas);
   await applyBook(wb, await readXlsx(bytes), async () => undefined);

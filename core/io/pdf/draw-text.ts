@@ -12,7 +12,11 @@ const PAD_PX = 3;
 const DEFAULT_SIZE = 10;
 
 function alignOf(pc: PrintCell): 'left' | 'center' | 'right' {
-  return pc.style.align ?? (pc.kind === 'n' ? 'right' : pc.kind === 't' ? 'left' : 'center');
+  const a = pc.style.align;
+  if (a === 'left' || a === 'center' || a === 'right') return a;
+  if (a === 'center_continuous') return 'center';
+  if (a) return 'left'; // justify, fill, distributed: from the left edge
+  return pc.kind === 'n' ? 'right' : pc.kind === 't' ? 'left' : 'center';
 }
 
 function isEmpty(b: Block, r: number, c: number): boolean {

@@ -24,7 +24,8 @@ const KEPT_AT_LEAST: Record<string, number> = {
   formulas: 99.6,
   'formula results': 98.5,
   sheets: 99.7,
-  'column widths': 93,
+  'column widths': 100,
+  'hidden rows': 100,
   names: 55,
 };
 

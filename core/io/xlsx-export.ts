@@ -93,22 +93,34 @@ async function writeSheet(wb: Workbook, sheet: SheetModel, ws: ExcelJS.Worksheet
     return st;
   };
   for (const [i, sid] of Object.entries(meta.col_styles ?? {})) if (sid) ws.getColumn(Number(i) + 1).style = lineStyle(sid);
-  for (const [i, sid] of Object.entries(meta.row_styles ?? {})) if (sid) (ws.getRow(Number(i) + 1) as ExcelJS.Row & { style: Partial<ExcelJS.Style> }).style = lineStyle(sid);
+  const defaultHeight = meta.default_row_height ?? DEFAULT_ROW_HEIGHT;
+  // exceljs writes a row only when it has cells or a height: a hidden or formatted empty row gets the default height.
+  const keepRow = (row: ExcelJS.Row) => {
+    if (!row.height) row.height = pxToPt(defaultHeight);
+  };
+  for (const [i, sid] of Object.entries(meta.row_styles ?? {})) {
+    if (!sid) continue;
+    const row = ws.getRow(Number(i) + 1) as ExcelJS.Row & { style: Partial<ExcelJS.Style> };
+    row.style = lineStyle(sid);
+    keepRow(row);
+  }
   // Covered cells keep their own styles (borders of a merged block sit on its edge cells).
   for (const m of meta.merges ?? []) ws.mergeCellsWithoutStyle(m);
   const defaultWidth = meta.default_col_width ?? DEFAULT_COL_WIDTH;
   ws.properties.defaultColWidth = pxToChars(defaultWidth);
-  const defaultHeight = meta.default_row_height ?? DEFAULT_ROW_HEIGHT;
   ws.properties.defaultRowHeight = pxToPt(defaultHeight);
   for (const [i, px] of Object.entries(meta.col_widths ?? {})) {
     const col = ws.getColumn(Number(i) + 1);
     if (px === 0) col.hidden = true;
-    else col.width = pxToChars(px);
+    // exceljs leaves out a column exactly 9 characters wide as its own default: a hair more is written.
+    else col.width = pxToChars(px) === 9 ? 9 + 1e-9 : pxToChars(px);
   }
   for (const [i, px] of Object.entries(meta.row_heights ?? {})) {
     const row = ws.getRow(Number(i) + 1);
-    if (px === 0) row.hidden = true;
-    else row.height = pxToPt(px);
+    if (px === 0) {
+      row.hidden = true;
+      keepRow(row);
+    } else row.height = pxToPt(px);
   }
   if (meta.frozen && (meta.frozen.rows || meta.frozen.cols)) ws.views = [{ state: 'frozen', xSplit: meta.frozen.cols, ySplit: meta.frozen.rows }];
 }

@@ -49,13 +49,33 @@ function cellOf(cell: ExcelJS.Cell, style: Style | undefined): BookCell | undefi
   return { row, col, ...res, ...(style ? { style } : {}) };
 }
 
-function sheetOf(ws: ExcelJS.Worksheet, styleCache: Map<string, Style | undefined>, look: Look): BookSheet {
+/** The <col> runs of a sheet's XML (exceljs drops those it thinks default: any of width 9). */
+function colRuns(xml: string): { min: number; max: number; width?: number; hidden?: boolean }[] {
+  const block = /<(?:\w+:)?cols>([\s\S]*?)<\/(?:\w+:)?cols>/.exec(xml)?.[1] ?? '';
+  return [...block.matchAll(/<(?:\w+:)?col\b([^>]*)\/?>/g)].map((m) => {
+    const a = (k: string) => new RegExp(`\\b${k}="([^"]*)"`).exec(m[1]!)?.[1];
+    const width = a('width');
+    return { min: Number(a('min')), max: Number(a('max')), ...(width !== undefined ? { width: Number(width) } : {}), hidden: a('hidden') === '1' || a('hidden') === 'true' };
+  });
+}
+
+/** Excel's own default column width in pixels for a base width in characters (8 -> 64 px, 8.43 characters). */
+const defaultColPx = (base: number) => base * 7 + 8;
+
+function sheetOf(ws: ExcelJS.Worksheet, xml: string, styleCache: Map<string, Style | undefined>, look: Look): BookSheet {
   const merges = ((ws.model as { merges?: string[] }).merges ?? []).filter((m) => m.includes(':'));
   const colWidths: Record<string, number> = {};
   const cols = (ws.model as { cols?: { min: number; max: number; width?: number; hidden?: boolean }[] }).cols ?? [];
-  for (const c of cols) {
+  let restWidth: number | undefined;
+  const hasDefault = !!(ws.properties as { defaultColWidth?: number }).defaultColWidth;
+  for (const c of xml ? colRuns(xml) : cols) {
     if (c.width === undefined) continue;
-    // A run covering the rest of the sheet is a default, not 16k columns.
+    // A run to the sheet's last column is the width of every column from there: the default,
+    // not 16k columns.
+    if (c.max >= 16_384 && !c.hidden && !hasDefault) {
+      restWidth = charsToPx(c.width);
+      continue;
+    }
     for (let i = c.min; i <= Math.min(c.max, c.min + 1023); i++) colWidths[String(i - 1)] = c.hidden ? 0 : charsToPx(c.width);
   }
   const rowHeights: Record<string, number> = {};
@@ -108,8 +128,9 @@ function sheetOf(ws: ExcelJS.Worksheet, styleCache: Map<string, Style | undefine
     colWidths,
     rowHeights,
     ...(frozen ? { frozen } : {}),
-    ...(props.defaultColWidth ? { defaultColWidth: charsToPx(props.defaultColWidth) } : {}),
-    ...(props.defaultRowHeight && props.defaultRowHeight !== 15 ? { defaultRowHeight: ptToPx(props.defaultRowHeight) } : {}),
+    // Excel's defaults (15 pt rows, 8.43-character columns) are written down: ours differ.
+    defaultColWidth: props.defaultColWidth ? charsToPx(props.defaultColWidth) : (restWidth ?? defaultColPx(Number(/\bbaseColWidth="([\d.]+)"/.exec(xml)?.[1] ?? 8))),
+    defaultRowHeight: ptToPx(props.defaultRowHeight || 15),
     colStyles,
     rowStyles,
     forEachCell(fn) {
@@ -136,9 +157,22 @@ export async function readXlsx(bytes: Buffer): Promise<Book> {
   }
   const styleCache = new Map<string, Style | undefined>();
   const look = await lookOf(bytes);
-  const sheets = wb.worksheets.filter((ws) => (ws as { type?: string }).type !== 'chartsheet').map((ws) => sheetOf(ws, styleCache, look));
+  const parts = sheetParts(bytes);
+  const sheets = wb.worksheets.filter((ws) => (ws as { type?: string }).type !== 'chartsheet').map((ws) => sheetOf(ws, parts.get(ws.name) ?? '', styleCache, look));
   if (!sheets.length) throw invalidArg('file_data', 'the workbook has no worksheets');
   return { sheets, names: definedNames(bytes, wb.worksheets.map((ws) => ws.name)), tables: readTables(bytes), warnings: [] };
+}
+
+/** Each worksheet's XML by sheet name, found through xl/workbook.xml and its relationships. */
+function sheetParts(bytes: Buffer): Map<string, string> {
+  const part = (path: string) => readZipEntry(bytes, path)?.toString('utf8') ?? '';
+  const rels = new Map([...part('xl/_rels/workbook.xml.rels').matchAll(/<Relationship\b[^>]*?Id="([^"]+)"[^>]*?Target="([^"]+)"/g)].map((m) => [m[1]!, m[2]!]));
+  const out = new Map<string, string>();
+  for (const m of part('xl/workbook.xml').matchAll(/<(?:\w+:)?sheet\b[^>]*?name="([^"]*)"[^>]*?r:id="([^"]+)"/g)) {
+    const target = rels.get(m[2]!);
+    if (target) out.set(unescapeXml(m[1]!), part(target.startsWith('/') ? target.slice(1) : `xl/${target}`));
+  }
+  return out;
 }
 
 /** What a file's styles resolve against: its theme's colours and its default cell format. */

@@ -330,8 +330,9 @@ def compare(orig_path, out_path):
                     t.add('alignment', fa == fb, f'{at}: {fa} -> {fb}')
         t.pair('merges', sorted(str(m) for m in ws.merged_cells.ranges), sorted(str(m) for m in xs.merged_cells.ranges), where)
         wa, wb_ = col_widths(ws), col_widths(xs)
+        default_w = xs.sheet_format.defaultColWidth
         for col, w in wa.items():
-            got = wb_.get(col)
+            got = wb_.get(col, default_w)
             # One pixel (1/7 of a character at the default font) either way.
             t.add('column widths', got is not None and abs(got - w) <= 1 / 7 + 1e-6, f'{where} col {col}: {w} -> {got}')
         default_e = xs.sheet_format.defaultRowHeight or 15

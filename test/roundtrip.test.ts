@@ -26,6 +26,9 @@ const KEPT_AT_LEAST: Record<string, number> = {
   sheets: 99.7,
   'column widths': 100,
   'hidden rows': 100,
+  'gridlines hidden': 100,
+  'tab colours': 100,
+  'sheet visibility': 100,
   names: 55,
 };
 

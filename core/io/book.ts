@@ -32,6 +32,9 @@ export interface BookSheet {
   colWidths: Record<string, number>;
   rowHeights: Record<string, number>;
   frozen?: { rows: number; cols: number };
+  showGridlines?: false;
+  tabColor?: string;
+  visibility?: 'hidden' | 'very_hidden';
   /** Whole-column and whole-row formats by index. */
   colStyles?: Record<string, Style>;
   rowStyles?: Record<string, Style>;

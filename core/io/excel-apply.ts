@@ -14,7 +14,7 @@ import { putImported } from './block-writer.ts';
 import { importFormula } from './formula-import.ts';
 import type { SheetReport, UnsupportedFunction } from './report.ts';
 
-const LAYOUT_KEYS = ['formulas', 'merges', 'col_widths', 'row_heights', 'col_styles', 'row_styles', 'frozen', 'default_col_width', 'default_row_height'] as const;
+const LAYOUT_KEYS = ['formulas', 'merges', 'col_widths', 'row_heights', 'col_styles', 'row_styles', 'frozen', 'default_col_width', 'default_row_height', 'show_gridlines', 'tab_color', 'visibility'] as const;
 
 export interface ExcelOutcome {
   sheets: SheetReport[];
@@ -148,6 +148,9 @@ function applyLayout(sheet: SheetModel, src: BookSheet): void {
   if (Object.keys(src.colWidths).length) meta.col_widths = { ...src.colWidths };
   if (Object.keys(src.rowHeights).length) meta.row_heights = { ...src.rowHeights };
   if (src.frozen) meta.frozen = src.frozen;
+  if (src.showGridlines === false) meta.show_gridlines = false;
+  if (src.tabColor) meta.tab_color = src.tabColor;
+  if (src.visibility) meta.visibility = src.visibility;
   if (src.defaultColWidth) meta.default_col_width = src.defaultColWidth;
   if (src.defaultRowHeight) meta.default_row_height = src.defaultRowHeight;
 }

@@ -122,7 +122,10 @@ async function writeSheet(wb: Workbook, sheet: SheetModel, ws: ExcelJS.Worksheet
       keepRow(row);
     } else row.height = pxToPt(px);
   }
-  if (meta.frozen && (meta.frozen.rows || meta.frozen.cols)) ws.views = [{ state: 'frozen', xSplit: meta.frozen.cols, ySplit: meta.frozen.rows }];
+  const frozen = meta.frozen && (meta.frozen.rows || meta.frozen.cols) ? { state: 'frozen' as const, xSplit: meta.frozen.cols, ySplit: meta.frozen.rows } : {};
+  if (Object.keys(frozen).length || meta.show_gridlines === false) ws.views = [{ ...frozen, ...(meta.show_gridlines === false ? { showGridLines: false } : {}) }];
+  if (meta.tab_color) ws.properties.tabColor = { argb: `FF${meta.tab_color.slice(1, 7)}` };
+  if (meta.visibility) ws.state = meta.visibility === 'very_hidden' ? 'veryHidden' : 'hidden';
 }
 
 export async function workbookToXlsx(wb: Workbook, step: (done: number, total: number) => Promise<void>): Promise<Buffer> {

@@ -9,7 +9,7 @@ import type { Scalar } from '../workbook/cell.ts';
 import type { Style } from '../workbook/style.ts';
 import { charsToPx, dateToSerial, ptToPx, type Book, type BookCell, type BookName, type BookSheet } from './book.ts';
 import { styleFromExcel } from './style-map.ts';
-import { themeColors } from './xlsx-colors.ts';
+import { resolveColor, themeColors, type XlsxColor } from './xlsx-colors.ts';
 import { readZipEntry } from './zip-guard.ts';
 import { readTables, unescapeXml } from './xlsx-tables.ts';
 
@@ -85,7 +85,9 @@ function sheetOf(ws: ExcelJS.Worksheet, xml: string, styleCache: Map<string, Sty
     if (row.hidden) rowHeights[String(n - 1)] = 0;
     else if (typeof row.height === 'number' && Math.abs(row.height - defaultHeight) > 0.01) rowHeights[String(n - 1)] = ptToPx(row.height);
   });
-  const view = ws.views?.[0] as { state?: string; xSplit?: number; ySplit?: number } | undefined;
+  const view = ws.views?.[0] as { state?: string; xSplit?: number; ySplit?: number; showGridLines?: boolean } | undefined;
+  const tabColor = resolveColor((ws.properties as { tabColor?: XlsxColor }).tabColor, look.theme);
+  const state = (ws as { state?: string }).state;
   const frozen = view?.state === 'frozen' && (view.xSplit || view.ySplit) ? { rows: view.ySplit ?? 0, cols: view.xSplit ?? 0 } : undefined;
   const props = ws.properties as { defaultColWidth?: number; defaultRowHeight?: number };
   // exceljs shares one style object among cells of one style: look it up by identity first.
@@ -128,6 +130,9 @@ function sheetOf(ws: ExcelJS.Worksheet, xml: string, styleCache: Map<string, Sty
     colWidths,
     rowHeights,
     ...(frozen ? { frozen } : {}),
+    ...(view?.showGridLines === false ? { showGridlines: false as const } : {}),
+    ...(tabColor ? { tabColor } : {}),
+    ...(state === 'hidden' ? { visibility: 'hidden' as const } : state === 'veryHidden' ? { visibility: 'very_hidden' as const } : {}),
     // Excel's defaults (15 pt rows, 8.43-character columns) are written down: ours differ.
     defaultColWidth: props.defaultColWidth ? charsToPx(props.defaultColWidth) : (restWidth ?? defaultColPx(Number(/\bbaseColWidth="([\d.]+)"/.exec(xml)?.[1] ?? 8))),
     defaultRowHeight: ptToPx(props.defaultRowHeight || 15),

@@ -17,6 +17,12 @@ export interface SheetMeta {
   /** Merged ranges as A1 rectangles. */
   merges?: string[];
   frozen?: { rows: number; cols: number };
+  /** false: the sheet is shown without gridlines (Excel's View > Gridlines off). */
+  show_gridlines?: false;
+  /** The sheet tab's colour, #RRGGBB. */
+  tab_color?: string;
+  /** A sheet hidden from the tabs ('very_hidden': only a program can show it again, as in Excel). */
+  visibility?: 'hidden' | 'very_hidden';
   [extension: string]: unknown;
 }
 

@@ -101,7 +101,12 @@ export async function renderPage({ wb, sheet, nonce, base }: PageInput): Promise
     }
   }
 
-  const tabs = wb.sheets.map((s) => `<a href="${esc(`${base}?sheet=${encodeURIComponent(s.name)}`)}"${s === sheet ? ' aria-current="page"' : ''}>${esc(s.name)}</a>`).join('');
+  // Hidden sheets have no tab (a link to one still shows it); a tab colour underlines its tab.
+  const tabColor = (s: typeof sheet) => (s.meta.tab_color && /^#[0-9A-Fa-f]{6}/.test(s.meta.tab_color) ? ` class="${classes.of(`box-shadow:inset 0 -3px ${s.meta.tab_color.slice(0, 7)}`)}"` : '');
+  const tabs = wb.sheets
+    .filter((s) => !s.meta.visibility || s === sheet)
+    .map((s) => `<a href="${esc(`${base}?sheet=${encodeURIComponent(s.name)}`)}"${s === sheet ? ' aria-current="page"' : ''}${tabColor(s)}>${esc(s.name)}</a>`)
+    .join('');
   const cut = used.rows > rows || used.cols > cols ? `<p class="cut">Showing ${rows} of ${used.rows} rows and ${cols} of ${used.cols} columns.</p>` : '';
   const title = `${wb.file.name} — ${sheet.name}`;
   return `<!doctype html>
@@ -116,18 +121,19 @@ nav a{padding:4px 10px;color:#202124;text-decoration:none;border-radius:4px 4px 
 nav a[aria-current]{background:#fff;font-weight:700;color:#188038}
 main{position:relative;overflow:auto}
 table{border-collapse:collapse;table-layout:fixed}
-td,th{box-sizing:border-box;border:1px solid #e2e3e3;padding:0 3px;vertical-align:bottom;white-space:nowrap;overflow:hidden;height:${DEFAULT_ROW_HEIGHT}px}
+td,th{box-sizing:border-box;border:1px solid var(--grid,#e2e3e3);padding:0 3px;vertical-align:bottom;white-space:nowrap;overflow:hidden;height:${DEFAULT_ROW_HEIGHT}px}
 th{background:#f8f9fa;color:#5f6368;font-weight:400;text-align:center;vertical-align:middle;position:sticky;top:0}
 tr th:first-child{position:sticky;left:0;z-index:1}
 .graphic{position:absolute;margin:0;background:#fff;border:1px solid #dadce0}
 .graphic svg{width:100%;height:100%}
 .cut{padding:4px 12px;color:#5f6368}
+main.nogrid td{--grid:transparent}
 ${classes.rules()}
 </style></head>
 <body data-version="${wb.version}">
 <header><h1>${esc(wb.file.name)}</h1><span class="v">version <b id="version">${wb.version}</b> · read-only · updates live</span></header>
 <nav>${tabs}</nav>
-<main><table class="${tableClass}"><colgroup>${colgroup}</colgroup><thead>${head}</thead><tbody>${body.join('\n')}</tbody></table>${graphics.join('')}</main>
+<main${sheet.meta.show_gridlines === false ? ' class="nogrid"' : ''}><table class="${tableClass}"><colgroup>${colgroup}</colgroup><thead>${head}</thead><tbody>${body.join('\n')}</tbody></table>${graphics.join('')}</main>
 ${cut}
 <script nonce="${nonce}">
 (() => {

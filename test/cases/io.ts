@@ -1,6 +1,7 @@
 // Imports and exports through every door: good files land where asked, bad input is a 400 naming
 // the field, a file over the import limit is a 413 naming the limit, and a failed import keeps
 // nothing (the file's version and cells are as before).
+import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import type { Door } from '../helpers/doors.ts';
 import { must, newFile, type CaseGroup } from './types.ts';
@@ -21,6 +22,8 @@ async function inflatingXlsx(): Promise<string> {
 }
 
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+/** A workbook Excel wrote, from test/fixtures/excel/ (SOURCES.md), as base64. */
+const excelFixture = (path: string) => readFileSync(new URL(`../fixtures/excel/${path}`, import.meta.url)).toString('base64');
 const SALES = 'Region,Amount\nWest,250\nEast,12%\n';
 
 /** A CSV longer than one parse chunk whose last row is too wide for where it is imported. */
@@ -77,6 +80,31 @@ export const ioCases: CaseGroup[] = [
         },
         then: async (door, fx) => {
           expect((await must(door, 'read_cells', { file_uuid: fx.created, range: 'A1:B3' })).values).toEqual([['Region', 'Amount'], ['West', '250'], ['East', '12%']]);
+        },
+      },
+      {
+        name: 'an Excel workbook keeps its hidden sheets (list_sheets says so)',
+        op: 'import_file',
+        args: () => ({ file_name: 'hide01.xlsx', file_data: excelFixture('features/xlsxwriter/hide01.xlsx') }),
+        ok: (data, fx) => {
+          fx.hidden = data.uuid;
+        },
+        then: async (door, fx) => {
+          const { sheets } = await must(door, 'list_sheets', { file_uuid: fx.hidden });
+          expect(sheets.map((s: { name: string; hidden?: boolean }) => [s.name, s.hidden ?? false])).toEqual([['Sheet1', false], ['Sheet2', true], ['Sheet3', false]]);
+        },
+      },
+      {
+        name: "Excel theme colours come in as the RGB Excel shows, through the file's own theme and tint (Office 2007 Red, Accent 2, Lighter 80%)",
+        op: 'import_file',
+        args: () => ({ file_name: 'bootstrap48.xlsx', file_data: excelFixture('features/rust_xlsxwriter/bootstrap48.xlsx') }),
+        ok: (data, fx) => {
+          fx.themed = data.uuid;
+        },
+        then: async (door, fx) => {
+          const { formats } = await must(door, 'read_formats', { file_uuid: fx.themed, range: 'B2:B4' });
+          const fills = Object.fromEntries(formats.map((f: { range: string; format: { fill_color?: string } }) => [f.range, f.format.fill_color]));
+          expect(fills).toMatchObject({ B2: '#C0504D', B4: '#F2DCDB' });
         },
       },
       {

@@ -48,8 +48,12 @@ function sheetList(wb: Workbook): string {
   return wb.sheets.map((s) => `'${s.name}'`).join(', ');
 }
 
+/** The sheets named, or every sheet that is not hidden (a spreadsheet program prints those). */
 function selectSheets(wb: Workbook, ids: string[] | undefined): SheetModel[] {
-  if (!ids) return wb.sheets;
+  if (!ids) {
+    const shown = wb.sheets.filter((s) => !s.meta.visibility);
+    return shown.length ? shown : wb.sheets;
+  }
   const chosen = new Set<SheetModel>();
   ids.forEach((id, i) => {
     const s = findSheet(wb, id);

@@ -2,7 +2,7 @@
 // the original by openpyxl (test/helpers/roundtrip.ts); prints each category's share kept and the
 // files with the most differences. Writes everything to test-results/roundtrip.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { percent, roundTrip, roundTripFixtures, totals } from '../test/helpers/roundtrip.ts';
+import { percent, roundTrip, roundTripFixtures, totals, unreported } from '../test/helpers/roundtrip.ts';
 
 const filter = process.argv[2];
 const files = roundTripFixtures().filter((f) => !filter || f.includes(filter));
@@ -10,6 +10,8 @@ const results = await roundTrip(files, 'test-results/roundtrip');
 const sum = totals(results);
 process.stdout.write(`${results.length} workbooks\n\n`);
 for (const [cat, t] of Object.entries(sum).sort()) process.stdout.write(`${cat.padEnd(22)} ${String(t[1]).padStart(7)} of ${String(t[0]).padStart(7)} kept  ${percent(t).toFixed(1)}%\n`);
+const silent = unreported(results);
+process.stdout.write(silent.length ? `\nlost without a word in the import's report:\n  ${silent.join('\n  ')}\n` : '\nevery loss is named in the import report\n');
 for (const r of results.filter((x) => x.error)) process.stdout.write(`! ${r.file}: ${r.error}\n`);
 const worst = new Map<string, string[]>();
 for (const r of results) for (const [cat, d] of Object.entries(r.diffs)) worst.set(cat, [...(worst.get(cat) ?? []), ...d.map((x) => `${r.file} ${x}`)]);

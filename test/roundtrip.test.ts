@@ -6,7 +6,7 @@
 // panes, and 99% of fonts, fills, borders and alignment: the style categories are held there now.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { percent, roundTrip, roundTripFixtures, totals } from './helpers/roundtrip.ts';
+import { percent, roundTrip, roundTripFixtures, totals, unreported } from './helpers/roundtrip.ts';
 import { skipUnlessFixtures } from './helpers/io-files.ts';
 
 /** Per category: the share kept (%) as of the last raise. */
@@ -47,5 +47,7 @@ describe('Excel workbooks through import and xlsx export', () => {
       .filter(([cat, floor]) => percent(sum[cat] ?? [0, 0]) < floor)
       .map(([cat, floor]) => `${cat}: ${percent(sum[cat] ?? [0, 0]).toFixed(2)}% < ${floor}%`);
     expect(below).toEqual([]);
+    // Whatever is not kept is named in the import's report (its warnings), with the sheet and count.
+    expect(unreported(results)).toEqual([]);
   });
 });

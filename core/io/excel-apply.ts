@@ -8,7 +8,8 @@ import { SheetNameInput } from '../workbook/names.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
 import type { Style } from '../workbook/style.ts';
 import type { Workbook } from '../workbook/workbook.ts';
-import type { Book, BookName, BookSheet } from './book.ts';
+import type { Book, BookName, BookSheet, BookTable } from './book.ts';
+import { resolveStructuredRefs } from './structured-refs.ts';
 import { addName, allNames, checkNameText, normalizeRefersTo, removeName } from '../names/model.ts';
 import { putImported } from './block-writer.ts';
 import { importFormula } from './formula-import.ts';
@@ -89,7 +90,7 @@ export async function applyBook(wb: Workbook, book: Book, step: (done: number, t
     await step(i + 1, book.sheets.length);
   }
   if (invalid) warnings.push(`${invalid} formula(s) use syntax this engine does not read; they are kept as written (exported again) and show the values the file cached, but are not recomputed`);
-  applyNames(wb, book.names ?? [], warnings);
+  applyNames(wb, book.names ?? [], book.tables ?? [], warnings);
   return { sheets: reports, unsupported: [...unsupported.values()], warnings };
 }
 
@@ -98,9 +99,10 @@ export async function applyBook(wb: Workbook, book: Book, step: (done: number, t
  * scoped to one sheet are kept at workbook scope when no other name has their text; a name that
  * cannot be kept is listed in the warnings, never dropped silently.
  */
-function applyNames(wb: Workbook, names: BookName[], warnings: string[]): void {
+function applyNames(wb: Workbook, names: BookName[], tables: readonly BookTable[], warnings: string[]): void {
   const global = new Set(names.filter((n) => n.sheet === undefined).map((n) => n.name.toLowerCase()));
   const skipped: string[] = [];
+  const widened: string[] = [];
   for (const n of names) {
     const label = n.sheet !== undefined ? `${n.name} (sheet ${n.sheet})` : n.name;
     if (n.sheet !== undefined && global.has(n.name.toLowerCase())) {
@@ -111,12 +113,18 @@ function applyNames(wb: Workbook, names: BookName[], warnings: string[]): void {
       const existing = allNames(wb).find((x) => x.spec.name.toLowerCase() === n.name.toLowerCase());
       if (existing) removeName(wb, existing.spec);
       checkNameText(wb, n.name, 'file_data');
-      addName(wb, { name: n.name, refers_to: normalizeRefersTo(wb, n.refersTo, 'file_data') });
-      if (n.sheet !== undefined) global.add(n.name.toLowerCase());
+      // A name over a table's column (=SUM(tblIncome[Amount])) refers to its cells, as formulas do.
+      const text = resolveStructuredRefs(n.refersTo, tables, { sheet: '', row: 0 }) ?? n.refersTo;
+      addName(wb, { name: n.name, refers_to: normalizeRefersTo(wb, text, 'file_data') });
+      if (n.sheet !== undefined) {
+        global.add(n.name.toLowerCase());
+        widened.push(label);
+      }
     } catch (err) {
       skipped.push(`${label}: ${(err as Error).message.replace(/^file_data: /, '')}`);
     }
   }
+  if (widened.length) warnings.push(`${widened.length} sheet-scoped name(s) were kept at workbook scope: ${widened.slice(0, 10).join(', ')}${widened.length > 10 ? ', …' : ''}`);
   if (skipped.length) warnings.push(`${skipped.length} defined name(s) were not kept: ${skipped.slice(0, 10).join('; ')}${skipped.length > 10 ? '; …' : ''}`);
 }
 

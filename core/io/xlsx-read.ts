@@ -12,6 +12,7 @@ import { styleFromExcel } from './style-map.ts';
 import { resolveColor, themeColors, type XlsxColor } from './xlsx-colors.ts';
 import { readZipEntry } from './zip-guard.ts';
 import { readTables, unescapeXml } from './xlsx-tables.ts';
+import { notKept } from './xlsx-not-kept.ts';
 
 type Value = ExcelJS.CellValue;
 /** ExcelJS.ValueType.Merge and .Formula (exceljs itself loads on first use). */
@@ -162,20 +163,24 @@ export async function readXlsx(bytes: Buffer): Promise<Book> {
   }
   const styleCache = new Map<string, Style | undefined>();
   const look = await lookOf(bytes);
-  const parts = sheetParts(bytes);
-  const sheets = wb.worksheets.filter((ws) => (ws as { type?: string }).type !== 'chartsheet').map((ws) => sheetOf(ws, parts.get(ws.name) ?? '', styleCache, look));
+  const paths = sheetPaths(bytes);
+  const xmlOf = (name: string) => readZipEntry(bytes, paths.get(name) ?? '')?.toString('utf8') ?? '';
+  const sheets = wb.worksheets.filter((ws) => (ws as { type?: string }).type !== 'chartsheet').map((ws) => sheetOf(ws, xmlOf(ws.name), styleCache, look));
+  const warnings = notKept(bytes, new Map([...paths].filter(([, path]) => !path.includes('chartsheets/'))));
+  const chartSheets = [...paths].filter(([, path]) => path.includes('chartsheets/')).map(([name]) => name);
+  if (chartSheets.length) warnings.push(`not kept: chart sheets: ${chartSheets.join(', ')}`);
   if (!sheets.length) throw invalidArg('file_data', 'the workbook has no worksheets');
-  return { sheets, names: definedNames(bytes, wb.worksheets.map((ws) => ws.name)), tables: readTables(bytes), warnings: [] };
+  return { sheets, names: definedNames(bytes, wb.worksheets.map((ws) => ws.name)), tables: readTables(bytes), warnings };
 }
 
-/** Each worksheet's XML by sheet name, found through xl/workbook.xml and its relationships. */
-function sheetParts(bytes: Buffer): Map<string, string> {
+/** Each sheet's part path by sheet name, found through xl/workbook.xml and its relationships. */
+function sheetPaths(bytes: Buffer): Map<string, string> {
   const part = (path: string) => readZipEntry(bytes, path)?.toString('utf8') ?? '';
   const rels = new Map([...part('xl/_rels/workbook.xml.rels').matchAll(/<Relationship\b[^>]*?Id="([^"]+)"[^>]*?Target="([^"]+)"/g)].map((m) => [m[1]!, m[2]!]));
   const out = new Map<string, string>();
   for (const m of part('xl/workbook.xml').matchAll(/<(?:\w+:)?sheet\b[^>]*?name="([^"]*)"[^>]*?r:id="([^"]+)"/g)) {
     const target = rels.get(m[2]!);
-    if (target) out.set(unescapeXml(m[1]!), part(target.startsWith('/') ? target.slice(1) : `xl/${target}`));
+    if (target) out.set(unescapeXml(m[1]!), target.startsWith('/') ? target.slice(1) : `xl/${target}`);
   }
   return out;
 }

@@ -83,6 +83,25 @@ export const ioCases: CaseGroup[] = [
         },
       },
       {
+        name: "an Excel template: the import names what it did not keep, per sheet with counts; names over table columns compute",
+        op: 'import_file',
+        args: () => ({ file_name: 'budget.xlsx', file_data: excelFixture('features/poi/simple-monthly-budget.xlsx') }),
+        ok: (data, fx) => {
+          expect(data.warnings).toEqual(
+            expect.arrayContaining([
+              'not kept: conditional formats: 2 on Simple Monthly Budget',
+              'not kept: charts: 1 on Simple Monthly Budget',
+              'not kept: tables (formulas and names that use them are kept with cell references): 2 on Simple Monthly Budget',
+            ]),
+          );
+          fx.budget = data.uuid;
+        },
+        then: async (door, fx) => {
+          // E4 is =TotalMonthlyExpenses, a name for =SUM(tblExpenses[Amount]); Excel cached 2336.
+          expect((await must(door, 'read_cells', { file_uuid: fx.budget, range: "'Simple Monthly Budget'!E4", render: 'raw' })).values).toEqual([[2336]]);
+        },
+      },
+      {
         name: 'an Excel workbook keeps its hidden sheets (list_sheets says so)',
         op: 'import_file',
         args: () => ({ file_name: 'hide01.xlsx', file_data: excelFixture('features/xlsxwriter/hide01.xlsx') }),

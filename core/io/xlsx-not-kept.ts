@@ -1,0 +1,99 @@
+// The import's fidelity report: what an .xlsx holds that the service does not keep, counted per
+// sheet from the file's own parts, so nothing is dropped without a word. Each feature becomes one
+// line of the import's `warnings`, e.g. "not kept: images: 2 on Invoice, 1 on Data".
+import { readZipEntry } from './zip-guard.ts';
+
+type Counts = Map<string, Map<string, number>>;
+
+const count = (xml: string, re: RegExp) => (xml.match(re) ?? []).length;
+
+/** A part's relationships: target paths (resolved against the part's folder) by type suffix. */
+function relsOf(bytes: Buffer, partPath: string): { type: string; target: string }[] {
+  const dir = partPath.slice(0, partPath.lastIndexOf('/'));
+  const relsPath = `${dir}/_rels/${partPath.slice(dir.length + 1)}.rels`;
+  const xml = readZipEntry(bytes, relsPath)?.toString('utf8') ?? '';
+  return [...xml.matchAll(/<Relationship\b([^>]*)\/?>/g)].flatMap((m) => {
+    const type = /\bType="([^"]*)"/.exec(m[1]!)?.[1] ?? '';
+    const target = /\bTarget="([^"]*)"/.exec(m[1]!)?.[1] ?? '';
+    if (/\bTargetMode="External"/.test(m[1]!)) return [];
+    return [{ type: type.slice(type.lastIndexOf('/') + 1), target: resolve(dir, target) }];
+  });
+}
+
+function resolve(dir: string, target: string): string {
+  if (target.startsWith('/')) return target.slice(1);
+  const parts = dir.split('/');
+  for (const seg of target.split('/')) {
+    if (seg === '..') parts.pop();
+    else if (seg !== '.') parts.push(seg);
+  }
+  return parts.join('/');
+}
+
+/** Paper other than Letter, landscape, a scale, fit to pages, or print options (fitToWidth alone does nothing). */
+function printSetup(xml: string): boolean {
+  const page = /<(?:\w+:)?pageSetup\b([^>]*)/.exec(xml)?.[1] ?? '';
+  return (
+    /\borientation="landscape"|\bpaperSize="(?!1")\d+"|\bscale="(?!100")\d+"/.test(page) ||
+    /<(?:\w+:)?printOptions\b[^>]*="(1|true)"/.test(xml) ||
+    /<(?:\w+:)?pageSetUpPr\b[^>]*fitToPage="(1|true)"/.test(xml)
+  );
+}
+
+/** Excel's default margins in inches: what an export writes when the sheet has none of its own. */
+const DEFAULT_MARGINS: Record<string, number> = { left: 0.7, right: 0.7, top: 0.75, bottom: 0.75, header: 0.3, footer: 0.3 };
+
+function marginsChanged(xml: string): boolean {
+  const attrs = /<(?:\w+:)?pageMargins\b([^>]*)/.exec(xml)?.[1];
+  if (!attrs) return false;
+  return Object.entries(DEFAULT_MARGINS).some(([k, v]) => {
+    const got = new RegExp(`\\b${k}="([\\d.]+)"`).exec(attrs)?.[1];
+    return got !== undefined && Math.abs(Number(got) - v) > 1e-6;
+  });
+}
+
+/**
+ * Per feature, the sheets (by name) and how many of it each holds. `sheets`: sheet name -> the
+ * path of its part in the zip.
+ */
+export function notKept(bytes: Buffer, sheets: Map<string, string>): string[] {
+  const found: Counts = new Map();
+  const add = (feature: string, sheet: string, n: number) => {
+    if (n <= 0) return;
+    const bySheet = found.get(feature) ?? new Map<string, number>();
+    bySheet.set(sheet, (bySheet.get(sheet) ?? 0) + n);
+    found.set(feature, bySheet);
+  };
+  for (const [sheet, path] of sheets) {
+    const xml = readZipEntry(bytes, path)?.toString('utf8') ?? '';
+    add('conditional formats', sheet, count(xml, /<(?:\w+:)?cfRule\b/g));
+    add('data validations', sheet, count(xml, /<(?:\w+:)?dataValidation\b/g));
+    add('hyperlinks (their text is kept)', sheet, count(xml, /<(?:\w+:)?hyperlink\b/g));
+    add('autofilters', sheet, count(xml, /<(?:\w+:)?autoFilter\b/g));
+    add('sheet protection', sheet, count(xml, /<(?:\w+:)?sheetProtection\b/g));
+    add('sparklines', sheet, count(xml, /<(?:\w+:)?sparkline>/g));
+    add('outline groups', sheet, /\boutlineLevel="[1-9]/.test(xml) ? 1 : 0);
+    add('print setup', sheet, printSetup(xml) ? 1 : 0);
+    add('print margins', sheet, marginsChanged(xml) ? 1 : 0);
+    add('headers and footers', sheet, /<(?:\w+:)?(oddHeader|oddFooter)>[^<]/.test(xml) ? 1 : 0);
+    add('page breaks', sheet, count(xml, /<(?:\w+:)?brk\b/g));
+    add('rows hidden by default', sheet, /<(?:\w+:)?sheetFormatPr\b[^>]*zeroHeight="(1|true)"/.test(xml) ? 1 : 0);
+    for (const rel of relsOf(bytes, path)) {
+      const part = readZipEntry(bytes, rel.target)?.toString('utf8') ?? '';
+      if (rel.type === 'comments') add('comments', sheet, count(part, /<(?:\w+:)?comment\b/g));
+      else if (rel.type === 'threadedComment') add('threaded comments', sheet, count(part, /<(?:\w+:)?threadedComment\b/g));
+      else if (rel.type === 'table') add('tables (formulas and names that use them are kept with cell references)', sheet, 1);
+      else if (rel.type === 'pivotTable') add('pivot tables', sheet, 1);
+      else if (rel.type === 'drawing') {
+        add('images', sheet, count(part, /<(?:\w+:)?pic>/g));
+        add('charts', sheet, count(part, /<(?:\w+:)?chart\b[^>]*r:id=/g));
+        add('shapes and text boxes', sheet, count(part, /<(?:\w+:)?sp>/g));
+      }
+    }
+  }
+  const out = [...found].map(([feature, bySheet]) => `not kept: ${feature}: ${[...bySheet].map(([s, n]) => `${n} on ${s}`).join(', ')}`);
+  if (readZipEntry(bytes, 'xl/vbaProject.bin')) out.push('not kept: macros (VBA project)');
+  const externals = [...(readZipEntry(bytes, '[Content_Types].xml')?.toString('utf8') ?? '').matchAll(/externalLink\d*\.xml/g)].length;
+  if (externals) out.push(`not kept: links to other workbooks: ${externals}`);
+  return out;
+}

@@ -6,7 +6,7 @@ import { percent, roundTrip, roundTripFixtures, totals, unreported } from '../te
 
 const filter = process.argv[2];
 const files = roundTripFixtures().filter((f) => !filter || f.includes(filter));
-const results = await roundTrip(files, 'test-results/roundtrip');
+const results = await roundTrip(files, 'test-results/roundtrip', !process.env.NO_LIBREOFFICE);
 const sum = totals(results);
 process.stdout.write(`${results.length} workbooks\n\n`);
 for (const [cat, t] of Object.entries(sum).sort()) process.stdout.write(`${cat.padEnd(22)} ${String(t[1]).padStart(7)} of ${String(t[0]).padStart(7)} kept  ${percent(t).toFixed(1)}%\n`);

@@ -14,6 +14,8 @@ import { styleToExcel } from './style-map.ts';
 import { withXlfn } from './xlfn.ts';
 import { implicitIntersections, withParameterPrefixes } from '../workbook/implicit-intersection.ts';
 import { allNames } from '../names/model.ts';
+import { spillRange } from '../workbook/effects.ts';
+import { rectToA1 } from '../a1.ts';
 
 /** A literal, a formula's cached result or an error; dates are serials under a date format. */
 function valueOf(cell: Cell): ExcelJS.CellValue {
@@ -33,23 +35,13 @@ function excelSerial(v: ExcelJS.CellValue, code: string): ExcelJS.CellValue {
   return typeof v === 'number' && v >= 2 && v < 61 && isDateFormat(code) ? v - 1 : v;
 }
 
-/** Rows x columns a formula's spill covers: the run of spilled cells right of and below it. */
+/** The range a formula's spill covers (A1), or undefined. */
 function spillRef(sheet: SheetModel, row: number, col: number): string | undefined {
-  let rows = 1, cols = 1;
-  while (isSpill(sheet.get(row, col + cols))) cols++;
-  while (isSpill(sheet.get(row + rows, col))) rows++;
-  if (rows === 1 && cols === 1) return undefined;
-  const a = (r: number, c: number) => `${colName(c)}${r + 1}`;
-  return `${a(row, col)}:${a(row + rows - 1, col + cols - 1)}`;
+  const rect = spillRange(sheet, row, col);
+  return rect ? rectToA1(rect) : undefined;
 }
 
-const isSpill = (c: Cell) => isRich(c) && c.sp !== undefined;
 
-function colName(c: number): string {
-  let s = '';
-  for (let n = c + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
-  return s;
-}
 
 async function writeSheet(wb: Workbook, sheet: SheetModel, ws: ExcelJS.Worksheet): Promise<void> {
   await wb.loadAll(sheet);

@@ -104,11 +104,32 @@ export function spillRect(wb: Workbook, sheet: SheetModel, row: number, col: num
   return isArray(wb, sheet, row, col) ? spillRange(sheet, row, col) : null;
 }
 
-/** The rectangle a formula at (row, col) spills into (itself and the spilled cells right and below), or null. */
-function spillRange(sheet: SheetModel, row: number, col: number): Rect | null {
+/**
+ * The rectangle a formula at (row, col) spills into, or null: itself and the spilled cells right
+ * of and below it, grown until no spilled cell borders it, since a spilled empty value leaves a gap
+ * in its own line (HSTACK of a 4-row and a 2-row range pads with #N/A beside an empty cell). A row
+ * or column holding another formula is another spill's and stops the growth.
+ */
+export function spillRange(sheet: SheetModel, row: number, col: number): Rect | null {
   const spilled = (c: Cell) => isRich(c) && c.sp !== undefined;
+  const formula = (c: Cell) => isRich(c) && c.f !== undefined;
   let r1 = row, c1 = col;
   while (c1 - col < 16_384 && spilled(sheet.get(row, c1 + 1))) c1++;
   while (r1 - row < 1_048_576 && spilled(sheet.get(r1 + 1, col))) r1++;
+  const line = (cells: Cell[]) => cells.some(spilled) && !cells.some(formula);
+  for (let grew = true; grew; ) {
+    grew = false;
+    const below: Cell[] = [], right: Cell[] = [];
+    for (let c = col; c <= c1; c++) below.push(sheet.get(r1 + 1, c));
+    if (r1 - row < 1_048_576 && line(below)) {
+      r1++;
+      grew = true;
+    }
+    for (let r = row; r <= r1; r++) right.push(sheet.get(r, c1 + 1));
+    if (c1 - col < 16_384 && line(right)) {
+      c1++;
+      grew = true;
+    }
+  }
   return r1 === row && c1 === col ? null : { r0: row, c0: col, r1, c1 };
 }

@@ -1,9 +1,9 @@
 // LibreOffice as an oracle for formula results: writes a workbook (exceljs, no cached values),
 // lets `soffice --headless` load it (which computes every formula) and export each sheet as CSV.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 
@@ -67,5 +67,35 @@ export async function computeWithLibreOffice(sheets: Record<string, OracleCell[]
     return out;
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** LibreOffice's setting that recalculates every formula of an xlsx on load (it trusts cached values by default). */
+const RECALC_ALWAYS = `<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>
+</oor:items>
+`;
+
+/**
+ * Opens each .xlsx in LibreOffice headless, recalculating every formula, and saves it again as
+ * .xlsx into `outDir` (same file names): what LibreOffice computes, as cached values a reader sees.
+ * A file LibreOffice cannot open has no output. One soffice run for all files.
+ */
+export function recalcWithLibreOffice(files: string[], outDir: string): void {
+  const profile = mkdtempSync(join(tmpdir(), 'lo-profile-'));
+  try {
+    mkdirSync(join(profile, 'user'), { recursive: true });
+    writeFileSync(join(profile, 'user', 'registrymodifications.xcu'), RECALC_ALWAYS);
+    mkdirSync(outDir, { recursive: true });
+    const run = (list: string[]) => {
+      const r = spawnSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--convert-to', 'xlsx:Calc MS Excel 2007 XML', '--outdir', outDir, ...list], { encoding: 'utf8', timeout: 600_000 });
+      if (r.status !== 0) throw new Error(`soffice failed (${r.status}): ${r.stderr || r.error}`);
+    };
+    run(files);
+    // A file soffice cannot load can end the batch: the ones without output are tried alone.
+    for (const f of files) if (!existsSync(join(outDir, basename(f)))) run([f]);
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
   }
 }

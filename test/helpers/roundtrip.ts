@@ -4,7 +4,8 @@
 // kept. Used by test/roundtrip.test.ts and `npm run roundtrip` (scripts/roundtrip.ts).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
+import { recalcWithLibreOffice } from './libreoffice.ts';
 import { areas } from '../../core/areas.ts';
 import { applyBook } from '../../core/io/excel-apply.ts';
 import { workbookToXlsx } from '../../core/io/xlsx-export.ts';
@@ -57,10 +58,14 @@ export function unreported(results: FileResult[]): string[] {
   return out;
 }
 
-/** Imports and exports each file into `dir`, then compares the pairs with openpyxl. */
-export async function roundTrip(files: string[], dir: string): Promise<FileResult[]> {
+/**
+ * Imports and exports each file into `dir`, then compares the pairs with openpyxl. With
+ * `libreOffice`, LibreOffice also recalculates each export (into `dir`/libreoffice) and its values
+ * are compared with ours.
+ */
+export async function roundTrip(files: string[], dir: string, libreOffice = false): Promise<FileResult[]> {
   mkdirSync(dir, { recursive: true });
-  const pairs: [string, string][] = [];
+  const pairs: string[][] = [];
   const failed: FileResult[] = [];
   const warnings = new Map<string, string[]>();
   for (const path of files) {
@@ -80,6 +85,11 @@ export async function roundTrip(files: string[], dir: string): Promise<FileResul
     }
   }
   const list = join(dir, 'pairs.json');
+  if (libreOffice) {
+    const loDir = join(dir, 'libreoffice');
+    recalcWithLibreOffice(pairs.map((pair) => pair[1]!), loDir);
+    for (const pair of pairs) pair.push(join(loDir, basename(pair[1]!)));
+  }
   writeFileSync(list, JSON.stringify(pairs));
   const py = spawnSync(PYTHON, [COMPARE, list], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   if (py.status !== 0) throw new Error(`roundtrip_compare.py failed: ${py.stderr}`);

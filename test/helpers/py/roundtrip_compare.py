@@ -270,8 +270,46 @@ class Tally:
                 self.add(cat, False, f'{where}: {item}')
 
 
-def compare(orig_path, out_path):
+VOLATILE = re.compile(r'\b(NOW|TODAY|RAND|RANDBETWEEN|RANDARRAY|INFO|CELL|OFFSET|INDIRECT)\s*\(', re.I)
+LO_ERRORS = re.compile(r'^(#[A-Z/0!?]+|Err:\d+)')
+
+
+def same_result(ours, theirs):
+    """Our cached value and LibreOffice's: errors agree when both are errors (LibreOffice names
+    some differently, Err:502 for #NUM!), numbers within 1e-9 relative."""
+    if isinstance(ours, str) and LO_ERRORS.match(ours):
+        return isinstance(theirs, str) and bool(LO_ERRORS.match(theirs))
+    return same_value(ours, theirs)
+
+
+def compare_libreoffice(t, out_path, lo_path):
+    """Every formula of our export against LibreOffice's recalculation of the same file."""
+    try:
+        lo = openpyxl.load_workbook(lo_path, data_only=True)
+    except Exception as err:
+        t.add('opens in LibreOffice', False, f'{type(err).__name__}: {err}')
+        return
+    t.add('opens in LibreOffice', True)
+    wf = openpyxl.load_workbook(out_path)
+    wv = openpyxl.load_workbook(out_path, data_only=True)
+    for ws in wf.worksheets:
+        if ws.title not in lo.sheetnames:
+            t.add('LibreOffice agrees', False, f'{ws.title}: sheet missing')
+            continue
+        ls, vs = lo[ws.title], wv[ws.title]
+        for row in ws.iter_rows():
+            for c in row:
+                f = formula_of(c.value)
+                if f is None or f == '=' or VOLATILE.search(f):
+                    continue
+                ours, theirs = vs[c.coordinate].value, ls[c.coordinate].value
+                t.add('LibreOffice agrees', same_result(ours, theirs), f'{ws.title}!{c.coordinate} {f}: {ours!r} vs LibreOffice {theirs!r}')
+
+
+def compare(orig_path, out_path, lo_path=None):
     t = Tally()
+    if lo_path:
+        compare_libreoffice(t, out_path, lo_path)
     wo = openpyxl.load_workbook(orig_path)
     we = openpyxl.load_workbook(out_path)
     vo = openpyxl.load_workbook(orig_path, data_only=True)
@@ -390,9 +428,9 @@ def compare(orig_path, out_path):
 def main():
     pairs = json.load(open(sys.argv[1]))
     out = {}
-    for orig, exported in pairs:
+    for orig, exported, *lo in pairs:
         try:
-            out[orig] = compare(orig, exported)
+            out[orig] = compare(orig, exported, lo[0] if lo else None)
         except Exception as err:  # a file openpyxl cannot read is reported, not fatal
             out[orig] = {'error': f'{type(err).__name__}: {err}'}
     print(json.dumps({'files': out}))

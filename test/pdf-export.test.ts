@@ -1,6 +1,7 @@
 // PDF export checked by poppler, not by ourselves: page counts and sizes (pdfinfo), texts and
 // headers/footers (pdftotext), and pages rendered to PNG (pdftoppm) so blank output, a missing
 // chart or an ignored chart image shows up as pixels.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { svgToPng } from '../core/charts/png.ts';
 import { must } from './cases/types.ts';
@@ -87,6 +88,16 @@ describe.skipIf(!!missing)('PDF export', () => {
     expect([Math.round(land.width), Math.round(land.height)]).toEqual([842, 595]);
     const legal = pdfInfo(await exportPdf({ pageSetup: { paperSize: 'legal', orientation: 'landscape' } }));
     expect([legal.width, legal.height]).toEqual([1008, 612]);
+  });
+
+  it("an Excel workbook prints with its own page setup unless the request says otherwise", async () => {
+    // Excel's budget template: landscape, fit to one page wide (test/fixtures/excel/SOURCES.md).
+    const bytes = readFileSync(new URL('./fixtures/excel/features/poi/simple-monthly-budget.xlsx', import.meta.url));
+    const { uuid } = await must(door, 'import_file', { file_name: 'budget.xlsx', file_data: bytes.toString('base64') });
+    const own = pdfInfo(await exportPdf(undefined, uuid));
+    expect([own.width, own.height, own.pages]).toEqual([792, 612, 1]);
+    const asked = pdfInfo(await exportPdf({ pageSetup: { orientation: 'portrait' } }, uuid));
+    expect([asked.width, asked.height]).toEqual([612, 792]);
   });
 
   it('fitTo 1 x 1 prints a sheet on one page; zoom 50 % on fewer pages than 100 %', async () => {

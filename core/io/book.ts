@@ -3,6 +3,7 @@
 import type { Scalar } from '../workbook/cell.ts';
 import type { Style } from '../workbook/style.ts';
 import type { Rect } from '../a1.ts';
+import type { SheetPrint } from './xlsx-print.ts';
 
 export interface BookCell {
   row: number;
@@ -33,6 +34,7 @@ export interface BookSheet {
   rowHeights: Record<string, number>;
   frozen?: { rows: number; cols: number };
   showGridlines?: false;
+  print?: SheetPrint;
   tabColor?: string;
   visibility?: 'hidden' | 'very_hidden';
   /** Whole-column and whole-row formats by index. */

@@ -15,7 +15,7 @@ import { putImported } from './block-writer.ts';
 import { importFormula } from './formula-import.ts';
 import type { SheetReport, UnsupportedFunction } from './report.ts';
 
-const LAYOUT_KEYS = ['formulas', 'merges', 'col_widths', 'row_heights', 'col_styles', 'row_styles', 'frozen', 'default_col_width', 'default_row_height', 'show_gridlines', 'tab_color', 'visibility'] as const;
+const LAYOUT_KEYS = ['formulas', 'merges', 'col_widths', 'row_heights', 'col_styles', 'row_styles', 'frozen', 'default_col_width', 'default_row_height', 'show_gridlines', 'tab_color', 'visibility', 'print'] as const;
 
 export interface ExcelOutcome {
   sheets: SheetReport[];
@@ -159,6 +159,7 @@ function applyLayout(sheet: SheetModel, src: BookSheet): void {
   if (src.showGridlines === false) meta.show_gridlines = false;
   if (src.tabColor) meta.tab_color = src.tabColor;
   if (src.visibility) meta.visibility = src.visibility;
+  if (src.print) meta.print = src.print;
   if (src.defaultColWidth) meta.default_col_width = src.defaultColWidth;
   if (src.defaultRowHeight) meta.default_row_height = src.defaultRowHeight;
 }

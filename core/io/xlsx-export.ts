@@ -15,6 +15,7 @@ import { withXlfn } from './xlfn.ts';
 import { implicitIntersections, withParameterPrefixes } from '../workbook/implicit-intersection.ts';
 import { allNames } from '../names/model.ts';
 import { spillRange } from '../workbook/effects.ts';
+import { printToExcel } from './xlsx-print.ts';
 import { rectToA1 } from '../a1.ts';
 
 /** A literal, a formula's cached result or an error; dates are serials under a date format. */
@@ -117,6 +118,7 @@ async function writeSheet(wb: Workbook, sheet: SheetModel, ws: ExcelJS.Worksheet
   const frozen = meta.frozen && (meta.frozen.rows || meta.frozen.cols) ? { state: 'frozen' as const, xSplit: meta.frozen.cols, ySplit: meta.frozen.rows } : {};
   if (Object.keys(frozen).length || meta.show_gridlines === false) ws.views = [{ ...frozen, ...(meta.show_gridlines === false ? { showGridLines: false } : {}) }];
   if (meta.tab_color) ws.properties.tabColor = { argb: `FF${meta.tab_color.slice(1, 7)}` };
+  printToExcel(meta.print, ws);
   if (meta.visibility) ws.state = meta.visibility === 'very_hidden' ? 'veryHidden' : 'hidden';
 }
 

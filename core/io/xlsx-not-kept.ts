@@ -30,28 +30,6 @@ function resolve(dir: string, target: string): string {
   return parts.join('/');
 }
 
-/** Paper other than Letter, landscape, a scale, fit to pages, or print options (fitToWidth alone does nothing). */
-function printSetup(xml: string): boolean {
-  const page = /<(?:\w+:)?pageSetup\b([^>]*)/.exec(xml)?.[1] ?? '';
-  return (
-    /\borientation="landscape"|\bpaperSize="(?!1")\d+"|\bscale="(?!100")\d+"/.test(page) ||
-    /<(?:\w+:)?printOptions\b[^>]*="(1|true)"/.test(xml) ||
-    /<(?:\w+:)?pageSetUpPr\b[^>]*fitToPage="(1|true)"/.test(xml)
-  );
-}
-
-/** Excel's default margins in inches: what an export writes when the sheet has none of its own. */
-const DEFAULT_MARGINS: Record<string, number> = { left: 0.7, right: 0.7, top: 0.75, bottom: 0.75, header: 0.3, footer: 0.3 };
-
-function marginsChanged(xml: string): boolean {
-  const attrs = /<(?:\w+:)?pageMargins\b([^>]*)/.exec(xml)?.[1];
-  if (!attrs) return false;
-  return Object.entries(DEFAULT_MARGINS).some(([k, v]) => {
-    const got = new RegExp(`\\b${k}="([\\d.]+)"`).exec(attrs)?.[1];
-    return got !== undefined && Math.abs(Number(got) - v) > 1e-6;
-  });
-}
-
 /**
  * Per feature, the sheets (by name) and how many of it each holds. `sheets`: sheet name -> the
  * path of its part in the zip.
@@ -73,9 +51,6 @@ export function notKept(bytes: Buffer, sheets: Map<string, string>): string[] {
     add('sheet protection', sheet, count(xml, /<(?:\w+:)?sheetProtection\b/g));
     add('sparklines', sheet, count(xml, /<(?:\w+:)?sparkline>/g));
     add('outline groups', sheet, /\boutlineLevel="[1-9]/.test(xml) ? 1 : 0);
-    add('print setup', sheet, printSetup(xml) ? 1 : 0);
-    add('print margins', sheet, marginsChanged(xml) ? 1 : 0);
-    add('headers and footers', sheet, /<(?:\w+:)?(oddHeader|oddFooter)>[^<]/.test(xml) ? 1 : 0);
     add('page breaks', sheet, count(xml, /<(?:\w+:)?brk\b/g));
     add('rows hidden by default', sheet, /<(?:\w+:)?sheetFormatPr\b[^>]*zeroHeight="(1|true)"/.test(xml) ? 1 : 0);
     for (const rel of relsOf(bytes, path)) {

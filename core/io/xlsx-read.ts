@@ -13,6 +13,7 @@ import { resolveColor, themeColors, type XlsxColor } from './xlsx-colors.ts';
 import { readZipEntry } from './zip-guard.ts';
 import { readTables, unescapeXml } from './xlsx-tables.ts';
 import { notKept } from './xlsx-not-kept.ts';
+import { printFromExcel } from './xlsx-print.ts';
 
 type Value = ExcelJS.CellValue;
 /** ExcelJS.ValueType.Merge and .Formula (exceljs itself loads on first use). */
@@ -63,7 +64,7 @@ function colRuns(xml: string): { min: number; max: number; width?: number; hidde
 /** Excel's own default column width in pixels for a base width in characters (8 -> 64 px, 8.43 characters). */
 const defaultColPx = (base: number) => base * 7 + 8;
 
-function sheetOf(ws: ExcelJS.Worksheet, xml: string, styleCache: Map<string, Style | undefined>, look: Look): BookSheet {
+function sheetOf(ws: ExcelJS.Worksheet, xml: string, styleCache: Map<string, Style | undefined>, look: Look, warnings: string[]): BookSheet {
   const merges = ((ws.model as { merges?: string[] }).merges ?? []).filter((m) => m.includes(':'));
   const colWidths: Record<string, number> = {};
   const cols = (ws.model as { cols?: { min: number; max: number; width?: number; hidden?: boolean }[] }).cols ?? [];
@@ -89,6 +90,9 @@ function sheetOf(ws: ExcelJS.Worksheet, xml: string, styleCache: Map<string, Sty
   const view = ws.views?.[0] as { state?: string; xSplit?: number; ySplit?: number; showGridLines?: boolean } | undefined;
   const tabColor = resolveColor((ws.properties as { tabColor?: XlsxColor }).tabColor, look.theme);
   const state = (ws as { state?: string }).state;
+  const dropped: string[] = [];
+  const print = printFromExcel(ws, dropped);
+  if (dropped.length) warnings.push(`not kept: print setup on ${ws.name}: ${dropped.join('; ')}`);
   const frozen = view?.state === 'frozen' && (view.xSplit || view.ySplit) ? { rows: view.ySplit ?? 0, cols: view.xSplit ?? 0 } : undefined;
   const props = ws.properties as { defaultColWidth?: number; defaultRowHeight?: number };
   // exceljs shares one style object among cells of one style: look it up by identity first.
@@ -133,6 +137,7 @@ function sheetOf(ws: ExcelJS.Worksheet, xml: string, styleCache: Map<string, Sty
     ...(frozen ? { frozen } : {}),
     ...(view?.showGridLines === false ? { showGridlines: false as const } : {}),
     ...(tabColor ? { tabColor } : {}),
+    ...(print ? { print } : {}),
     ...(state === 'hidden' ? { visibility: 'hidden' as const } : state === 'veryHidden' ? { visibility: 'very_hidden' as const } : {}),
     // Excel's defaults (15 pt rows, 8.43-character columns) are written down: ours differ.
     defaultColWidth: props.defaultColWidth ? charsToPx(props.defaultColWidth) : (restWidth ?? defaultColPx(Number(/\bbaseColWidth="([\d.]+)"/.exec(xml)?.[1] ?? 8))),
@@ -165,8 +170,8 @@ export async function readXlsx(bytes: Buffer): Promise<Book> {
   const look = await lookOf(bytes);
   const paths = sheetPaths(bytes);
   const xmlOf = (name: string) => readZipEntry(bytes, paths.get(name) ?? '')?.toString('utf8') ?? '';
-  const sheets = wb.worksheets.filter((ws) => (ws as { type?: string }).type !== 'chartsheet').map((ws) => sheetOf(ws, xmlOf(ws.name), styleCache, look));
   const warnings = notKept(bytes, new Map([...paths].filter(([, path]) => !path.includes('chartsheets/'))));
+  const sheets = wb.worksheets.filter((ws) => (ws as { type?: string }).type !== 'chartsheet').map((ws) => sheetOf(ws, xmlOf(ws.name), styleCache, look, warnings));
   const chartSheets = [...paths].filter(([, path]) => path.includes('chartsheets/')).map(([name]) => name);
   if (chartSheets.length) warnings.push(`not kept: chart sheets: ${chartSheets.join(', ')}`);
   if (!sheets.length) throw invalidArg('file_data', 'the workbook has no worksheets');

@@ -149,10 +149,14 @@ function printedRects(l: SheetLayout): Rect[] {
 }
 
 export async function planJob(ctx: Pick<OpContext, 'signal'>, wb: Workbook, input: ExportInput, config: Config): Promise<PrintJob> {
-  const setup = input.pageSetup ?? {};
-  const format = pageFormat(setup);
   const selected = selectSheets(wb, input.sheetIds);
+  // The print setup a workbook brought from Excel is the default; the request's fields win. One
+  // page format serves the whole PDF: the first printed sheet's that has one.
+  const stored = selected.find((sheet) => sheet.meta.print?.page)?.meta.print?.page;
+  const setup = { ...stored, ...input.pageSetup };
+  const format = pageFormat(setup);
   const options = new Map<SheetModel, { opts: SheetOptionsIn; field: string }>();
+  for (const sheet of selected) if (sheet.meta.print?.sheet) options.set(sheet, { opts: sheet.meta.print.sheet, field: `sheetOptions.${sheet.name}` });
   for (const [key, opts] of Object.entries(input.sheetOptions ?? {})) {
     const s = findSheet(wb, key);
     if (!s) throw invalidArg(`sheetOptions.${key}`, `no sheet '${key}'; sheets are ${sheetList(wb)}`);

@@ -36,6 +36,7 @@ const KEPT_AT_LEAST: Record<string, number> = {
   // us it is mostly where it differs from Excel (function test workbooks) or lacks the function
   // (FILTER, UNIQUE, SEQUENCE, REGEXTEST in LibreOffice 7.4).
   'print setup': 97,
+  'conditional formats': 74,
   'print margins': 100,
   'headers and footers': 100,
   'opens in LibreOffice': 100,

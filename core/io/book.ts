@@ -4,6 +4,7 @@ import type { Scalar } from '../workbook/cell.ts';
 import type { Style } from '../workbook/style.ts';
 import type { Rect } from '../a1.ts';
 import type { SheetPrint } from './xlsx-print.ts';
+import type { RuleSpec } from '../rules/model.ts';
 
 export interface BookCell {
   row: number;
@@ -35,6 +36,8 @@ export interface BookSheet {
   frozen?: { rows: number; cols: number };
   showGridlines?: false;
   print?: SheetPrint;
+  /** Conditional formats as rules, in priority order. */
+  rules?: RuleSpec[];
   tabColor?: string;
   visibility?: 'hidden' | 'very_hidden';
   /** Whole-column and whole-row formats by index. */

@@ -15,7 +15,7 @@ import { putImported } from './block-writer.ts';
 import { importFormula } from './formula-import.ts';
 import type { SheetReport, UnsupportedFunction } from './report.ts';
 
-const LAYOUT_KEYS = ['formulas', 'merges', 'col_widths', 'row_heights', 'col_styles', 'row_styles', 'frozen', 'default_col_width', 'default_row_height', 'show_gridlines', 'tab_color', 'visibility', 'print'] as const;
+const LAYOUT_KEYS = ['formulas', 'merges', 'col_widths', 'row_heights', 'col_styles', 'row_styles', 'frozen', 'default_col_width', 'default_row_height', 'show_gridlines', 'tab_color', 'visibility', 'print', 'cond_formats'] as const;
 
 export interface ExcelOutcome {
   sheets: SheetReport[];
@@ -160,6 +160,7 @@ function applyLayout(sheet: SheetModel, src: BookSheet): void {
   if (src.tabColor) meta.tab_color = src.tabColor;
   if (src.visibility) meta.visibility = src.visibility;
   if (src.print) meta.print = src.print;
+  if (src.rules?.length) meta.cond_formats = src.rules;
   if (src.defaultColWidth) meta.default_col_width = src.defaultColWidth;
   if (src.defaultRowHeight) meta.default_row_height = src.defaultRowHeight;
 }

@@ -16,6 +16,7 @@ import { implicitIntersections, withParameterPrefixes } from '../workbook/implic
 import { allNames } from '../names/model.ts';
 import { spillRange } from '../workbook/effects.ts';
 import { printToExcel } from './xlsx-print.ts';
+import { rulesToExcel } from './xlsx-cf.ts';
 import { rectToA1 } from '../a1.ts';
 
 /** A literal, a formula's cached result or an error; dates are serials under a date format. */
@@ -119,6 +120,7 @@ async function writeSheet(wb: Workbook, sheet: SheetModel, ws: ExcelJS.Worksheet
   if (Object.keys(frozen).length || meta.show_gridlines === false) ws.views = [{ ...frozen, ...(meta.show_gridlines === false ? { showGridLines: false } : {}) }];
   if (meta.tab_color) ws.properties.tabColor = { argb: `FF${meta.tab_color.slice(1, 7)}` };
   printToExcel(meta.print, ws);
+  rulesToExcel(meta.cond_formats, ws);
   if (meta.visibility) ws.state = meta.visibility === 'very_hidden' ? 'veryHidden' : 'hidden';
 }
 

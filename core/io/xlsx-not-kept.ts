@@ -44,7 +44,6 @@ export function notKept(bytes: Buffer, sheets: Map<string, string>): string[] {
   };
   for (const [sheet, path] of sheets) {
     const xml = readZipEntry(bytes, path)?.toString('utf8') ?? '';
-    add('conditional formats', sheet, count(xml, /<(?:\w+:)?cfRule\b/g));
     add('data validations', sheet, count(xml, /<(?:\w+:)?dataValidation\b/g));
     add('hyperlinks (their text is kept)', sheet, count(xml, /<(?:\w+:)?hyperlink\b/g));
     add('autofilters', sheet, count(xml, /<(?:\w+:)?autoFilter\b/g));

@@ -14,6 +14,7 @@ import { readZipEntry } from './zip-guard.ts';
 import { readTables, unescapeXml } from './xlsx-tables.ts';
 import { notKept } from './xlsx-not-kept.ts';
 import { printFromExcel } from './xlsx-print.ts';
+import { rulesFromExcel } from './xlsx-cf.ts';
 
 type Value = ExcelJS.CellValue;
 /** ExcelJS.ValueType.Merge and .Formula (exceljs itself loads on first use). */
@@ -93,6 +94,9 @@ function sheetOf(ws: ExcelJS.Worksheet, xml: string, styleCache: Map<string, Sty
   const dropped: string[] = [];
   const print = printFromExcel(ws, dropped);
   if (dropped.length) warnings.push(`not kept: print setup on ${ws.name}: ${dropped.join('; ')}`);
+  const droppedRules = new Map<string, number>();
+  const rules = rulesFromExcel(ws, look.theme, droppedRules);
+  if (droppedRules.size) warnings.push(`not kept: conditional formats on ${ws.name}: ${[...droppedRules].map(([kind, n]) => `${n} ${kind}`).join(', ')}`);
   const frozen = view?.state === 'frozen' && (view.xSplit || view.ySplit) ? { rows: view.ySplit ?? 0, cols: view.xSplit ?? 0 } : undefined;
   const props = ws.properties as { defaultColWidth?: number; defaultRowHeight?: number };
   // exceljs shares one style object among cells of one style: look it up by identity first.
@@ -138,6 +142,7 @@ function sheetOf(ws: ExcelJS.Worksheet, xml: string, styleCache: Map<string, Sty
     ...(view?.showGridLines === false ? { showGridlines: false as const } : {}),
     ...(tabColor ? { tabColor } : {}),
     ...(print ? { print } : {}),
+    ...(rules.length ? { rules } : {}),
     ...(state === 'hidden' ? { visibility: 'hidden' as const } : state === 'veryHidden' ? { visibility: 'very_hidden' as const } : {}),
     // Excel's defaults (15 pt rows, 8.43-character columns) are written down: ours differ.
     defaultColWidth: props.defaultColWidth ? charsToPx(props.defaultColWidth) : (restWidth ?? defaultColPx(Number(/\bbaseColWidth="([\d.]+)"/.exec(xml)?.[1] ?? 8))),

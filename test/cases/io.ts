@@ -89,7 +89,7 @@ export const ioCases: CaseGroup[] = [
         ok: (data, fx) => {
           expect(data.warnings).toEqual(
             expect.arrayContaining([
-              'not kept: conditional formats: 2 on Simple Monthly Budget',
+              'not kept: conditional formats on Simple Monthly Budget: 1 data bars',
               'not kept: charts: 1 on Simple Monthly Budget',
               'not kept: tables (formulas and names that use them are kept with cell references): 2 on Simple Monthly Budget',
             ]),
@@ -99,6 +99,20 @@ export const ioCases: CaseGroup[] = [
         then: async (door, fx) => {
           // E4 is =TotalMonthlyExpenses, a name for =SUM(tblExpenses[Amount]); Excel cached 2336.
           expect((await must(door, 'read_cells', { file_uuid: fx.budget, range: "'Simple Monthly Budget'!E4", render: 'raw' })).values).toEqual([[2336]]);
+        },
+      },
+      {
+        name: "Excel's conditional formats come in as rules that style the cells Excel styles (cell value, equal to a cell, duplicates)",
+        op: 'import_file',
+        args: () => ({ file_name: 'cf.xlsx', file_data: excelFixture('ironcalc/conditional_formatting/cf_tests.xlsx') }),
+        ok: (data, fx) => {
+          expect(data.warnings).toEqual(expect.arrayContaining(['not kept: conditional formats on Sheet1: 3 icon sets, 1 colour scales with formula thresholds, 3 data bars']));
+          fx.cf = data.uuid;
+        },
+        then: async (door, fx) => {
+          const { cells } = await must(door, 'evaluate_conditional_formats', { file_uuid: fx.cf, range: 'Sheet1!A2:C8' });
+          expect(cells.map((c: { cell: string }) => c.cell).sort()).toEqual(['A4', 'A5', 'A6', 'A7', 'B4', 'B6', 'C2', 'C3', 'C5', 'C6', 'C8']);
+          expect(cells.find((c: { cell: string }) => c.cell === 'A4').style).toMatchObject({ fill_color: '#FFC7CE', text_color: '#9C0006' });
         },
       },
       {

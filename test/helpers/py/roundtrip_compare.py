@@ -216,11 +216,18 @@ def hidden_lines(ws):
 
 
 def rules_of(ws):
+    """One item per rule and range: a multi-range rule may come back as one rule per range, and a
+    cell-value rule as the expression that says the same (its kind is counted apart)."""
     out = []
     for cf in ws.conditional_formatting:
         for r in cf.rules:
-            out.append(f'{cf.sqref}|{r.type}|{r.operator or ""}')
+            for rng in str(cf.sqref).split():
+                out.append(rng.replace('$', ''))
     return sorted(out)
+
+
+def rule_kinds(ws):
+    return sorted(f'{cf.sqref}|{r.type}' for cf in ws.conditional_formatting for r in cf.rules)
 
 
 def header_footer(ws):
@@ -394,6 +401,7 @@ def compare(orig_path, out_path, lo_path=None):
         if ws.sheet_state != 'visible':
             t.add('sheet visibility', xs.sheet_state == ws.sheet_state, f'{where}: {ws.sheet_state} -> {xs.sheet_state}')
         t.pair('conditional formats', rules_of(ws), rules_of(xs), where)
+        t.pair('conditional format kinds', rule_kinds(ws), rule_kinds(xs), where)
         t.pair('data validations', sorted(f'{dv.sqref}|{dv.type}' for dv in ws.data_validations.dataValidation), sorted(f'{dv.sqref}|{dv.type}' for dv in xs.data_validations.dataValidation), where)
         t.pair('tables', sorted(f'{n}|{ref}' for n, ref in ws.tables.items()), sorted(f'{n}|{ref}' for n, ref in xs.tables.items()), where)
         t.pair('charts', sorted(type(ch).__name__ for ch in ws._charts), sorted(type(ch).__name__ for ch in xs._charts), where)

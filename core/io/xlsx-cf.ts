@@ -1,0 +1,189 @@
+// Excel's conditional formats <-> the rules of core/rules: every kind Excel writes whose condition
+// a formula can say (cell value, expression, text contains / begins / ends, blanks, errors, dates,
+// duplicates and uniques, top/bottom N and N%, above/below average) becomes a formula rule for the
+// range's top-left cell, with the rule's font and fill; colour scales become colour scales. Data
+// bars, icon sets and rules stored only in Excel 2010's extension part are not kept (the import
+// reports them). On export every formula rule is written as an "expression" rule, which Excel and
+// LibreOffice evaluate the same way.
+import type ExcelJS from 'exceljs';
+import { parseRange, rectToA1, cellToA1, type Rect } from '../a1.ts';
+import type { ColorScaleRule, FormulaRule, RuleSpec, RuleStyle, Threshold, ThresholdType } from '../rules/model.ts';
+import { stripPrefixes } from './formula-import.ts';
+import { resolveColor, type XlsxColor } from './xlsx-colors.ts';
+
+interface XlRule {
+  type: string;
+  operator?: string;
+  priority?: number;
+  formulae?: (string | number)[];
+  style?: { font?: { bold?: boolean; italic?: boolean; underline?: boolean | string; strike?: boolean; color?: XlsxColor } | null; fill?: { bgColor?: XlsxColor; fgColor?: XlsxColor } | null; numFmt?: unknown; border?: unknown };
+  text?: string;
+  timePeriod?: string;
+  rank?: number;
+  percent?: boolean;
+  bottom?: boolean;
+  aboveAverage?: boolean;
+  equalAverage?: boolean;
+  stdDev?: number;
+  cfvo?: { type: string; value?: number | string | null }[];
+  color?: XlsxColor[];
+  x14Id?: string;
+}
+
+const OPS: Record<string, string> = { equal: '=', notEqual: '<>', greaterThan: '>', lessThan: '<', greaterThanOrEqual: '>=', lessThanOrEqual: '<=' };
+
+/** The condition for the range's top-left cell `tl`, `abs` the whole range with $ (undefined: not a formula kind). */
+function conditionOf(r: XlRule, tl: string, abs: string): string | undefined {
+  const f = (r.formulae ?? []).map(String);
+  switch (r.type) {
+    case 'expression':
+      return f[0];
+    case 'cellIs': {
+      if (r.operator === 'between' && f.length >= 2) return `AND(${tl}>=${f[0]},${tl}<=${f[1]})`;
+      if (r.operator === 'notBetween' && f.length >= 2) return `OR(${tl}<${f[0]},${tl}>${f[1]})`;
+      const op = OPS[r.operator ?? ''];
+      return op && f[0] !== undefined ? `${tl}${op}${f[0]}` : undefined;
+    }
+    case 'containsText':
+    case 'notContainsText':
+    case 'beginsWith':
+    case 'endsWith':
+    case 'containsBlanks':
+    case 'notContainsBlanks':
+    case 'containsErrors':
+    case 'notContainsErrors':
+    case 'timePeriod':
+      // Excel writes the condition itself beside these kinds.
+      return f[0];
+    case 'duplicateValues':
+      return `COUNTIF(${abs},${tl})>1`;
+    case 'uniqueValues':
+      return `COUNTIF(${abs},${tl})=1`;
+    case 'top10': {
+      const n = r.percent ? `MAX(1,INT(COUNT(${abs})*${r.rank ?? 10}/100))` : String(r.rank ?? 10);
+      return r.bottom ? `AND(ISNUMBER(${tl}),${tl}<=SMALL(${abs},${n}))` : `AND(ISNUMBER(${tl}),${tl}>=LARGE(${abs},${n}))`;
+    }
+    case 'aboveAverage': {
+      const above = r.aboveAverage !== false;
+      const op = above ? (r.equalAverage ? '>=' : '>') : r.equalAverage ? '<=' : '<';
+      const bound = r.stdDev ? `AVERAGE(${abs})${above ? '+' : '-'}${r.stdDev}*STDEV.P(${abs})` : `AVERAGE(${abs})`;
+      return `AND(ISNUMBER(${tl}),${tl}${op}${bound})`;
+    }
+    default:
+      return undefined;
+  }
+}
+
+function styleOf(r: XlRule, theme: string[]): RuleStyle {
+  const out: RuleStyle = {};
+  const font = r.style?.font;
+  if (font?.bold) out.bold = true;
+  if (font?.italic) out.italic = true;
+  if (font?.underline) out.underline = true;
+  if (font?.strike) out.strikethrough = true;
+  const text = resolveColor(font?.color, theme);
+  if (text) out.text_color = text.slice(0, 7);
+  // A differential fill's colour is its background (bgColor), unlike a cell's solid fill.
+  const fill = resolveColor(r.style?.fill?.bgColor ?? r.style?.fill?.fgColor, theme);
+  if (fill) out.fill_color = fill.slice(0, 7);
+  return out;
+}
+
+const THRESHOLD: Record<string, ThresholdType> = { min: 'min', max: 'max', num: 'number', percent: 'percent', percentile: 'percentile' };
+
+function scaleOf(r: XlRule, theme: string[]): Threshold[] | undefined {
+  const cfvo = r.cfvo ?? [], colors = r.color ?? [];
+  if (cfvo.length < 2 || cfvo.length !== colors.length) return undefined;
+  const out: Threshold[] = [];
+  for (let i = 0; i < cfvo.length; i++) {
+    const type = THRESHOLD[cfvo[i]!.type];
+    const color = resolveColor(colors[i], theme);
+    const value = cfvo[i]!.value;
+    if (!type || !color || (type !== 'min' && type !== 'max' && typeof value !== 'number' && !(typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))))) return undefined;
+    out.push({ value_type: type, color: color.slice(0, 7), ...(type !== 'min' && type !== 'max' ? { value: Number(value) } : {}) });
+  }
+  return out;
+}
+
+/**
+ * The rules of an exceljs worksheet's conditional formats, in priority order, and the count of
+ * those that cannot be kept, by kind.
+ */
+export function rulesFromExcel(ws: ExcelJS.Worksheet, theme: string[], dropped: Map<string, number>): RuleSpec[] {
+  const found: { priority: number; rule: RuleSpec }[] = [];
+  const formats = ((ws as unknown as { conditionalFormattings?: { ref: string; rules: XlRule[] }[] }).conditionalFormattings ?? []);
+  let n = 0;
+  for (const cf of formats) {
+    const rects: Rect[] = [];
+    for (const part of cf.ref.split(/\s+/).filter(Boolean)) {
+      try {
+        rects.push(parseRange(part.replace(/\$/g, '')).rect);
+      } catch {
+        // a range this service cannot address is counted below with its rules
+      }
+    }
+    for (const r of cf.rules) {
+      const drop = (why: string) => dropped.set(why, (dropped.get(why) ?? 0) + Math.max(1, rects.length));
+      if (r.x14Id && !r.formulae?.length && !r.cfvo?.length) {
+        drop(`${r.type} (Excel 2010 extension)`);
+        continue;
+      }
+      for (const rect of rects) {
+        const id = `cf${++n}`;
+        const priority = r.priority ?? 1e9;
+        if (r.type === 'colorScale') {
+          const thresholds = scaleOf(r, theme);
+          if (!thresholds) {
+            drop('colour scales with formula thresholds');
+            break;
+          }
+          const rule: ColorScaleRule = { id, type: 'color_scale', range: rect, thresholds, auto_contrast_text: false };
+          found.push({ priority, rule });
+          continue;
+        }
+        const tl = cellToA1({ row: rect.r0, col: rect.c0 });
+        const abs = rectToA1(rect).replace(/([A-Z]+)(\d+)/g, '$$$1$$$2');
+        const raw = conditionOf(r, tl, abs);
+        const condition = raw === undefined ? undefined : stripPrefixes(raw);
+        const style = styleOf(r, theme);
+        if (!condition) {
+          drop(r.type === 'dataBar' ? 'data bars' : r.type === 'iconSet' ? 'icon sets' : r.type);
+          break;
+        }
+        if (!Object.keys(style).length) {
+          drop(`${r.type} rules whose format has no font or fill (number formats, borders)`);
+          break;
+        }
+        const rule: FormulaRule = { id, type: 'formula', range: rect, formula: `=${condition}`, style, apply_to_blank: true };
+        found.push({ priority, rule });
+      }
+    }
+  }
+  return found.sort((a, b) => a.priority - b.priority).map((f) => f.rule);
+}
+
+const argb = (hex: string) => `FF${hex.replace('#', '').slice(0, 6).toUpperCase()}`;
+const CFVO_OUT: Record<ThresholdType, string> = { min: 'min', max: 'max', number: 'num', percent: 'percent', percentile: 'percentile' };
+
+/** Writes a sheet's rules as Excel conditional formats, highest priority first. */
+export function rulesToExcel(rules: RuleSpec[] | undefined, ws: ExcelJS.Worksheet): void {
+  (rules ?? []).forEach((rule, i) => {
+    const ref = rectToA1(rule.range);
+    if (rule.type === 'color_scale') {
+      const cfvo = rule.thresholds.map((t) => ({ type: CFVO_OUT[t.value_type], ...(t.value !== undefined ? { value: t.value } : {}) }));
+      ws.addConditionalFormatting({ ref, rules: [{ type: 'colorScale', priority: i + 1, cfvo, color: rule.thresholds.map((t) => ({ argb: argb(t.color) })) } as unknown as ExcelJS.ConditionalFormattingRule] });
+      return;
+    }
+    const s = rule.style;
+    const font: Partial<ExcelJS.Font> = {};
+    if (s.bold) font.bold = true;
+    if (s.italic) font.italic = true;
+    if (s.underline) font.underline = true;
+    if (s.strikethrough) font.strike = true;
+    if (s.text_color) font.color = { argb: argb(s.text_color) } as ExcelJS.Color;
+    const style: Partial<ExcelJS.Style> = {};
+    if (Object.keys(font).length) style.font = font;
+    if (s.fill_color) style.fill = { type: 'pattern', pattern: 'solid', bgColor: { argb: argb(s.fill_color) } } as ExcelJS.Fill;
+    ws.addConditionalFormatting({ ref, rules: [{ type: 'expression', priority: i + 1, formulae: [rule.formula.replace(/^=/, '')], style }] });
+  });
+}

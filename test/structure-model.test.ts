@@ -186,3 +186,17 @@ describe('dependencies', () => {
     expect(deps.get(wb.sheet('Report'))).toEqual({ reads: [{ sheet: 'Data', ranges: ['A1', 'C1:C2'], refs: 2 }], read_by: [] });
   });
 });
+
+describe('print setup kept from Excel', () => {
+  it('print area and titles follow inserted and deleted lines', async () => {
+    const wb = memoryWorkbook(['S']);
+    const s = wb.sheet('S');
+    s.meta.print = { sheet: { printArea: 'B2:F20', repeatRows: '1:2', repeatCols: 'A:A' } };
+    await applyStructure(wb, s, [{ kind: 'insert', axis: 'row', at: 0, count: 2 }]);
+    expect(s.meta.print.sheet).toEqual({ printArea: 'B4:F22', repeatRows: '3:4', repeatCols: 'A:A' });
+    await applyStructure(wb, s, [{ kind: 'insert', axis: 'col', at: 0, count: 1 }]);
+    expect(s.meta.print.sheet).toEqual({ printArea: 'C4:G22', repeatRows: '3:4', repeatCols: 'B:B' });
+    await applyStructure(wb, s, [{ kind: 'delete', axis: 'row', at: 2, count: 2 }]);
+    expect(s.meta.print.sheet).toEqual({ printArea: 'C3:G20', repeatCols: 'B:B' });
+  });
+});

@@ -1,7 +1,7 @@
 // How per-sheet meta follows a structural edit: sizes and whole-row/column styles keyed by line
 // index move with their lines (and go when their line is deleted), merges shift and shrink like
 // any range, and frozen panes grow or shrink when lines are inserted or deleted inside them.
-import { MAX_COLS, MAX_ROWS } from '../a1.ts';
+import { MAX_COLS, MAX_ROWS, colToIndex, indexToCol, parseRange, rectToA1 } from '../a1.ts';
 import { shiftIndex, shiftRect, type StructureEdit } from './shift.ts';
 import { mergeRects, setMerges } from './merges.ts';
 import type { SheetModel } from './sheet.ts';
@@ -45,4 +45,30 @@ export function shiftSheetMeta(sheet: SheetModel, e: StructureEdit): void {
     setMerges(sheet, shifted.map((r) => (e.axis === 'row' ? { ...r, r1: Math.min(r.r1, end) } : { ...r, c1: Math.min(r.c1, end) })).filter((r) => (e.axis === 'row' ? r.r0 <= end : r.c0 <= end)));
   }
   if (meta.frozen) meta.frozen = shiftFrozen(meta.frozen, e);
+  if (meta.print?.sheet) shiftPrint(meta.print.sheet, e);
+}
+
+/** A print area and print titles (from an imported workbook) follow their cells; deleted whole, they go. */
+function shiftPrint(p: { printArea?: string; repeatRows?: string; repeatCols?: string }, e: StructureEdit): void {
+  if (p.printArea) {
+    try {
+      const r = shiftRect(parseRange(p.printArea).rect, e);
+      if (r) p.printArea = rectToA1(r);
+      else delete p.printArea;
+    } catch {
+      // kept as it was: the PDF export reports an area it cannot read
+    }
+  }
+  const key = e.axis === 'row' ? 'repeatRows' : 'repeatCols';
+  const span = p[key];
+  if (!span) return;
+  const m = (e.axis === 'row' ? /^(\d+)(?::(\d+))?$/ : /^([A-Za-z]+)(?::([A-Za-z]+))?$/).exec(span.replace(/\$/g, ''));
+  if (!m) return;
+  const at = (t: string) => (e.axis === 'row' ? Number(t) - 1 : colToIndex(t));
+  const show = (i: number) => (e.axis === 'row' ? String(i + 1) : indexToCol(i));
+  const lo = at(m[1]!), hi = at(m[2] ?? m[1]!);
+  const rect = e.axis === 'row' ? { r0: lo, r1: hi, c0: 0, c1: 0 } : { r0: 0, r1: 0, c0: lo, c1: hi };
+  const r = shiftRect(rect, e);
+  if (!r) delete p[key];
+  else p[key] = e.axis === 'row' ? `${show(r.r0)}:${show(r.r1)}` : `${show(r.c0)}:${show(r.c1)}`;
 }

@@ -9,6 +9,7 @@ import { Worker } from 'node:worker_threads';
 v8.setFlagsFromString('--enable-experimental-regexp-engine');
 
 export const REGEX_TIMEOUT_MS = 250;
+const START_TIMEOUT_MS = 10_000;
 const RESULT_CHARS = 1 << 18;
 
 export interface RegexJob {
@@ -80,6 +81,8 @@ const ctrl = new Int32Array(workerData.ctrl);
 const data = new Uint16Array(workerData.data);
 const runJob = ${runJob.toString()};
 parentPort.on('message', (job) => {
+  Atomics.store(ctrl, 2, 1);
+  Atomics.notify(ctrl, 2);
   let out;
   try { out = { ok: runJob(job, false) }; } catch (e) { out = { error: String(e && e.message || e) }; }
   const text = JSON.stringify(out);
@@ -97,7 +100,8 @@ const tooSlow = new Set<string>();
 const slowKey = (job: RegexJob) => `${job.ignoreCase ? 'i' : ''}/${job.pattern}`;
 
 function startWorker() {
-  const ctrlBuf = new SharedArrayBuffer(8);
+  // [0] result written, [1] its length, [2] the job was picked up (the time bound starts there).
+  const ctrlBuf = new SharedArrayBuffer(12);
   const dataBuf = new SharedArrayBuffer(RESULT_CHARS * 2);
   const thread = new Worker(WORKER_SOURCE, { eval: true, workerData: { ctrl: ctrlBuf, data: dataBuf }, resourceLimits: { maxOldGenerationSizeMb: 64 } });
   thread.unref();
@@ -124,7 +128,14 @@ export function runRegex(job: RegexJob): RegexResult {
   worker ??= startWorker();
   const w = worker;
   Atomics.store(w.ctrl, 0, 0);
+  Atomics.store(w.ctrl, 2, 0);
   w.thread.postMessage(job);
+  // A worker's start (tens of ms, more on a busy machine) is not the pattern's time.
+  if (Atomics.wait(w.ctrl, 2, 0, START_TIMEOUT_MS) === 'timed-out' && Atomics.load(w.ctrl, 2) === 0) {
+    void w.thread.terminate();
+    worker = undefined;
+    return new Error('the regular-expression worker did not start; try again');
+  }
   if (Atomics.wait(w.ctrl, 0, 0, REGEX_TIMEOUT_MS) === 'timed-out' && Atomics.load(w.ctrl, 0) === 0) {
     void w.thread.terminate();
     worker = undefined;

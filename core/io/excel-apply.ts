@@ -42,6 +42,7 @@ export async function applyBook(wb: Workbook, book: Book, step: (done: number, t
     const src = book.sheets[i]!;
     const sheet = targetSheet(wb, src.name);
     const styleIds = new Map<object, number>();
+    const generalOf = new Map<object, Style>();
     let r1 = -1, c1 = -1, r0 = Infinity, c0 = Infinity, formulas = 0;
     const arrays: { row: number; col: number; rect: Rect }[] = [];
     const lineStyled = (r: number, c: number) => src.rowStyles?.[r] !== undefined || src.colStyles?.[c] !== undefined;
@@ -50,7 +51,12 @@ export async function applyBook(wb: Workbook, book: Book, step: (done: number, t
       let s = 0;
       // A formula cell the file formats as General shows General: the engine's format guess
       // (a date for DATE(), a percentage for RRI()) is for formulas typed here.
-      if (bc.formula !== undefined && !hasNumberFormat(bc.style)) bc = { ...bc, style: { ...bc.style, format_code: 'General' } };
+      if (bc.formula !== undefined && !hasNumberFormat(bc.style)) {
+        // One General variant per style object, so the interning below still hits by identity.
+        let general = generalOf.get(bc.style ?? NO_STYLE);
+        if (!general) generalOf.set(bc.style ?? NO_STYLE, (general = { ...bc.style, format_code: 'General' }));
+        bc = { ...bc, style: general };
+      }
       if (bc.style) {
         s = styleIds.get(bc.style) ?? wb.styles.intern(bc.style);
         styleIds.set(bc.style, s);
@@ -140,6 +146,7 @@ function clearSpillArea(sheet: SheetModel, row: number, col: number, rect: Rect)
   }
 }
 
+const NO_STYLE = {};
 const NUMBER_FIELDS = ['number_format', 'date_time', 'format_code', 'decimals', 'numeric_commas', 'negative', 'currency_symbol'] as const;
 const hasNumberFormat = (s: Style | undefined) => !!s && NUMBER_FIELDS.some((k) => s[k] !== undefined);
 

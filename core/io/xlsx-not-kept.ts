@@ -5,6 +5,19 @@ import { readZipEntry } from './zip-guard.ts';
 
 type Counts = Map<string, Map<string, number>>;
 
+/** A worksheet part, split around its cells (<sheetData>), which are large and not needed here. */
+export interface SheetXml {
+  path: string;
+  head: string;
+  tail: string;
+}
+
+export function splitSheetXml(path: string, xml: string): SheetXml {
+  const start = /<(?:\w+:)?sheetData\b/.exec(xml)?.index ?? xml.length;
+  const end = xml.lastIndexOf('sheetData>');
+  return { path, head: xml.slice(0, start), tail: end > start ? xml.slice(end + 'sheetData>'.length) : xml.slice(start) };
+}
+
 const count = (xml: string, re: RegExp) => (xml.match(re) ?? []).length;
 
 /** A part's relationships: target paths (resolved against the part's folder) by type suffix. */
@@ -34,7 +47,7 @@ function resolve(dir: string, target: string): string {
  * Per feature, the sheets (by name) and how many of it each holds. `sheets`: sheet name -> the
  * path of its part in the zip.
  */
-export function notKept(bytes: Buffer, sheets: Map<string, string>): string[] {
+export function notKept(bytes: Buffer, sheets: Map<string, SheetXml>): string[] {
   const found: Counts = new Map();
   const add = (feature: string, sheet: string, n: number) => {
     if (n <= 0) return;
@@ -42,16 +55,16 @@ export function notKept(bytes: Buffer, sheets: Map<string, string>): string[] {
     bySheet.set(sheet, (bySheet.get(sheet) ?? 0) + n);
     found.set(feature, bySheet);
   };
-  for (const [sheet, path] of sheets) {
-    const xml = readZipEntry(bytes, path)?.toString('utf8') ?? '';
-    add('data validations', sheet, count(xml, /<(?:\w+:)?dataValidation\b/g));
-    add('hyperlinks (their text is kept)', sheet, count(xml, /<(?:\w+:)?hyperlink\b/g));
-    add('autofilters', sheet, count(xml, /<(?:\w+:)?autoFilter\b/g));
-    add('sheet protection', sheet, count(xml, /<(?:\w+:)?sheetProtection\b/g));
-    add('sparklines', sheet, count(xml, /<(?:\w+:)?sparkline>/g));
-    add('outline groups', sheet, /\boutlineLevel="[1-9]/.test(xml) ? 1 : 0);
-    add('page breaks', sheet, count(xml, /<(?:\w+:)?brk\b/g));
-    add('rows hidden by default', sheet, /<(?:\w+:)?sheetFormatPr\b[^>]*zeroHeight="(1|true)"/.test(xml) ? 1 : 0);
+  for (const [sheet, { path, head, tail }] of sheets) {
+    // Everything counted sits before or after the cells: the rows themselves are not scanned.
+    add('data validations', sheet, count(tail, /<(?:\w+:)?dataValidation\b/g));
+    add('hyperlinks (their text is kept)', sheet, count(tail, /<(?:\w+:)?hyperlink\b/g));
+    add('autofilters', sheet, count(tail, /<(?:\w+:)?autoFilter\b/g));
+    add('sheet protection', sheet, count(tail, /<(?:\w+:)?sheetProtection\b/g));
+    add('sparklines', sheet, count(tail, /<(?:\w+:)?sparkline>/g));
+    add('outline groups', sheet, /\boutlineLevel(Row|Col)="[1-9]/.test(head) ? 1 : 0);
+    add('page breaks', sheet, count(tail, /<(?:\w+:)?brk\b/g));
+    add('rows hidden by default', sheet, /<(?:\w+:)?sheetFormatPr\b[^>]*zeroHeight="(1|true)"/.test(head) ? 1 : 0);
     for (const rel of relsOf(bytes, path)) {
       const part = readZipEntry(bytes, rel.target)?.toString('utf8') ?? '';
       if (rel.type === 'comments') add('comments', sheet, count(part, /<(?:\w+:)?comment\b/g));

@@ -12,7 +12,7 @@ import { styleFromExcel } from './style-map.ts';
 import { resolveColor, themeColors, type XlsxColor } from './xlsx-colors.ts';
 import { readZipEntry } from './zip-guard.ts';
 import { readTables, unescapeXml } from './xlsx-tables.ts';
-import { notKept } from './xlsx-not-kept.ts';
+import { notKept, splitSheetXml } from './xlsx-not-kept.ts';
 import { printFromExcel } from './xlsx-print.ts';
 import { rulesFromExcel } from './xlsx-cf.ts';
 
@@ -65,13 +65,14 @@ function colRuns(xml: string): { min: number; max: number; width?: number; hidde
 /** Excel's own default column width in pixels for a base width in characters (8 -> 64 px, 8.43 characters). */
 const defaultColPx = (base: number) => base * 7 + 8;
 
-function sheetOf(ws: ExcelJS.Worksheet, xml: string, styleCache: Map<string, Style | undefined>, look: Look, warnings: string[]): BookSheet {
+/** `head`: the sheet's XML before its cells (<cols>, <sheetFormatPr>). */
+function sheetOf(ws: ExcelJS.Worksheet, head: string, styleCache: Map<string, Style | undefined>, look: Look, warnings: string[]): BookSheet {
   const merges = ((ws.model as { merges?: string[] }).merges ?? []).filter((m) => m.includes(':'));
   const colWidths: Record<string, number> = {};
   const cols = (ws.model as { cols?: { min: number; max: number; width?: number; hidden?: boolean }[] }).cols ?? [];
   let restWidth: number | undefined;
   const hasDefault = !!(ws.properties as { defaultColWidth?: number }).defaultColWidth;
-  for (const c of xml ? colRuns(xml) : cols) {
+  for (const c of head ? colRuns(head) : cols) {
     if (c.width === undefined) continue;
     // A run to the sheet's last column is the width of every column from there: the default,
     // not 16k columns.
@@ -145,7 +146,7 @@ function sheetOf(ws: ExcelJS.Worksheet, xml: string, styleCache: Map<string, Sty
     ...(rules.length ? { rules } : {}),
     ...(state === 'hidden' ? { visibility: 'hidden' as const } : state === 'veryHidden' ? { visibility: 'very_hidden' as const } : {}),
     // Excel's defaults (15 pt rows, 8.43-character columns) are written down: ours differ.
-    defaultColWidth: props.defaultColWidth ? charsToPx(props.defaultColWidth) : (restWidth ?? defaultColPx(Number(/\bbaseColWidth="([\d.]+)"/.exec(xml)?.[1] ?? 8))),
+    defaultColWidth: props.defaultColWidth ? charsToPx(props.defaultColWidth) : (restWidth ?? defaultColPx(Number(/\bbaseColWidth="([\d.]+)"/.exec(head)?.[1] ?? 8))),
     defaultRowHeight: ptToPx(props.defaultRowHeight || 15),
     colStyles,
     rowStyles,
@@ -174,9 +175,10 @@ export async function readXlsx(bytes: Buffer): Promise<Book> {
   const styleCache = new Map<string, Style | undefined>();
   const look = await lookOf(bytes);
   const paths = sheetPaths(bytes);
-  const xmlOf = (name: string) => readZipEntry(bytes, paths.get(name) ?? '')?.toString('utf8') ?? '';
-  const warnings = notKept(bytes, new Map([...paths].filter(([, path]) => !path.includes('chartsheets/'))));
-  const sheets = wb.worksheets.filter((ws) => (ws as { type?: string }).type !== 'chartsheet').map((ws) => sheetOf(ws, xmlOf(ws.name), styleCache, look, warnings));
+  // Each worksheet part is inflated once more (exceljs did) and only its head and tail are kept.
+  const parts = new Map([...paths].filter(([, path]) => !path.includes('chartsheets/')).map(([name, path]) => [name, splitSheetXml(path, readZipEntry(bytes, path)?.toString('utf8') ?? '')]));
+  const warnings = notKept(bytes, parts);
+  const sheets = wb.worksheets.filter((ws) => (ws as { type?: string }).type !== 'chartsheet').map((ws) => sheetOf(ws, parts.get(ws.name)?.head ?? '', styleCache, look, warnings));
   const chartSheets = [...paths].filter(([, path]) => path.includes('chartsheets/')).map(([name]) => name);
   if (chartSheets.length) warnings.push(`not kept: chart sheets: ${chartSheets.join(', ')}`);
   if (!sheets.length) throw invalidArg('file_data', 'the workbook has no worksheets');

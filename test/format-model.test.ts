@@ -1,4 +1,5 @@
 // Format logic on an in-memory workbook: style updates, row/column styles, border edges, runs.
+import { shownFill } from '../core/workbook/style.ts';
 import { describe, expect, it } from 'vitest';
 import { parseRange } from '../core/a1.ts';
 import { OpError } from '../core/errors.ts';
@@ -142,5 +143,15 @@ describe('runs', () => {
     const wb = workbook([{ name: 'test-rules', overlay: (_wb, _sheet, rect) => (row) => (row === rect.r0 ? { fill_color: '#123456' } : undefined) }]);
     expect(await runs(wb, 'A1:B2')).toEqual([]);
     expect(await runs(wb, 'A1:B2', true)).toEqual([{ range: 'A1:B1', format: { fill_color: '#123456' } }]);
+  });
+});
+
+describe('fills kept from Excel as a renderer paints them', () => {
+  it('a solid fill is its colour, a pattern blends over its background, a gradient blends its stops', () => {
+    expect(shownFill({ fill_color: '#4472C4' })).toBe('#4472C4');
+    expect(shownFill({ fill_pattern: { pattern: 'gray125', color: '#000000' } })).toBe('#DFDFDF');
+    expect(shownFill({ fill_color: '#FFFF00', fill_pattern: { pattern: 'mediumGray', color: '#0000FF' } })).toBe('#808080');
+    expect(shownFill({ fill_gradient: { type: 'linear', degree: 90, stops: [{ position: 0, color: '#FFFFFF' }, { position: 1, color: '#000000' }] } })).toBe('#808080');
+    expect(shownFill({})).toBeUndefined();
   });
 });

@@ -108,3 +108,32 @@ export class StyleTable {
     return this.list;
   }
 }
+
+/** How much of a cell each Excel fill pattern covers with its colour (the rest shows the background). */
+const PATTERN_COVER: Record<string, number> = {
+  gray0625: 0.0625, gray125: 0.125, lightGray: 0.25, mediumGray: 0.5, darkGray: 0.75,
+  lightHorizontal: 0.25, lightVertical: 0.25, lightDown: 0.25, lightUp: 0.25, lightGrid: 0.4, lightTrellis: 0.4,
+  darkHorizontal: 0.5, darkVertical: 0.5, darkDown: 0.5, darkUp: 0.5, darkGrid: 0.75, darkTrellis: 0.75,
+};
+
+const channels = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+const mix = (a: string, b: string, t: number) =>
+  `#${channels(a)
+    .map((x, i) => Math.round(x * (1 - t) + channels(b)[i]! * t).toString(16).padStart(2, '0'))
+    .join('')
+    .toUpperCase()}`;
+
+/**
+ * The solid colour a renderer paints for a cell's fill, #RRGGBB or undefined: the fill colour, a
+ * pattern as the blend of its colour over the background in the share it covers, a gradient as the
+ * blend of its stops. Drawing the pattern itself is left to a renderer that can.
+ */
+export function shownFill(s: Style): string | undefined {
+  const base = s.fill_color?.slice(0, 7);
+  if (s.fill_gradient?.stops.length) {
+    const stops = s.fill_gradient.stops;
+    return stops.slice(1).reduce((acc, st, i) => mix(acc, st.color.slice(0, 7), 1 / (i + 2)), stops[0]!.color.slice(0, 7));
+  }
+  if (s.fill_pattern) return mix(base ?? '#FFFFFF', s.fill_pattern.color.slice(0, 7), PATTERN_COVER[s.fill_pattern.pattern] ?? 0.5);
+  return base;
+}

@@ -1,6 +1,6 @@
 // Cell styles as CSS rules for the viewer. Every value that reaches CSS is checked against a
 // strict pattern first (colours, sizes, font names), so file contents cannot inject styles.
-import type { Border, Style } from '../../core/workbook/style.ts';
+import { shownFill, type Border, type Style } from '../../core/workbook/style.ts';
 
 const COLOR = /^#[0-9A-Fa-f]{6}([0-9A-Fa-f]{2})?$/;
 const FONT = /^[A-Za-z0-9 _-]{1,60}$/;
@@ -30,7 +30,8 @@ export function styleCss(s: Style, numeric: boolean): string {
   if (typeof s.font_size === 'number' && s.font_size >= 1 && s.font_size <= 400) d.push(`font-size:${s.font_size}pt`);
   if (s.font_family && FONT.test(s.font_family)) d.push(`font-family:"${s.font_family}",sans-serif`);
   if (s.text_color && COLOR.test(s.text_color)) d.push(`color:${s.text_color}`);
-  if (s.fill_color && COLOR.test(s.fill_color)) d.push(`background:${s.fill_color}`);
+  const fill = shownFill(s);
+  if (fill && COLOR.test(fill)) d.push(`background:${fill}`);
   for (const side of ['top', 'bottom', 'left', 'right'] as const) {
     const b = border(s[`border_${side}`]);
     if (b) d.push(`border-${side}:${b}`);

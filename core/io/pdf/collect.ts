@@ -87,7 +87,7 @@ export async function snapshotCells(ctx: Pick<OpContext, 'signal'>, wb: Workbook
         const patch = overlay?.(r, c);
         if (patch) style = { ...style, ...patch };
         const empty = cell === null || cell === undefined;
-        if (empty && !style.fill_color && !style.border_top && !style.border_bottom && !style.border_left && !style.border_right) continue;
+        if (empty && !style.fill_color && !style.fill_pattern && !style.fill_gradient && !style.border_top && !style.border_bottom && !style.border_left && !style.border_right && !style.border_diagonal_up && !style.border_diagonal_down) continue;
         const text = empty ? '' : displayCell(cell, style);
         const pc: PrintCell = { text, kind: empty ? 't' : kindOf(cell), style };
         const color = empty ? undefined : formatTextColor(cell, style);

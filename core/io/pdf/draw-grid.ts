@@ -1,6 +1,6 @@
 // Gridlines, fills and borders of a block. Order matters as on screen: gridlines first, fills
 // over them (a filled cell hides its gridlines), borders over fills, texts last (draw-text.ts).
-import type { Style, Border } from '../../workbook/style.ts';
+import { shownFill, type Style, type Border } from '../../workbook/style.ts';
 import { blockCells, rectBox, type Block, type Box } from './block.ts';
 import { cellKey } from './geometry.ts';
 
@@ -58,7 +58,8 @@ export function drawGridlines(doc: PDFKit.PDFDocument, b: Block): void {
 export function drawFills(doc: PDFKit.PDFDocument, b: Block): void {
   const { cells } = b.sheet.snapshot;
   for (const { key, r, c, merge } of blockCells(b)) {
-    const fill = cells.get(key)?.style.fill_color;
+    const style = cells.get(key)?.style;
+    const fill = style ? shownFill(style) : undefined;
     if (!fill) continue;
     const box = rectBox(b, merge ?? { r0: r, c0: c, r1: r, c1: c });
     doc.rect(box.x, box.y, box.w, box.h).fill(color(fill));

@@ -1,7 +1,7 @@
 // The read-only viewer in a real headless Chromium: a signed link opens the page, cells show as
 // formatted (format_cells) with merges and sizes, file text is escaped, the conditional-format and chart seams
 // paint, the screenshot is not blank, and the page follows a write made over the API.
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signLink, viewSecret } from '../rest/viewer/link.ts';
@@ -118,6 +118,29 @@ describe.skipIf(!haveChromium)('viewer', () => {
     expect(await cell('A1').textContent()).toBe('on the other sheet');
     expect(dialogs).toEqual([]);
     expect(violations).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps an Excel file's frozen rows and columns in view while the sheet scrolls", async () => {
+    // XlsxWriter's reference file made in Excel: Sheet5 is frozen at B2 (one row, one column).
+    const bytes = readFileSync(new URL('./fixtures/excel/features/xlsxwriter/panes01.xlsx', import.meta.url));
+    const { uuid } = await rest('POST', '/v1/files/import', { file_name: 'panes.xlsx', file_data: bytes.toString('base64') });
+    await rest('PUT', `/v1/files/${uuid}/cells`, { sheet: 'Sheet5', cell: 'A1', values: [['corner', 'top'], ['left', 'body']] });
+    const context = await browser.newContext({ viewport: { width: 500, height: 300 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/view/${uuid}?${signLink(viewSecret(server.config), uuid, server.server.services.clock.now())}`);
+    await page.click('nav a:text-is("Sheet5")');
+    const box = async (a1: string) => page.locator(`td[data-cell="${a1}"]`).evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+    const [a1, b1, a2] = [await box('A1'), await box('B1'), await box('A2')];
+    await page.locator('main').evaluate((el) => el.scrollBy(300, 300));
+    const [a1s, b1s, a2s, b2s] = [await box('A1'), await box('B1'), await box('A2'), await box('B2')];
+    // Within a pixel: collapsed borders put a sticky cell half a pixel off.
+    const near = (a: number, b: number) => expect(Math.abs(a - b)).toBeLessThanOrEqual(1);
+    near(a1s.top, a1.top); // the frozen corner does not move
+    near(a1s.left, a1.left);
+    near(b1s.top, b1.top); // the frozen row stays at the top
+    near(a2s.left, a2.left); // the frozen column stays at the left
+    expect(b2s.top).toBeLessThan(a2.top); // the body scrolls
     await context.close();
   });
 

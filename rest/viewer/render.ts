@@ -9,6 +9,7 @@ import { mergeRects } from '../../core/workbook/merges.ts';
 import { effectiveStyle } from '../../core/workbook/read.ts';
 import { DEFAULT_COL_WIDTH, DEFAULT_ROW_HEIGHT } from '../../core/workbook/sheet-meta.ts';
 import type { SheetModel } from '../../core/workbook/sheet.ts';
+import { shownFill } from '../../core/workbook/style.ts';
 import type { Workbook } from '../../core/workbook/workbook.ts';
 import { ClassTable, styleCss } from './css.ts';
 
@@ -64,9 +65,21 @@ export async function renderPage({ wb, sheet, nonce, base }: PageInput): Promise
   const colW = (c: number) => size(meta.col_widths, c, meta.default_col_width ?? DEFAULT_COL_WIDTH);
   const rowH = (r: number) => size(meta.row_heights, r, meta.default_row_height ?? DEFAULT_ROW_HEIGHT);
 
+  // Frozen panes stay in view as in a spreadsheet: their cells are sticky at their own offsets.
+  const frozenRows = Math.min(meta.frozen?.rows ?? 0, rows), frozenCols = Math.min(meta.frozen?.cols ?? 0, cols);
+  const tops: number[] = [], lefts: number[] = [];
+  for (let r = 0, y = HEAD_H; r < frozenRows; y += rowH(r), r++) tops.push(y);
+  for (let c = 0, x = HEAD_W; c < frozenCols; x += colW(c), c++) lefts.push(x);
+  const sticky = (r: number, c: number, fill: boolean) => {
+    if (r >= frozenRows && c >= frozenCols) return '';
+    const at = [r < frozenRows ? `top:${tops[r]}px` : '', c < frozenCols ? `left:${lefts[c]}px` : ''].filter(Boolean).join(';');
+    return `;position:sticky;${at};z-index:${r < frozenRows && c < frozenCols ? 3 : 2}${fill ? '' : ';background:#fff'}`;
+  };
+
   const body: string[] = [];
   for (let r = 0; r < rows; r++) {
-    const cells: string[] = [`<th class="${classes.of(`height:${rowH(r)}px`)}">${r + 1}</th>`];
+    const rowHead = r < frozenRows ? `;top:${tops[r]}px;z-index:4` : '';
+    const cells: string[] = [`<th class="${classes.of(`height:${rowH(r)}px${rowHead}`)}">${r + 1}</th>`];
     for (let c = 0; c < cols; c++) {
       const key = `${r},${c}`;
       if (covered.has(key)) continue;
@@ -79,7 +92,7 @@ export async function renderPage({ wb, sheet, nonce, base }: PageInput): Promise
       const text = cell === null || cell === undefined ? '' : displayCell(cell, style);
       const span = anchors.get(key);
       const attrs = [span && span.rows > 1 ? ` rowspan="${span.rows}"` : '', span && span.cols > 1 ? ` colspan="${span.cols}"` : ''].join('');
-      const cls = classes.of(styleCss(style, numeric));
+      const cls = classes.of(styleCss(style, numeric) + sticky(r, c, !!shownFill(style)));
       cells.push(`<td data-cell="${indexToCol(c)}${r + 1}"${cls ? ` class="${cls}"` : ''}${attrs}>${esc(text)}</td>`);
     }
     body.push(`<tr>${cells.join('')}</tr>`);
@@ -113,13 +126,13 @@ export async function renderPage({ wb, sheet, nonce, base }: PageInput): Promise
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>${esc(title)}</title>
 <style nonce="${nonce}">
-body{margin:0;font:13px/1.3 Arial,"DejaVu Sans",sans-serif;color:#202124;background:#fff}
+body{margin:0;font:13px/1.3 Arial,"DejaVu Sans",sans-serif;color:#202124;background:#fff;display:flex;flex-direction:column;height:100vh}
 header{display:flex;gap:16px;align-items:baseline;padding:8px 12px;border-bottom:1px solid #dadce0}
 header h1{font-size:16px;margin:0}header .v{color:#5f6368}
 nav{display:flex;gap:2px;padding:4px 12px;background:#f1f3f4;border-bottom:1px solid #dadce0}
 nav a{padding:4px 10px;color:#202124;text-decoration:none;border-radius:4px 4px 0 0}
 nav a[aria-current]{background:#fff;font-weight:700;color:#188038}
-main{position:relative;overflow:auto}
+main{position:relative;overflow:auto;flex:1;min-height:0}
 table{border-collapse:collapse;table-layout:fixed}
 td,th{box-sizing:border-box;border:1px solid var(--grid,#e2e3e3);padding:0 3px;vertical-align:bottom;white-space:nowrap;overflow:hidden;height:${DEFAULT_ROW_HEIGHT}px}
 th{background:#f8f9fa;color:#5f6368;font-weight:400;text-align:center;vertical-align:middle;position:sticky;top:0}

@@ -1,6 +1,7 @@
 // The import's fidelity report: what an .xlsx holds that the service does not keep, counted per
 // sheet from the file's own parts, so nothing is dropped without a word. Each feature becomes one
 // line of the import's `warnings`, e.g. "not kept: images: 2 on Invoice, 1 on Data".
+import { partRelationships } from './xlsx-tables.ts';
 import { readZipEntry } from './zip-guard.ts';
 
 type Counts = Map<string, Map<string, number>>;
@@ -19,29 +20,6 @@ export function splitSheetXml(path: string, xml: string): SheetXml {
 }
 
 const count = (xml: string, re: RegExp) => (xml.match(re) ?? []).length;
-
-/** A part's relationships: target paths (resolved against the part's folder) by type suffix. */
-function relsOf(bytes: Buffer, partPath: string): { type: string; target: string }[] {
-  const dir = partPath.slice(0, partPath.lastIndexOf('/'));
-  const relsPath = `${dir}/_rels/${partPath.slice(dir.length + 1)}.rels`;
-  const xml = readZipEntry(bytes, relsPath)?.toString('utf8') ?? '';
-  return [...xml.matchAll(/<Relationship\b([^>]*)\/?>/g)].flatMap((m) => {
-    const type = /\bType="([^"]*)"/.exec(m[1]!)?.[1] ?? '';
-    const target = /\bTarget="([^"]*)"/.exec(m[1]!)?.[1] ?? '';
-    if (/\bTargetMode="External"/.test(m[1]!)) return [];
-    return [{ type: type.slice(type.lastIndexOf('/') + 1), target: resolve(dir, target) }];
-  });
-}
-
-function resolve(dir: string, target: string): string {
-  if (target.startsWith('/')) return target.slice(1);
-  const parts = dir.split('/');
-  for (const seg of target.split('/')) {
-    if (seg === '..') parts.pop();
-    else if (seg !== '.') parts.push(seg);
-  }
-  return parts.join('/');
-}
 
 /**
  * Per feature, the sheets (by name) and how many of it each holds. `sheets`: sheet name -> the
@@ -65,13 +43,14 @@ export function notKept(bytes: Buffer, sheets: Map<string, SheetXml>): string[] 
     add('outline groups', sheet, /\boutlineLevel(Row|Col)="[1-9]/.test(head) ? 1 : 0);
     add('page breaks', sheet, count(tail, /<(?:\w+:)?brk\b/g));
     add('rows hidden by default', sheet, /<(?:\w+:)?sheetFormatPr\b[^>]*zeroHeight="(1|true)"/.test(head) ? 1 : 0);
-    for (const rel of relsOf(bytes, path)) {
+    for (const rel of partRelationships(bytes, path).values()) {
       const part = readZipEntry(bytes, rel.target)?.toString('utf8') ?? '';
-      if (rel.type === 'comments') add('comments', sheet, count(part, /<(?:\w+:)?comment\b/g));
-      else if (rel.type === 'threadedComment') add('threaded comments', sheet, count(part, /<(?:\w+:)?threadedComment\b/g));
-      else if (rel.type === 'table') add('tables (formulas and names that use them are kept with cell references)', sheet, 1);
-      else if (rel.type === 'pivotTable') add('pivot tables', sheet, 1);
-      else if (rel.type === 'drawing') {
+      const type = rel.type.slice(rel.type.lastIndexOf('/') + 1);
+      if (type === 'comments') add('comments', sheet, count(part, /<(?:\w+:)?comment\b/g));
+      else if (type === 'threadedComment') add('threaded comments', sheet, count(part, /<(?:\w+:)?threadedComment\b/g));
+      else if (type === 'table') add('tables (formulas and names that use them are kept with cell references)', sheet, 1);
+      else if (type === 'pivotTable') add('pivot tables', sheet, 1);
+      else if (type === 'drawing') {
         add('images', sheet, count(part, /<(?:\w+:)?pic>/g));
         add('charts', sheet, count(part, /<(?:\w+:)?chart\b[^>]*r:id=/g));
         add('shapes and text boxes', sheet, count(part, /<(?:\w+:)?sp>/g));

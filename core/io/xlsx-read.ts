@@ -11,7 +11,7 @@ import { charsToPx, dateToSerial, ptToPx, type Book, type BookCell, type BookNam
 import { styleFromExcel } from './style-map.ts';
 import { resolveColor, themeColors, type XlsxColor } from './xlsx-colors.ts';
 import { readZipEntry } from './zip-guard.ts';
-import { readTables, unescapeXml } from './xlsx-tables.ts';
+import { readTables, sheetParts, unescapeXml } from './xlsx-tables.ts';
 import { notKept, splitSheetXml } from './xlsx-not-kept.ts';
 import { printFromExcel } from './xlsx-print.ts';
 import { rulesFromExcel } from './xlsx-cf.ts';
@@ -174,7 +174,7 @@ export async function readXlsx(bytes: Buffer): Promise<Book> {
   }
   const styleCache = new Map<string, Style | undefined>();
   const look = await lookOf(bytes);
-  const paths = sheetPaths(bytes);
+  const paths = sheetParts(bytes);
   // Each worksheet part is inflated once more (exceljs did) and only its head and tail are kept.
   const parts = new Map([...paths].filter(([, path]) => !path.includes('chartsheets/')).map(([name, path]) => [name, splitSheetXml(path, readZipEntry(bytes, path)?.toString('utf8') ?? '')]));
   const warnings = notKept(bytes, parts);
@@ -182,19 +182,7 @@ export async function readXlsx(bytes: Buffer): Promise<Book> {
   const chartSheets = [...paths].filter(([, path]) => path.includes('chartsheets/')).map(([name]) => name);
   if (chartSheets.length) warnings.push(`not kept: chart sheets: ${chartSheets.join(', ')}`);
   if (!sheets.length) throw invalidArg('file_data', 'the workbook has no worksheets');
-  return { sheets, names: definedNames(bytes, wb.worksheets.map((ws) => ws.name)), tables: readTables(bytes), warnings };
-}
-
-/** Each sheet's part path by sheet name, found through xl/workbook.xml and its relationships. */
-function sheetPaths(bytes: Buffer): Map<string, string> {
-  const part = (path: string) => readZipEntry(bytes, path)?.toString('utf8') ?? '';
-  const rels = new Map([...part('xl/_rels/workbook.xml.rels').matchAll(/<Relationship\b[^>]*?Id="([^"]+)"[^>]*?Target="([^"]+)"/g)].map((m) => [m[1]!, m[2]!]));
-  const out = new Map<string, string>();
-  for (const m of part('xl/workbook.xml').matchAll(/<(?:\w+:)?sheet\b[^>]*?name="([^"]*)"[^>]*?r:id="([^"]+)"/g)) {
-    const target = rels.get(m[2]!);
-    if (target) out.set(unescapeXml(m[1]!), target.startsWith('/') ? target.slice(1) : `xl/${target}`);
-  }
-  return out;
+  return { sheets, names: definedNames(bytes, wb.worksheets.map((ws) => ws.name)), tables: readTables(bytes, paths), warnings };
 }
 
 /** What a file's styles resolve against: its theme's colours and its default cell format. */

@@ -16,7 +16,7 @@ const attr = (attrs: string, name: string) => {
 };
 
 /** A relationships part: id → target path, resolved against the folder of the part that owns it. */
-function relationships(bytes: Buffer, relsPath: string, baseDir: string): Map<string, { target: string; type: string }> {
+export function relationships(bytes: Buffer, relsPath: string, baseDir: string): Map<string, { target: string; type: string }> {
   const xml = readZipEntry(bytes, relsPath)?.toString('utf8') ?? '';
   const out = new Map<string, { target: string; type: string }>();
   for (const m of xml.matchAll(/<Relationship\b([^>]*)\/?>/g)) {
@@ -37,18 +37,30 @@ function resolvePath(baseDir: string, target: string): string {
   return parts.join('/');
 }
 
-export function readTables(bytes: Buffer): BookTable[] {
+/** The relationships of one part (xl/worksheets/sheet1.xml -> xl/worksheets/_rels/sheet1.xml.rels). */
+export function partRelationships(bytes: Buffer, part: string): Map<string, { target: string; type: string }> {
+  const dir = part.slice(0, part.lastIndexOf('/'));
+  return relationships(bytes, `${dir}/_rels/${part.slice(part.lastIndexOf('/') + 1)}.rels`, dir);
+}
+
+/** Each sheet's part path (worksheets and chart sheets) by sheet name, in the workbook's order. */
+export function sheetParts(bytes: Buffer): Map<string, string> {
+  const out = new Map<string, string>();
   const wbXml = readZipEntry(bytes, 'xl/workbook.xml')?.toString('utf8');
-  if (!wbXml) return [];
+  if (!wbXml) return out;
   const wbRels = relationships(bytes, 'xl/_rels/workbook.xml.rels', 'xl');
-  const out: BookTable[] = [];
   for (const m of wbXml.matchAll(/<(?:\w+:)?sheet\b([^>]*)\/?>/g)) {
     const sheet = attr(m[1]!, 'name'), rid = /\br:id="([^"]+)"/.exec(m[1]!)?.[1];
     const part = rid ? wbRels.get(rid)?.target : undefined;
-    if (!sheet || !part) continue;
-    const dir = part.slice(0, part.lastIndexOf('/'));
-    const rels = relationships(bytes, `${dir}/_rels/${part.slice(part.lastIndexOf('/') + 1)}.rels`, dir);
-    for (const rel of rels.values()) {
+    if (sheet && part) out.set(sheet, part);
+  }
+  return out;
+}
+
+export function readTables(bytes: Buffer, parts = sheetParts(bytes)): BookTable[] {
+  const out: BookTable[] = [];
+  for (const [sheet, part] of parts) {
+    for (const rel of partRelationships(bytes, part).values()) {
       if (!rel.type.endsWith('/table')) continue;
       const xml = readZipEntry(bytes, rel.target)?.toString('utf8');
       const head = xml && /<(?:\w+:)?table\b([^>]*)>/.exec(xml)?.[1];

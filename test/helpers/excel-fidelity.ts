@@ -106,12 +106,17 @@ export async function formulasLostInRoundTrip(path: string): Promise<string[]> {
   return [...before.keys()].filter((k) => !after.has(k) || !after.get(k)!.formula);
 }
 
-export async function importWorkbook(bytes: Buffer): Promise<Workbook> {
+/** The workbook as the service imports it, and the import's warnings (its fidelity report). */
+export async function importWithReport(bytes: Buffer): Promise<{ wb: Workbook; warnings: string[] }> {
   // A new file for an Excel import starts with no sheets (run-import.ts: initialSheets).
   const wb = memoryWorkbook([], areas);
-  await applyBook(wb, await readXlsx(bytes), async () => undefined);
+  const outcome = await applyBook(wb, await readXlsx(bytes), async () => undefined);
   await wb.rebuildEngine();
-  return wb;
+  return { wb, warnings: outcome.warnings };
+}
+
+async function importWorkbook(bytes: Buffer): Promise<Workbook> {
+  return (await importWithReport(bytes)).wb;
 }
 
 /** Every formula cell of one workbook, with Excel's value and ours. */

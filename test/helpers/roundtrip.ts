@@ -6,12 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { recalcWithLibreOffice } from './libreoffice.ts';
-import { areas } from '../../core/areas.ts';
-import { applyBook } from '../../core/io/excel-apply.ts';
 import { workbookToXlsx } from '../../core/io/xlsx-export.ts';
-import { readXlsx } from '../../core/io/xlsx-read.ts';
-import { FIXTURES, fixtureFiles } from './excel-fidelity.ts';
-import { memoryWorkbook } from './memory-workbook.ts';
+import { FIXTURES, fixtureFiles, importWithReport } from './excel-fidelity.ts';
 import { PYTHON } from './io-files.ts';
 
 const COMPARE = new URL('./py/roundtrip_compare.py', import.meta.url).pathname;
@@ -71,11 +67,8 @@ export async function roundTrip(files: string[], dir: string, libreOffice = fals
   for (const path of files) {
     const file = relative(FIXTURES, path);
     try {
-      // A new file for an Excel import starts with no sheets (run-import.ts: initialSheets).
-      const wb = memoryWorkbook([], areas);
-      const outcome = await applyBook(wb, await readXlsx(readFileSync(path)), async () => undefined);
-      await wb.rebuildEngine();
-      warnings.set(path, outcome.warnings);
+      const { wb, warnings: report } = await importWithReport(readFileSync(path));
+      warnings.set(path, report);
       const out = join(dir, file.replace(/[/\\]/g, '__'));
       writeFileSync(out, await workbookToXlsx(wb, async () => undefined));
       wb.destroy();

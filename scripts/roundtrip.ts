@@ -16,6 +16,6 @@ for (const r of results.filter((x) => x.error)) process.stdout.write(`! ${r.file
 const worst = new Map<string, string[]>();
 for (const r of results) for (const [cat, d] of Object.entries(r.diffs)) worst.set(cat, [...(worst.get(cat) ?? []), ...d.map((x) => `${r.file} ${x}`)]);
 process.stdout.write('\n');
-for (const [cat, d] of worst) process.stdout.write(`${cat}:\n  ${d.slice(0, 6).join('\n  ')}\n`);
+for (const [cat, d] of worst) process.stdout.write(`${cat}:\n  ${d.slice(0, Number(process.env.ROUNDTRIP_SHOW) || 6).join('\n  ')}\n`);
 mkdirSync('test-results', { recursive: true });
 writeFileSync('test-results/roundtrip.json', JSON.stringify({ totals: sum, files: results }, null, 1));

@@ -55,4 +55,32 @@ describe('named ranges in xlsx', () => {
     expect(allNames(wb).map(({ spec }) => spec.name)).toEqual(['ok']);
     expect(outcome.warnings).toEqual([expect.stringMatching(/^2 defined name\(s\) were not kept: Far: .*; A1: 'A1' cannot be a name/)]);
   });
+  it("keeps each sheet's own names in their scope, through export and import (a sheet named 2024 too)", async () => {
+    const wb = memoryWorkbook(['Summary', '2024', 'Notes'], names);
+    await put(wb, '2024', 'B1', [[0.1]]);
+    addName(wb, { name: 'Rate', refers_to: '=0.05' });
+    addName(wb, { name: 'Rate', refers_to: "='2024'!$B$1" }, wb.findSheet('2024'));
+    addName(wb, { name: 'AddressLine1', refers_to: '="1 Main St"' }, wb.findSheet('Notes'));
+    await syncNames(wb);
+    await put(wb, 'Summary', 'A1', [['=Rate*100']]);
+    await put(wb, '2024', 'A1', [['=Rate*100']]);
+    await put(wb, 'Notes', 'A1', [['=AddressLine1']]);
+    expect([shown(wb, 'Summary', 'A1'), shown(wb, '2024', 'A1'), shown(wb, 'Notes', 'A1')]).toEqual([[['5']], [['10']], [['1 Main St']]]);
+
+    const bytes = await workbookToXlsx(wb, noSteps);
+    const xml = readZipEntry(bytes, 'xl/workbook.xml')!.toString('utf8');
+    expect(xml).toMatch(/<definedName name="Rate" localSheetId="1">(&apos;|')2024(&apos;|')!\$B\$1<\/definedName>/);
+    expect(xml).toMatch(/<definedName name="AddressLine1" localSheetId="2">/);
+
+    const copy = memoryWorkbook([], names);
+    const outcome = await applyBook(copy, await readXlsx(bytes), noSteps);
+    expect(outcome.warnings).toEqual([]);
+    expect(allNames(copy).map((n) => [n.sheet.name, n.spec.name, n.spec.local ?? false])).toEqual([
+      ['Summary', 'Rate', false],
+      ['2024', 'Rate', true],
+      ['Notes', 'AddressLine1', true],
+    ]);
+    await copy.rebuildEngine();
+    expect([shown(copy, 'Summary', 'A1'), shown(copy, '2024', 'A1'), shown(copy, 'Notes', 'A1')]).toEqual([[['5']], [['10']], [['1 Main St']]]);
+  });
 });

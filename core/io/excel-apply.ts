@@ -10,9 +10,9 @@ import type { Style } from '../workbook/style.ts';
 import type { Workbook } from '../workbook/workbook.ts';
 import type { Book, BookName, BookSheet, BookTable } from './book.ts';
 import { resolveStructuredRefs } from './structured-refs.ts';
-import { addName, allNames, checkNameText, normalizeRefersTo, removeName } from '../names/model.ts';
+import { addName, allNames, checkNameText, normalizeRefersTo, removeName, scopeOf } from '../names/model.ts';
 import { putImported } from './block-writer.ts';
-import { importFormula } from './formula-import.ts';
+import { importFormula, stripPrefixes } from './formula-import.ts';
 import type { SheetReport, UnsupportedFunction } from './report.ts';
 
 const LAYOUT_KEYS = ['formulas', 'merges', 'col_widths', 'row_heights', 'col_styles', 'row_styles', 'frozen', 'default_col_width', 'default_row_height', 'show_gridlines', 'tab_color', 'visibility', 'print', 'cond_formats'] as const;
@@ -101,36 +101,28 @@ export async function applyBook(wb: Workbook, book: Book, step: (done: number, t
 }
 
 /**
- * The file's defined names become named ranges (a name already in the file is replaced). Names
- * scoped to one sheet are kept at workbook scope when no other name has their text; a name that
- * cannot be kept is listed in the warnings, never dropped silently.
+ * The file's defined names become named ranges (a name already in the file is replaced), each in
+ * its scope: the workbook's, or its sheet's own. A name that cannot be kept is listed in the
+ * warnings, never dropped silently.
  */
 function applyNames(wb: Workbook, names: BookName[], tables: readonly BookTable[], warnings: string[]): void {
-  const global = new Set(names.filter((n) => n.sheet === undefined).map((n) => n.name.toLowerCase()));
   const skipped: string[] = [];
-  const widened: string[] = [];
   for (const n of names) {
     const label = n.sheet !== undefined ? `${n.name} (sheet ${n.sheet})` : n.name;
-    if (n.sheet !== undefined && global.has(n.name.toLowerCase())) {
-      skipped.push(`${label}: sheet-scoped names are not supported yet and a workbook name has the same text`);
-      continue;
-    }
     try {
-      const existing = allNames(wb).find((x) => x.spec.name.toLowerCase() === n.name.toLowerCase());
+      const scope = n.sheet === undefined ? undefined : wb.findSheet(n.sheet);
+      if (n.sheet !== undefined && !scope) throw new Error(`its sheet is not in the file`);
+      const existing = allNames(wb).find((x) => x.spec.name.toLowerCase() === n.name.toLowerCase() && scopeOf(x) === scope);
       if (existing) removeName(wb, existing.spec);
-      checkNameText(wb, n.name, 'file_data');
+      checkNameText(wb, n.name, 'file_data', undefined, scope);
       // A name over a table's column (=SUM(tblIncome[Amount])) refers to its cells, as formulas do.
-      const text = resolveStructuredRefs(n.refersTo, tables, { sheet: '', row: 0 }) ?? n.refersTo;
-      addName(wb, { name: n.name, refers_to: normalizeRefersTo(wb, text, 'file_data') });
-      if (n.sheet !== undefined) {
-        global.add(n.name.toLowerCase());
-        widened.push(label);
-      }
+      const bare = stripPrefixes(n.refersTo);
+      const text = resolveStructuredRefs(bare, tables, { sheet: '', row: 0 }) ?? bare;
+      addName(wb, { name: n.name, refers_to: normalizeRefersTo(wb, text, 'file_data', scope) }, scope);
     } catch (err) {
       skipped.push(`${label}: ${(err as Error).message.replace(/^file_data: /, '')}`);
     }
   }
-  if (widened.length) warnings.push(`${widened.length} sheet-scoped name(s) were kept at workbook scope: ${widened.slice(0, 10).join(', ')}${widened.length > 10 ? ', …' : ''}`);
   if (skipped.length) warnings.push(`${skipped.length} defined name(s) were not kept: ${skipped.slice(0, 10).join('; ')}${skipped.length > 10 ? '; …' : ''}`);
 }
 

@@ -139,10 +139,11 @@ export async function workbookToXlsx(wb: Workbook, step: (done: number, total: n
 /**
  * The file's named ranges as defined names. exceljs's own API takes only cell ranges (it expands
  * each into a cell matrix), while its writer prints each name's `ranges` as text: the names are
- * given to the writer as that text, so constants and formulas are written as Excel writes them.
+ * given to the writer as that text, so constants and formulas are written as Excel writes them. A
+ * sheet's own name carries that sheet's position (localSheetId).
  */
 function writeNames(out: ExcelJS.Workbook, wb: Workbook): void {
-  const names = allNames(wb).map(({ spec }) => ({ name: spec.name, ranges: [spec.refers_to.replace(/^=/, '')] }));
+  const names = allNames(wb).map(({ sheet, spec }) => ({ name: spec.name, ranges: [withXlfn(withParameterPrefixes(spec.refers_to.replace(/^=/, '')))], ...(spec.local ? { localSheetId: wb.sheets.indexOf(sheet) } : {}) }));
   if (!names.length) return;
   Object.defineProperty(out.definedNames, 'model', { get: () => names, set: () => undefined, configurable: true });
 }

@@ -182,7 +182,7 @@ export async function readXlsx(bytes: Buffer): Promise<Book> {
   const chartSheets = [...paths].filter(([, path]) => path.includes('chartsheets/')).map(([name]) => name);
   if (chartSheets.length) warnings.push(`not kept: chart sheets: ${chartSheets.join(', ')}`);
   if (!sheets.length) throw invalidArg('file_data', 'the workbook has no worksheets');
-  return { sheets, names: definedNames(bytes, wb.worksheets.map((ws) => ws.name)), tables: readTables(bytes, paths), warnings };
+  return { sheets, names: definedNames(bytes), tables: readTables(bytes, paths), warnings };
 }
 
 /** What a file's styles resolve against: its theme's colours and its default cell format. */
@@ -212,12 +212,13 @@ async function lookOf(bytes: Buffer): Promise<Look> {
 /**
  * The defined names of xl/workbook.xml, read from the part itself: exceljs keeps only names that
  * are plain ranges and drops constants and formulas. Built-in names (_xlnm.Print_Area, ...) and the
- * hidden _xlfn. names Excel writes for newer functions are left out. `sheetNames` is in the
- * order of localSheetId.
+ * hidden _xlfn. names Excel writes for newer functions are left out. A sheet-scoped name's
+ * localSheetId counts every sheet of the workbook part, chart sheets too.
  */
-function definedNames(bytes: Buffer, sheetNames: string[]): BookName[] {
+function definedNames(bytes: Buffer): BookName[] {
   const xml = readZipEntry(bytes, 'xl/workbook.xml')?.toString('utf8');
   if (!xml) return [];
+  const sheetNames = [...xml.matchAll(/<(?:\w+:)?sheet\b([^>]*?)\/?>/g)].map((m) => unescapeXml(/\bname="([^"]*)"/.exec(m[1]!)?.[1] ?? ''));
   const out: BookName[] = [];
   for (const m of xml.matchAll(/<(?:\w+:)?definedName\b([^>]*)>([^<]*)<\/(?:\w+:)?definedName>/g)) {
     const attrs = m[1]!;

@@ -4,8 +4,9 @@
 // every name through namedExpressions; Workbooks.write keeps a live engine in step.
 import { mapRefs, moveFormula, renameSheetInFormula, shiftFormula } from '../rules/formula-refs.ts';
 import type { SheetObjectHooks } from '../workbook/hooks.ts';
+import type { SheetModel } from '../workbook/sheet.ts';
 import type { Workbook } from '../workbook/workbook.ts';
-import { allNames, targetSheet, type NameSpec } from './model.ts';
+import { allNames, qualifiedName, targetSheet, type NameSpec } from './model.ts';
 
 /** Names never hold unqualified references, so no sheet is their "own" one. */
 const NO_HOME = '';
@@ -19,7 +20,7 @@ function rewrite(wb: Workbook, fn: (expr: string) => string): void {
 
 export const nameObjects: SheetObjectHooks = {
   namedExpressions: (wb) =>
-    allNames(wb).map(({ sheet, spec }) => ({ name: spec.name, expression: spec.refers_to, sheetId: (targetSheet(wb, spec) ?? sheet).id })),
+    allNames(wb).map(({ sheet, spec }) => ({ name: spec.name, expression: spec.refers_to, sheetId: (targetSheet(wb, spec) ?? sheet).id, ...(spec.local ? { scope: sheet.id } : {}) })),
   onStructure(wb, sheet, edit) {
     rewrite(wb, (expr) => shiftFormula(expr, NO_HOME, sheet.name, edit));
   },
@@ -32,30 +33,35 @@ export const nameObjects: SheetObjectHooks = {
   onRemoveSheet(wb, sheet) {
     const gone = sheet.name.toLowerCase();
     rewrite(wb, (expr) => mapRefs(expr, (ref) => (ref.sheet?.toLowerCase() === gone ? null : ref)));
-    // The names kept on the deleted sheet move to the next first sheet.
-    const kept: NameSpec[] = sheet.meta.names ?? [];
+    // The workbook names kept on the deleted sheet move to the next first sheet; its own names
+    // go with it, as in Excel.
+    const kept: NameSpec[] = (sheet.meta.names ?? []).filter((n) => !n.local);
     const next = wb.sheets.find((s) => s !== sheet);
     if (kept.length && next) {
       next.meta.names = [...(next.meta.names ?? []), ...kept];
       sheet.meta.names = [];
     }
   },
-  onDuplicate(_wb, _source, copy) {
-    // Names belong to the file: a copied sheet does not copy them.
-    delete copy.meta.names;
+  onDuplicate(_wb, source, copy) {
+    // Workbook names belong to the file; a sheet's own names are copied with it (as Excel does),
+    // their references to the sheet pointing at the copy.
+    const own = (source.meta.names ?? []).filter((n) => n.local).map((n) => ({ ...n, refers_to: renameSheetInFormula(n.refers_to, source.name, copy.name) }));
+    if (own.length) copy.meta.names = own;
+    else delete copy.meta.names;
   },
 };
 
 /** The name as shown to agents and in /context. */
-export function nameView(wb: Workbook, spec: NameSpec): { name: string; refers_to: string; value?: unknown; comment?: string } {
-  return { name: spec.name, refers_to: spec.refers_to, ...(spec.comment ? { comment: spec.comment } : {}), ...nameValue(wb, spec) };
+export function nameView(wb: Workbook, entry: { sheet: SheetModel; spec: NameSpec }): { name: string; refers_to: string; value?: unknown; comment?: string } {
+  const { spec } = entry;
+  return { name: qualifiedName(entry), refers_to: spec.refers_to, ...(spec.comment ? { comment: spec.comment } : {}), ...nameValue(wb, entry) };
 }
 
 /** A name's current value when the engine has one at hand (a constant or one cell), for /context. */
-function nameValue(wb: Workbook, spec: NameSpec): { value?: unknown } {
-  const hf = wb.engine?.hf;
-  if (!hf) return {};
-  const v = hf.getNamedExpressionValue(spec.name);
+function nameValue(wb: Workbook, { sheet, spec }: { sheet: SheetModel; spec: NameSpec }): { value?: unknown } {
+  const engine = wb.engine;
+  if (!engine) return {};
+  const v = engine.hf.getNamedExpressionValue(spec.name, spec.local && engine.has(sheet) ? engine.hfId(sheet) : undefined);
   if (v === undefined || Array.isArray(v)) return {};
   return { value: typeof v === 'object' && v !== null && 'value' in v ? String((v as { value: unknown }).value) : v };
 }

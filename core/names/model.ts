@@ -1,9 +1,12 @@
-// Named ranges (Excel's defined names) at workbook scope: a name that formulas use in place of a
-// reference (=SUM(Revenue)), a constant (=0.2) or a formula (=Data!$B$2*12). Names belong to the
-// file; they are kept in the meta of the first sheet (moved when that sheet is deleted). The
-// expression is stored with every reference sheet-qualified and absolute, as Excel writes it, so
-// it means the same wherever a formula uses it.
+// Named ranges (Excel's defined names): a name that formulas use in place of a reference
+// (=SUM(Revenue)), a constant (=0.2) or a formula (=Data!$B$2*12). A workbook name belongs to the
+// file and is kept in the meta of the first sheet (moved when that sheet is deleted). A sheet's
+// own name (Excel's sheet scope, written Data!Rate) is kept on that sheet: its formulas read it
+// before a workbook name with the same text, it is copied with the sheet and deleted with it.
+// The expression is stored with every reference sheet-qualified and absolute, as Excel writes
+// it, so it means the same wherever a formula uses it.
 import { HyperFormula } from 'hyperformula';
+import { A1Error, quoteSheet, splitSheet } from '../a1.ts';
 import { invalidArg } from '../errors.ts';
 import { mapRefs } from '../rules/formula-refs.ts';
 import { engineConfig } from '../workbook/engine.ts';
@@ -17,11 +20,13 @@ export interface NameSpec {
   /** '=Data!$A$2:$A$100', '=0.2', '=Data!$B$2*12' */
   refers_to: string;
   comment?: string;
+  /** The name belongs to the sheet that keeps it (sheet scope), not to the file. */
+  local?: true;
 }
 
 declare module '../workbook/sheet-meta.ts' {
   interface SheetMeta {
-    /** The file's named ranges (kept on its first sheet). */
+    /** The file's named ranges (kept on its first sheet) and this sheet's own ones (`local`). */
     names?: NameSpec[];
   }
 }
@@ -30,17 +35,57 @@ export function allNames(wb: Workbook): { sheet: SheetModel; spec: NameSpec }[] 
   return wb.sheets.flatMap((sheet) => (sheet.meta.names ?? []).map((spec) => ({ sheet, spec })));
 }
 
-export function findName(wb: Workbook, name: string, field = 'name'): { sheet: SheetModel; spec: NameSpec } {
-  const found = allNames(wb).find((n) => n.spec.name.toLowerCase() === name.toLowerCase());
-  if (found) return found;
-  const have = allNames(wb).map((n) => `'${n.spec.name}'`);
-  throw invalidArg(field, `no name '${name}' in this file; ${have.length ? `names are: ${have.join(', ')}` : 'it has no names yet (define_name adds one)'}`);
+/** The sheet a name belongs to; undefined for a workbook name. */
+export function scopeOf(entry: { sheet: SheetModel; spec: NameSpec }): SheetModel | undefined {
+  return entry.spec.local ? entry.sheet : undefined;
 }
 
-/** Adds a name to the file (on its first sheet). */
-export function addName(wb: Workbook, spec: NameSpec): void {
-  const home = wb.sheets[0]!;
-  home.meta.names = [...(home.meta.names ?? []), spec];
+/** The name as Excel writes it: Rate for a workbook name, Data!Rate for a sheet's own. */
+export function qualifiedName(entry: { sheet: SheetModel; spec: NameSpec }): string {
+  return entry.spec.local ? `${quoteSheet(entry.sheet.name)}!${entry.spec.name}` : entry.spec.name;
+}
+
+/** 'Data!Rate' or "'My sheet'!Rate" names a sheet's own name; 'Rate' a workbook name. An unknown sheet is a 400. */
+export function parseScopedName(wb: Workbook, text: string, field: string): { name: string; scope?: SheetModel } {
+  if (!text.includes('!')) return { name: text };
+  let parts: { sheet?: string; local: string };
+  try {
+    parts = splitSheet(text);
+  } catch (err) {
+    throw invalidArg(field, err instanceof A1Error ? err.message : String(err));
+  }
+  if (parts.sheet === undefined) return { name: text };
+  const scope = wb.findSheet(parts.sheet);
+  if (!scope) throw invalidArg(field, `'${text}' names sheet '${parts.sheet}', which is not in this file; sheets are: ${wb.sheets.map((s) => `'${s.name}'`).join(', ')}`);
+  return { name: parts.local, scope };
+}
+
+/**
+ * Finds a name: Data!Rate is Data's own, Rate the workbook's (or, when the file has no workbook
+ * name Rate, the one sheet's own name Rate).
+ */
+export function findName(wb: Workbook, text: string, field = 'name'): { sheet: SheetModel; spec: NameSpec } {
+  const { name, scope } = parseScopedName(wb, text, field);
+  const lower = name.toLowerCase();
+  const same = allNames(wb).filter((n) => n.spec.name.toLowerCase() === lower);
+  const found = scope ? same.find((n) => scopeOf(n) === scope) : (same.find((n) => !n.spec.local) ?? (same.length === 1 ? same[0] : undefined));
+  if (found) return found;
+  if (!scope && same.length > 1) throw invalidArg(field, `'${name}' is the own name of several sheets: say which, as ${same.map((n) => `'${qualifiedName(n)}'`).join(' or ')}`);
+  const have = allNames(wb).map((n) => `'${qualifiedName(n)}'`);
+  throw invalidArg(field, `no name '${text}' in this file; ${have.length ? `names are: ${have.join(', ')}` : 'it has no names yet (define_name adds one)'}`);
+}
+
+/** Does the sheet have its own name with this text (which its formulas read before the workbook's)? */
+export function hasOwnName(sheet: SheetModel, name: string): boolean {
+  const lower = name.toLowerCase();
+  return !!sheet.meta.names?.some((n) => n.local && n.name.toLowerCase() === lower);
+}
+
+/** Adds a name to the file (on its first sheet), or to `scope` as that sheet's own name. */
+export function addName(wb: Workbook, spec: NameSpec, scope?: SheetModel): void {
+  const home = scope ?? wb.sheets[0]!;
+  const { local: _, ...rest } = spec;
+  home.meta.names = [...(home.meta.names ?? []), scope ? { ...rest, local: true } : rest];
 }
 
 export function removeName(wb: Workbook, spec: NameSpec): void {
@@ -62,10 +107,11 @@ let scratch: HyperFormula | undefined;
 
 /**
  * Excel's rules for a name: a letter, _ or \ first, then letters, digits, _ and .; at most 255
- * characters; not a cell reference (A1, R1C1) or a value; unique in the file without case,
- * together with the names of data tables.
+ * characters; not a cell reference (A1, R1C1) or a value; unique without case among the file's
+ * names and data tables, or among `scope`'s own names (a sheet's own name may repeat a
+ * workbook name: that sheet's formulas read its own).
  */
-export function checkNameText(wb: Workbook, name: string, field: string, except?: NameSpec): void {
+export function checkNameText(wb: Workbook, name: string, field: string, except?: NameSpec, scope?: SheetModel): void {
   if (!/^[\p{L}_\\][\p{L}\p{N}_.]{0,254}$/u.test(name)) throw invalidArg(field, `'${name}' is not a valid name: start with a letter, _ or \\, then letters, digits, _ or . (at most 255 characters, no spaces)`);
   scratch ??= HyperFormula.buildEmpty(engineConfig());
   if (/^(true|false|[rc]|r\d*c\d*)$/i.test(name) || !scratch.isItPossibleToAddNamedExpression(name, '=1')) {
@@ -73,8 +119,10 @@ export function checkNameText(wb: Workbook, name: string, field: string, except?
   }
   const lower = name.toLowerCase();
   if (except?.name.toLowerCase() === lower) return;
-  if (allNames(wb).some((n) => n.spec.name.toLowerCase() === lower)) throw invalidArg(field, `a name '${name}' already exists (names are compared without case); update_name changes it`);
-  if (allNamedExpressions(wb).some((n) => n.name.toLowerCase() === lower)) throw invalidArg(field, `'${name}' is already the name of a data table or one of its columns`);
+  const clash = allNames(wb).find((n) => n.spec.name.toLowerCase() === lower && scopeOf(n) === scope);
+  if (clash) throw invalidArg(field, `a name '${qualifiedName({ sheet: clash.sheet, spec: { ...clash.spec, name } })}' already exists (names are compared without case); update_name changes it`);
+  const named = new Set(allNames(wb).map((n) => n.spec.name.toLowerCase()));
+  if (!named.has(lower) && allNamedExpressions(wb).some((n) => n.name.toLowerCase() === lower)) throw invalidArg(field, `'${name}' is already the name of a data table or one of its columns`);
 }
 
 /**

@@ -8,6 +8,7 @@ import type { SheetModel } from './sheet.ts';
 import { registerFunctions, type EngineContext } from './functions/index.ts';
 import { patchExcelCoercion } from './hf-excel-coercion.ts';
 import { patchNamedExpressionEvaluation } from './hf-names-fix.ts';
+import { patchLongNames } from './hf-long-names.ts';
 import { patchDynamicOffset } from './hf-dynamic-offset.ts';
 import { OffsetPlugin } from './functions/references.ts';
 import { RECALC_TIMEOUT_MS, TEXT_LIMIT, withinBudget } from './functions/guard.ts';
@@ -45,6 +46,7 @@ export const ENGINE_NAMES = [
 export function engineConfig(context?: EngineContext): Partial<ConfigParams> {
   registerFunctions();
   patchNamedExpressionEvaluation();
+  patchLongNames();
   patchExcelCoercion();
   patchDynamicOffset(OffsetPlugin as unknown as FunctionPluginDefinition);
   return context ? { ...ENGINE_CONFIG, context } : ENGINE_CONFIG;
@@ -90,12 +92,27 @@ export class FormulaEngine {
     this.hf = hf;
   }
 
-  /** `names` are workbook-level named expressions from the sheet-object hooks (data tables). */
-  static build(sources: EngineSheetSource[], context?: EngineContext, names: { name: string; expression: string }[] = []): FormulaEngine {
+  /**
+   * `names` are the named expressions from the sheet-object hooks (data tables, named ranges);
+   * `scope` is the id of the sheet whose own name it is.
+   */
+  static build(sources: EngineSheetSource[], context?: EngineContext, names: { name: string; expression: string; scope?: string }[] = []): FormulaEngine {
     const data: Record<string, RawCellContent[][]> = {};
     for (const { sheet, loaded } of sources) data[sheet.name] = loaded ? denseContent(sheet) : [];
+    // HyperFormula numbers the sheets in the order it walks `data`'s keys (which puts names like
+    // "2024" first), and a scoped name gives the number of its sheet.
+    const order = Object.keys(data);
+    const scopeOf = (id: string | undefined) => {
+      const sheet = id === undefined ? undefined : sources.find((s) => s.sheet.id === id)?.sheet;
+      return sheet ? order.indexOf(sheet.name) : -1;
+    };
+    const named = names.flatMap((n) => {
+      const scope = scopeOf(n.scope);
+      if (n.scope === undefined) return [{ name: n.name, expression: n.expression }];
+      return scope >= 0 ? [{ name: n.name, expression: n.expression, scope }] : [];
+    });
     const budgetMs = context?.recalcMs ?? RECALC_TIMEOUT_MS;
-    const hf = withinBudget(budgetMs, () => HyperFormula.buildFromSheets(data, engineConfig(context), [...ENGINE_NAMES, ...names.map((n) => ({ name: n.name, expression: n.expression }))]));
+    const hf = withinBudget(budgetMs, () => HyperFormula.buildFromSheets(data, engineConfig(context), [...ENGINE_NAMES, ...named]));
     const engine = new FormulaEngine(hf, budgetMs);
     for (const { sheet, loaded } of sources) {
       engine.register(sheet);

@@ -54,6 +54,8 @@ export interface NamedExpressionDef {
   expression: string;
   /** The sheet the expression points into (filled into the engine when a formula uses the name). */
   sheetId: string;
+  /** A sheet's own name (Excel's sheet scope): that sheet's id. */
+  scope?: string;
 }
 
 /** Every registered name; cheap (reads sheet meta only). */

@@ -106,4 +106,86 @@ export const nameCases: CaseGroup[] = [
       },
     ],
   },
+  {
+    name: "a sheet's own names",
+    setup: async (door) => {
+      const file = await newFile(door, 'scoped-names-case', { sheets: ['Plan', 'Actual'] });
+      return { file };
+    },
+    cases: [
+      { name: 'a workbook name', op: 'define_name', args: (fx) => ({ file_uuid: fx.file, name: 'Rate', refers_to: '0.05' }), ok: (d) => expect(d).toMatchObject({ name: 'Rate', refers_to: '=0.05' }) },
+      {
+        name: "Plan!Rate is Plan's own name; its references default to Plan",
+        op: 'define_name',
+        args: (fx) => ({ file_uuid: fx.file, name: 'Plan!Rate', refers_to: 'B1' }),
+        ok: (d) => expect(d).toMatchObject({ name: 'Plan!Rate', refers_to: '=Plan!$B$1' }),
+        then: async (door, fx) => {
+          await must(door, 'write_cells', { file_uuid: fx.file, sheet: 'Plan', cell: 'B1', values: [[0.1]] });
+          await must(door, 'set_formula', { file_uuid: fx.file, sheet: 'Plan', cell: 'A1', formula: '=Rate*100' });
+          await must(door, 'set_formula', { file_uuid: fx.file, sheet: 'Actual', cell: 'A1', formula: '=Rate*100' });
+          const plan = await must(door, 'read_cells', { file_uuid: fx.file, sheet: 'Plan', range: 'A1' });
+          const actual = await must(door, 'read_cells', { file_uuid: fx.file, sheet: 'Actual', range: 'A1' });
+          expect([plan.values, actual.values]).toEqual([[['10']], [['5']]]);
+        },
+      },
+      {
+        name: 'list_names shows the sheet of each own name',
+        op: 'list_names',
+        args: (fx) => ({ file_uuid: fx.file }),
+        ok: (d) => expect(d.names.map((n: { name: string; refers_to: string }) => [n.name, n.refers_to])).toEqual([['Rate', '=0.05'], ['Plan!Rate', '=Plan!$B$1']]),
+      },
+      {
+        name: "a name longer than a column reference (AddressLine1, as Excel's templates use)",
+        op: 'define_name',
+        args: (fx) => ({ file_uuid: fx.file, name: 'AddressLine1', refers_to: '="1 Main St"' }),
+        then: async (door, fx) => {
+          await must(door, 'set_formula', { file_uuid: fx.file, sheet: 'Actual', cell: 'B1', formula: '=AddressLine1' });
+          expect((await must(door, 'read_cells', { file_uuid: fx.file, sheet: 'Actual', range: 'B1' })).values).toEqual([['1 Main St']]);
+        },
+      },
+      {
+        name: "renaming the workbook name leaves formulas that read a sheet's own name alone",
+        op: 'update_name',
+        args: (fx) => ({ file_uuid: fx.file, name: 'Rate', new_name: 'BaseRate' }),
+        ok: (d) => expect(d).toMatchObject({ name: 'BaseRate', formulas_updated: 1 }),
+        then: async (door, fx) => {
+          const plan = await must(door, 'read_cells', { file_uuid: fx.file, sheet: 'Plan', range: 'A1', render: 'formula' });
+          const actual = await must(door, 'read_cells', { file_uuid: fx.file, sheet: 'Actual', range: 'A1', render: 'formula' });
+          expect([plan.values, actual.values]).toEqual([[['=Rate*100']], [['=BaseRate*100']]]);
+        },
+      },
+      {
+        name: "update_name changes a sheet's own name by its qualified name",
+        op: 'update_name',
+        args: (fx) => ({ file_uuid: fx.file, name: 'Plan!Rate', refers_to: '0.2' }),
+        ok: (d) => expect(d).toMatchObject({ name: 'Plan!Rate', refers_to: '=0.2' }),
+        then: async (door, fx) => expect((await must(door, 'read_cells', { file_uuid: fx.file, sheet: 'Plan', range: 'A1' })).values).toEqual([['20']]),
+      },
+      {
+        name: "a copied sheet gets its own copy of the sheet's names",
+        op: 'duplicate_sheet',
+        args: (fx) => ({ file_uuid: fx.file, sheet: 'Plan', new_name: 'Plan 2' }),
+        then: async (door, fx) => {
+          const names = (await must(door, 'list_names', { file_uuid: fx.file })).names.map((n: { name: string }) => n.name);
+          expect(names).toEqual(['BaseRate', 'Plan!Rate', 'AddressLine1', "'Plan 2'!Rate"]);
+          expect((await must(door, 'read_cells', { file_uuid: fx.file, sheet: 'Plan 2', range: 'A1' })).values).toEqual([['20']]);
+        },
+      },
+      {
+        name: "a deleted sheet's own names go with it",
+        op: 'delete_sheet',
+        args: (fx) => ({ file_uuid: fx.file, sheet: 'Plan 2' }),
+        then: async (door, fx) => expect((await must(door, 'list_names', { file_uuid: fx.file })).names.map((n: { name: string }) => n.name)).toEqual(['BaseRate', 'Plan!Rate', 'AddressLine1']),
+      },
+      { name: 'an own name twice', op: 'define_name', args: (fx) => ({ file_uuid: fx.file, name: 'plan!RATE', refers_to: '1' }), error: { code: 'invalid_argument', message: /name: a name 'Plan!RATE' already exists/ } },
+      { name: 'an own name of a sheet that does not exist', op: 'define_name', args: (fx) => ({ file_uuid: fx.file, name: 'Nope!Rate', refers_to: '1' }), error: { code: 'invalid_argument', message: /name: 'Nope!Rate' names sheet 'Nope', which is not in this file; sheets are: 'Plan', 'Actual'/ } },
+      { name: 'a rename cannot move a name to another sheet', op: 'update_name', args: (fx) => ({ file_uuid: fx.file, name: 'Plan!Rate', new_name: 'Actual!Rate' }), error: { code: 'invalid_argument', message: /new_name: a rename keeps the name's sheet/ } },
+      {
+        name: "deleting a sheet's own name: its formulas read the workbook's name of the same text, if any",
+        op: 'delete_name',
+        args: (fx) => ({ file_uuid: fx.file, name: 'Plan!Rate' }),
+        then: async (door, fx) => expect((await must(door, 'read_cells', { file_uuid: fx.file, sheet: 'Plan', range: 'A1' })).values).toEqual([['#NAME?']]),
+      },
+    ],
+  },
 ];

@@ -39,7 +39,7 @@ export const REPORTED: Record<string, RegExp> = {
   'headers and footers': /not kept: headers and footers/,
   protection: /not kept: sheet protection/,
   sheets: /not kept: chart sheets/,
-  names: /defined name\(s\) were not kept|kept at workbook scope|not kept: tables/,
+  names: /defined name\(s\) were not kept|not kept: tables/,
 };
 
 /** Per file, the categories that lost something without the import's report saying so. */

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { nameView } from '../../names/hooks.ts';
 import { NameOut, NameText, RefersTo } from '../../names/fields.ts';
-import { addName, checkNameText, engineBeforeNameChange, normalizeRefersTo } from '../../names/model.ts';
+import { addName, checkNameText, engineBeforeNameChange, normalizeRefersTo, parseScopedName } from '../../names/model.ts';
 import { defineOp } from '../../op.ts';
 import { VersionOut } from '../../op-fields.ts';
 import { FileId, SheetName } from '../../schemas.ts';
@@ -24,13 +24,14 @@ export const defineName = defineOp({
   hints: { readOnly: false, destructive: false },
   handler: async (ctx, input) => {
     const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
-      checkNameText(wb, input.name, 'name');
+      const { name, scope } = parseScopedName(wb, input.name, 'name');
+      checkNameText(wb, name, 'name', undefined, scope);
       await engineBeforeNameChange(wb);
-      const sheet = input.sheet !== undefined ? wb.sheet(input.sheet) : undefined;
-      const spec = { name: input.name, refers_to: normalizeRefersTo(wb, input.refers_to, 'refers_to', sheet), ...(input.comment ? { comment: input.comment } : {}) };
-      addName(wb, spec);
+      const sheet = input.sheet !== undefined ? wb.sheet(input.sheet) : scope;
+      addName(wb, { name, refers_to: normalizeRefersTo(wb, input.refers_to, 'refers_to', sheet), ...(input.comment ? { comment: input.comment } : {}) }, scope);
       await syncNames(wb);
-      return nameView(wb, spec);
+      const home = scope ?? wb.sheets[0]!;
+      return nameView(wb, { sheet: home, spec: home.meta.names!.at(-1)! });
     });
     return { ...result, version };
   },

@@ -9,7 +9,7 @@ import { deleteName } from './delete-name.ts';
 import { listNames } from './list-names.ts';
 import { updateName } from './update-name.ts';
 
-const namesContext = (wb: Workbook) => allNames(wb).map(({ spec }) => nameView(wb, spec));
+const namesContext = (wb: Workbook) => allNames(wb).map((entry) => nameView(wb, entry));
 
 export const namesArea = defineArea({
   name: 'names',

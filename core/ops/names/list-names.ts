@@ -14,5 +14,5 @@ export const listNames = defineOp({
   input: z.strictObject({ file_uuid: FileId }),
   output: z.object({ names: z.array(NameOut) }),
   hints: { readOnly: true, idempotent: true },
-  handler: (ctx, input) => ctx.services.workbooks.read(ctx, input.file_uuid, (wb) => ({ names: allNames(wb).map(({ spec }) => nameView(wb, spec)) })),
+  handler: (ctx, input) => ctx.services.workbooks.read(ctx, input.file_uuid, (wb) => ({ names: allNames(wb).map((entry) => nameView(wb, entry)) })),
 });

@@ -15,5 +15,6 @@ import { rulesArea } from './ops/rules/index.ts';
 import { sheetsArea } from './ops/sheets/index.ts';
 import { structureArea } from './ops/structure/index.ts';
 import { tablesArea } from './ops/tables/index.ts';
+import { validationArea } from './ops/validation/index.ts';
 
-export const areas: readonly Area[] = [accountArea, filesArea, sheetsArea, cellsArea, namesArea, formatsArea, structureArea, codeArea, connectionsArea, chartsArea, rulesArea, tablesArea, pivotsArea, ioArea];
+export const areas: readonly Area[] = [accountArea, filesArea, sheetsArea, cellsArea, namesArea, validationArea, formatsArea, structureArea, codeArea, connectionsArea, chartsArea, rulesArea, tablesArea, pivotsArea, ioArea];

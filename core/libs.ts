@@ -28,6 +28,12 @@ export const loadExcelStylesXform = once(async (): Promise<new () => { parseStre
   const mod = (await import('exceljs/lib/xlsx/xform/style/styles-xform.js')) as { default: unknown };
   return mod.default as never;
 });
+/** exceljs's writer of a worksheet's <dataValidations> (replaced by ours: core/io/xlsx-validation.ts). */
+export const loadExcelDataValidationsXform = once(async (): Promise<{ prototype: { render: (...args: never[]) => void } }> => {
+  // @ts-expect-error exceljs ships no types for its parts (the package version is pinned)
+  const mod = (await import('exceljs/lib/xlsx/xform/sheet/data-validations-xform.js')) as { default: unknown };
+  return mod.default as never;
+});
 /** The .xls reader (SheetJS build). */
 export const loadXlsx = once(async (): Promise<typeof Xlsx> => await import('@e965/xlsx'));
 export const loadPdfKit = once(async (): Promise<typeof PDFDocument> => (await import('pdfkit')).default);

@@ -57,4 +57,4 @@ export const Position = z.number().int().min(0, 'must be >= 0').describe('Zero-b
 export const RenderParam = z
   .enum(['displayed', 'raw', 'formula'])
   .default('displayed')
-  .describe('displayed (as shown), raw (typed values) or formula (write-back form).');
+  .describe('raw: typed values; formula: write-back form.');

@@ -19,6 +19,7 @@ export const GROUP_OF: Record<OpArea, GroupName> = {
   structure: 'sheets',
   cells: 'cells',
   names: 'cells',
+  validation: 'cells',
   formats: 'formatting',
   rules: 'formatting',
   charts: 'objects',
@@ -32,7 +33,7 @@ export const GROUP_OF: Record<OpArea, GroupName> = {
 const ABOUT: Record<GroupName, string> = {
   files: 'Files: list, create, context, batches, copies, history; API tokens.',
   sheets: 'Sheets, rows and columns: add, rename, move, insert, delete, resize.',
-  cells: 'Cell values, formulas and named ranges: read, write, clear, find, merge, move.',
+  cells: 'Cell values, formulas, named ranges, data validation: read, write, clear, find, merge, move.',
   formatting: 'Number formats, fonts, colours, borders, conditional formats.',
   objects: 'Charts, data tables and pivot tables.',
   code: 'Code cells (Python, SQL, JavaScript) and database connections.',

@@ -58,6 +58,7 @@ function slimNode(node: unknown, field?: string, opts: SlimOptions = {}, depth =
     } else out[k] = slimNode(v, k === 'items' ? field : undefined, opts, depth);
   }
   collapseNullable(out);
+  collapseTypeUnion(out);
   if (field && SELF_EVIDENT_SET.has(field)) delete out.description;
   // "Default 5." next to "default": 5 says it twice.
   if (out.default !== undefined && typeof out.description === 'string' && /^Default:? /.test(out.description) && out.description.replace(/^Default:? "?|"?\.$/g, '') === String(out.default)) delete out.description;
@@ -71,6 +72,15 @@ function slimNode(node: unknown, field?: string, opts: SlimOptions = {}, depth =
   if (typeof out.description === 'string' && items && typeof items.description === 'string' && items.type !== 'object') delete items.description;
   if (opts.flatten && depth > 0 && out.properties && typeof out.properties === 'object') return flattenObject(out);
   return out;
+}
+
+/** {anyOf: [{type: "number"}, {type: "string"}]} -> {type: ["number", "string"]}: a union of bare types, said once. */
+function collapseTypeUnion(node: Json): void {
+  const any = node.anyOf;
+  if (!Array.isArray(any) || any.length < 2 || 'type' in node) return;
+  if (!any.every((a) => a && typeof a === 'object' && typeof (a as Json).type === 'string' && Object.keys(a as Json).length === 1)) return;
+  delete node.anyOf;
+  node.type = any.map((a) => (a as Json).type as string);
 }
 
 /** {anyOf: [{type: "string", enum: [...]}, {type: "null"}]} -> {type: ["string", "null"], enum: [..., null]}: same meaning, fewer tokens. */

@@ -27,16 +27,16 @@ export const SHORT_FIELD_TEXTS: Record<string, { long: string | undefined; short
  */
 export const SCHEMA_SHORTHANDS: Record<string, Record<string, Record<string, unknown>>> = {
   batch_update_cells: {
-    'properties.formats.items': { type: 'object', description: 'format_cells arguments without file_uuid: {range, sheet?, bold?, fill_color?, number_format?, ...}.' },
+    'properties.formats.items': { type: 'object', description: 'As format_cells: {range, sheet?, bold?, fill_color?, number_format?, ...}.' },
   },
   export_pdf: {
     'properties.pageSetup': {
       type: 'object',
       description:
-        'paperSize letter|legal|tabloid|executive|a3|a4|a5, orientation portrait|landscape, pageOrder downThenOver|overThenDown, margins {top,bottom,left,right,header,footer} inches, scaling {type:"zoom",percent}|{type:"fitTo",width,height|null}, centerHorizontally, centerVertically, printGridlines, printHeadings, header/footer {left,center,right} with &P &N &D &F &A &B.',
+        'paperSize letter|legal|tabloid|executive|a3|a4|a5, orientation portrait|landscape, margins {top,bottom,left,right,header,footer} inches, scaling {type:"zoom",percent}|{type:"fitTo",width,height|null}, centerHorizontally, centerVertically, printGridlines, printHeadings, header/footer {left,center,right} with &P &N &D &F &A &B.',
     },
-    'properties.sheetOptions': { type: 'object', description: 'By sheet name: {printArea "A1:F20", repeatRows "1:2", repeatCols "A:B", rowBreaks [20], colBreaks ["F"]}; breaks come after.' },
-    'properties.chartImages': { type: 'object', description: 'Base64 PNG by chart anchor: {"Sheet1!D2": "iVBOR..."}.' },
+    'properties.sheetOptions': { type: 'object', description: 'By sheet name: {printArea "A1:F20", repeatRows "1:2", repeatCols "A:B", rowBreaks [20], colBreaks ["F"]}.' },
+    'properties.chartImages': { type: 'object', description: 'Base64 PNGs by chart anchor (Sheet1!D2).' },
   },
 };
 

@@ -46,7 +46,7 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   read_cells: { example: { file_uuid: f, range: 'A1:D20' } },
   write_cells: { example: { file_uuid: f, cell: 'A1', values: [['Item', 'Cost'], ['Rent', '1200']] } },
   set_formula: {
-    use: 'Errors like #DIV/0! are data. FILTER, SORT, UNIQUE, SEQUENCE spill (#SPILL! if blocked); XLOOKUP, LET, MAP/LAMBDA, INDIRECT work; not TEXTSPLIT.',
+    use: 'Errors like #DIV/0! are data. FILTER, SORT, UNIQUE, SEQUENCE spill (#SPILL! if blocked).',
     example: { file_uuid: f, cell: 'C2', formula: '=A2*B2' },
   },
   clear_cells: { example: { file_uuid: f, range: 'A1:C10' } },
@@ -84,7 +84,7 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   get_code_cell: { example: { file_uuid: f, cell: 'E1' } },
   rerun_code_cells: { example: { file_uuid: f, range: 'E1:E10' } },
   get_task: { use: 'wait_task waits instead.', example: { task_id: EX_TASK } },
-  wait_task: { use: 'Then read_cells shows the result.', example: { task_id: EX_TASK } },
+  wait_task: { example: { task_id: EX_TASK } },
   list_connections: { example: {} },
   add_connection: { example: { name: 'Sales', type: 'postgres', url: 'postgres://u:pw@db/sales' } },
   delete_connection: { example: { connection_uuid: EX_CONN } },
@@ -94,7 +94,6 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   add_chart: {
     use: 'Series indices count data columns from 0 (categories: 0).',
     example: { file_uuid: f, chart_type: 'combo', data_range: 'A1:C13', series_marks: [{ series: 2, mark: 'line' }] },
-    returns: 'chart_id.',
   },
   update_chart: { use: 'null clears a list.', example: { file_uuid: f, chart_id: 'chart_1a2b3c4d5e', title: '' } },
   delete_chart: { example: { file_uuid: f, chart_id: 'chart_1a2b3c4d5e' } },
@@ -111,6 +110,8 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   define_name: { example: { file_uuid: f, name: 'Revenue', refers_to: 'Data!B2:B100' } },
   update_name: { example: { file_uuid: f, name: 'Revenue', refers_to: 'Data!B2:B200' } },
   delete_name: { example: { file_uuid: f, name: 'Revenue' } },
+  // data validation
+  set_data_validation: { example: { file_uuid: f, range: 'C2:C99', kind: 'list', items: ['Open', 'Done'] } },
   // data tables
   create_table: { use: 'Formulas can use =SUM(Sales.Amount); not Table1-like names (cells).', example: { file_uuid: f, range: 'A1:D200', name: 'Sales' } },
   list_tables: { example: { file_uuid: f } },
@@ -120,7 +121,7 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   sort_table: { example: { file_uuid: f, table: 'Sales', by: [{ column: 'Amount', descending: true }] } },
   query_table: { example: { file_uuid: f, table: 'Sales', filters: [{ column: 'Amount', op: 'gt', value: '100' }] } },
   // pivot tables
-  create_pivot: { example: { file_uuid: f, source: 'Data!A:F', anchor: 'Report!A1', rows: ['Region'], values: [{ field: 'Amount', agg: 'sum' }] }, returns: 'pivot_id, output_range.' },
+  create_pivot: { example: { file_uuid: f, source: 'Data!A:F', anchor: 'Report!A1', rows: ['Region'], values: [{ field: 'Amount', agg: 'sum' }] } },
   list_pivots: { example: { file_uuid: f } },
   update_pivot: { example: { file_uuid: f, pivot_id: 'pvt_1a2b3c4d5e', columns: ['Quarter'] } },
   delete_pivot: { example: { file_uuid: f, pivot_id: 'pvt_1a2b3c4d5e' } },
@@ -134,11 +135,13 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
 
 /**
  * The example as shown: the file uuid, which every file op takes and which would cost ~12 tokens
- * per tool, is left out (the schema says it is required; the server instructions say examples omit it).
+ * per tool, is left out (the schema says it is required; the server instructions say examples omit
+ * it), and an example left empty is not shown.
  */
 function render(text: ToolText): string {
   const { file_uuid: _file, ...rest } = text.example;
-  const example = `Example: ${JSON.stringify(rest)}`;
+  // A tool that needs nothing but the file shows no example: "Example: {}" tells nothing.
+  const example = Object.keys(rest).length ? `Example: ${JSON.stringify(rest)}` : undefined;
   const parts = [text.use, example, text.returns && `Returns ${text.returns}`];
   return parts.filter(Boolean).join(' ');
 }

@@ -45,7 +45,10 @@ describe('tool texts', () => {
 
   it.each(ops.map((op) => [op.name, op] as const))('%s: its description holds a JSON example its own schema accepts', (_name, op) => {
     const description = toolOf(op).description!;
-    const example = exampleIn(description, 'file_uuid' in op.input.shape);
+    // No example shown means the tool needs nothing but its file (or nothing at all).
+    const example = exampleIn(description, 'file_uuid' in op.input.shape) ?? ('file_uuid' in op.input.shape ? { file_uuid: '00000000-0000-4000-8000-000000000000' } : {});
+    const entry = TOOL_TEXTS[op.name]!;
+    if (!/Example: \{/.test(description)) expect(typeof entry === 'string' ? ['(text)'] : Object.keys(entry.example).filter((k) => k !== 'file_uuid'), `${op.name} has an example to show`).toEqual([]);
     expect(example, `${op.name}: no "Example: {...}" in: ${description}`).toBeTypeOf('object');
     const parsed = op.input.safeParse(example);
     expect(parsed.success, `${op.name} example rejected: ${parsed.error?.message}`).toBe(true);

@@ -32,6 +32,7 @@ const KEPT_AT_LEAST: Record<string, number> = {
   'tab colours': 100,
   'sheet visibility': 100,
   names: 94.9,
+  'data validations': 100,
   // LibreOffice opens every export (headless, no repair) and recalculates it: where it differs from
   // us it is mostly where it differs from Excel (function test workbooks) or lacks the function
   // (FILTER, UNIQUE, SEQUENCE, REGEXTEST in LibreOffice 7.4).

@@ -67,7 +67,7 @@ export const formatFields = {
   number_format: numberFormatEnum(NUMBER_FORMATS)
     .nullable()
     .optional()
-    .describe('number 1,234.50, currency $1,234.50, percent 12.50%, exponential 1.23E+04, text, accounting $ (1,234.50).'),
+    .describe('currency $1,234.50, accounting $ (1,234.50).'),
   decimals: z.number().int('must be a whole number').min(0, 'must be 0..30').max(30, 'must be 0..30').nullable().optional().describe('Default 2.'),
   currency_symbol: z
     .string()

@@ -5,6 +5,7 @@ import type { Style } from '../workbook/style.ts';
 import type { Rect } from '../a1.ts';
 import type { SheetPrint } from './xlsx-print.ts';
 import type { RuleSpec } from '../rules/model.ts';
+import type { ValidationSpec } from '../validation/model.ts';
 
 export interface BookCell {
   row: number;
@@ -38,6 +39,8 @@ export interface BookSheet {
   print?: SheetPrint;
   /** Conditional formats as rules, in priority order. */
   rules?: RuleSpec[];
+  /** Data-validation rules. */
+  validations?: ValidationSpec[];
   tabColor?: string;
   visibility?: 'hidden' | 'very_hidden';
   /** Whole-column and whole-row formats by index. */

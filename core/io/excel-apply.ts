@@ -160,6 +160,7 @@ function applyLayout(sheet: SheetModel, src: BookSheet): void {
   if (src.visibility) meta.visibility = src.visibility;
   if (src.print) meta.print = src.print;
   if (src.rules?.length) meta.cond_formats = src.rules;
+  if (src.validations?.length) meta.validations = src.validations;
   if (src.defaultColWidth) meta.default_col_width = src.defaultColWidth;
   if (src.defaultRowHeight) meta.default_row_height = src.defaultRowHeight;
 }

@@ -10,7 +10,7 @@ import { DateOrderField } from '../cells/date-order.ts';
 import type { FileTarget } from '../workbook/access.ts';
 
 export const ImportFields = {
-  file_name: z.string().min(1, 'must not be empty').max(255, 'at most 255 characters').optional().describe('Extension picks the format: csv tsv xlsx xls parquet.'),
+  file_name: z.string().min(1, 'must not be empty').max(255, 'at most 255 characters').optional().describe('Its extension picks the format.'),
   file_data: z.string().optional().describe('File bytes, base64.'),
   path: z.string().max(4096).optional().describe('Local file instead of file_data (stdio, allowed dirs).'),
   cell: A1Cell.optional().describe('CSV/Parquet: start cell (A1).'),

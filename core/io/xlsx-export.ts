@@ -12,6 +12,7 @@ import type { Workbook } from '../workbook/workbook.ts';
 import { pxToChars, pxToPt } from './book.ts';
 import { styleToExcel } from './style-map.ts';
 import { withXlfn } from './xlfn.ts';
+import { useOwnValidationWriter, validationsToExcel } from './xlsx-validation.ts';
 import { implicitIntersections, withParameterPrefixes } from '../workbook/implicit-intersection.ts';
 import { allNames } from '../names/model.ts';
 import { spillRange } from '../workbook/effects.ts';
@@ -121,11 +122,13 @@ async function writeSheet(wb: Workbook, sheet: SheetModel, ws: ExcelJS.Worksheet
   if (meta.tab_color) ws.properties.tabColor = { argb: `FF${meta.tab_color.slice(1, 7)}` };
   printToExcel(meta.print, ws);
   rulesToExcel(meta.cond_formats, ws);
+  validationsToExcel(meta.validations, ws);
   if (meta.visibility) ws.state = meta.visibility === 'very_hidden' ? 'veryHidden' : 'hidden';
 }
 
 export async function workbookToXlsx(wb: Workbook, step: (done: number, total: number) => Promise<void>): Promise<Buffer> {
   const out = new (await loadExcelJs()).Workbook();
+  await useOwnValidationWriter();
   out.creator = 'sheets';
   for (let i = 0; i < wb.sheets.length; i++) {
     const sheet = wb.sheets[i]!;

@@ -15,6 +15,7 @@ import { readTables, sheetParts, unescapeXml } from './xlsx-tables.ts';
 import { notKept, splitSheetXml } from './xlsx-not-kept.ts';
 import { printFromExcel } from './xlsx-print.ts';
 import { rulesFromExcel } from './xlsx-cf.ts';
+import { validationsFromXml } from './xlsx-validation.ts';
 
 type Value = ExcelJS.CellValue;
 /** ExcelJS.ValueType.Merge and .Formula (exceljs itself loads on first use). */
@@ -65,8 +66,9 @@ function colRuns(xml: string): { min: number; max: number; width?: number; hidde
 /** Excel's own default column width in pixels for a base width in characters (8 -> 64 px, 8.43 characters). */
 const defaultColPx = (base: number) => base * 7 + 8;
 
-/** `head`: the sheet's XML before its cells (<cols>, <sheetFormatPr>). */
-function sheetOf(ws: ExcelJS.Worksheet, head: string, styleCache: Map<string, Style | undefined>, look: Look, warnings: string[]): BookSheet {
+/** `xml`: the sheet's XML before its cells (<cols>, <sheetFormatPr>) and after them (<dataValidations>). */
+function sheetOf(ws: ExcelJS.Worksheet, xml: { head: string; tail: string }, styleCache: Map<string, Style | undefined>, look: Look, warnings: string[]): BookSheet {
+  const { head, tail } = xml;
   const merges = ((ws.model as { merges?: string[] }).merges ?? []).filter((m) => m.includes(':'));
   const colWidths: Record<string, number> = {};
   const cols = (ws.model as { cols?: { min: number; max: number; width?: number; hidden?: boolean }[] }).cols ?? [];
@@ -98,6 +100,9 @@ function sheetOf(ws: ExcelJS.Worksheet, head: string, styleCache: Map<string, St
   const droppedRules = new Map<string, number>();
   const rules = rulesFromExcel(ws, look.theme, droppedRules);
   if (droppedRules.size) warnings.push(`not kept: conditional formats on ${ws.name}: ${[...droppedRules].map(([kind, n]) => `${n} ${kind}`).join(', ')}`);
+  const droppedValidations = { count: 0 };
+  const validations = validationsFromXml(tail, droppedValidations);
+  if (droppedValidations.count) warnings.push(`not kept: data validations: ${droppedValidations.count} on ${ws.name} (no range this service can hold)`);
   const frozen = view?.state === 'frozen' && (view.xSplit || view.ySplit) ? { rows: view.ySplit ?? 0, cols: view.xSplit ?? 0 } : undefined;
   const props = ws.properties as { defaultColWidth?: number; defaultRowHeight?: number };
   // exceljs shares one style object among cells of one style: look it up by identity first.
@@ -144,6 +149,7 @@ function sheetOf(ws: ExcelJS.Worksheet, head: string, styleCache: Map<string, St
     ...(tabColor ? { tabColor } : {}),
     ...(print ? { print } : {}),
     ...(rules.length ? { rules } : {}),
+    ...(validations.length ? { validations } : {}),
     ...(state === 'hidden' ? { visibility: 'hidden' as const } : state === 'veryHidden' ? { visibility: 'very_hidden' as const } : {}),
     // Excel's defaults (15 pt rows, 8.43-character columns) are written down: ours differ.
     defaultColWidth: props.defaultColWidth ? charsToPx(props.defaultColWidth) : (restWidth ?? defaultColPx(Number(/\bbaseColWidth="([\d.]+)"/.exec(head)?.[1] ?? 8))),
@@ -178,7 +184,7 @@ export async function readXlsx(bytes: Buffer): Promise<Book> {
   // Each worksheet part is inflated once more (exceljs did) and only its head and tail are kept.
   const parts = new Map([...paths].filter(([, path]) => !path.includes('chartsheets/')).map(([name, path]) => [name, splitSheetXml(path, readZipEntry(bytes, path)?.toString('utf8') ?? '')]));
   const warnings = notKept(bytes, parts);
-  const sheets = wb.worksheets.filter((ws) => (ws as { type?: string }).type !== 'chartsheet').map((ws) => sheetOf(ws, parts.get(ws.name)?.head ?? '', styleCache, look, warnings));
+  const sheets = wb.worksheets.filter((ws) => (ws as { type?: string }).type !== 'chartsheet').map((ws) => sheetOf(ws, parts.get(ws.name) ?? { head: '', tail: '' }, styleCache, look, warnings));
   const chartSheets = [...paths].filter(([, path]) => path.includes('chartsheets/')).map(([name]) => name);
   if (chartSheets.length) warnings.push(`not kept: chart sheets: ${chartSheets.join(', ')}`);
   if (!sheets.length) throw invalidArg('file_data', 'the workbook has no worksheets');

@@ -11,7 +11,7 @@ export const SheetNameInput = z
   .max(100, 'must be at most 100 characters')
   .refine((s) => !FORBIDDEN.test(s), 'must not contain any of [ ] : * ? / \\')
   .refine((s) => !s.startsWith("'") && !s.endsWith("'"), "must not start or end with an apostrophe (')")
-  .describe('1-100 characters, none of [ ] : * ? / \\.');
+  .describe('Up to 100 characters, not [ ] : * ? / \\.');
 
 /** Names must be unique regardless of case. */
 export function checkSheetNames(names: string[], field: string): void {

@@ -119,6 +119,6 @@ export const PdfBody = {
     .describe('Date for &D.'),
   sheetIds: z.array(z.string().min(1).max(100)).min(1, 'list at least one sheet, or leave sheetIds out for all').max(1000).optional().describe('Sheet names; default all.'),
   chartImages: z.record(z.string().max(200), z.string().max(50_000_000)).optional().describe('Base64 PNG by chart anchor ("Sheet1!D2").'),
-  sheetOptions: z.record(z.string().max(100), SheetOptions).optional().describe('By sheet name; repeatRows "1:2", repeatCols "A:B", breaks after row/col numbers.'),
+  sheetOptions: z.record(z.string().max(100), SheetOptions).optional().describe('By sheet name; repeatRows "1:2", repeatCols "A:B".'),
   pageSetup: PageSetup.optional(),
 };

@@ -15,7 +15,7 @@ import { DateOrderField } from '../../cells/date-order.ts';
 
 const WriteItem = z.strictObject({
   cell: A1Cell.describe('Top-left cell.'),
-  values: ValuesGrid,
+  values: ValuesGrid.describe('Rows, as in write_cells.'),
   sheet: SheetName.optional().describe('Overrides the top-level sheet.'),
 });
 
@@ -33,7 +33,7 @@ export const batchUpdateCells = defineOp({
   input: z.strictObject({
     file_uuid: FileId,
     writes: z.array(WriteItem).max(10_000, 'at most 10000 write items').optional().describe('Written first, in order.'),
-    formats: z.array(FormatItem).max(10_000, 'at most 10000 format items').optional().describe('After the writes; number_format: number, currency, percent, exponential.'),
+    formats: z.array(FormatItem).max(10_000, 'at most 10000 format items').optional().describe('Applied after the writes.'),
     sheet: SheetName.optional(),
     date_order: DateOrderField,
   }),

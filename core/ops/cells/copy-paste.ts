@@ -29,7 +29,7 @@ export const copyPaste = defineOp({
     file_uuid: FileId,
     source: A1Range.describe('E.g. A1:C10 or Data!A1:C10.'),
     target: A1Cell.describe('Top-left, e.g. E1 or Report!A1.'),
-    paste: z.enum(PASTE).default('all').describe('values: results, no formulas; formulas: no formats; formats: styles only.'),
+    paste: z.enum(PASTE).default('all').describe('values: results only.'),
     transpose: z.boolean().default(false).describe('Rows become columns.'),
     sheet: SheetName.optional(),
   }),

@@ -35,7 +35,7 @@ export const addConnection = defineOp({
   input: z.strictObject({
     name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').describe('Unique in the space.'),
     type: ConnectionType,
-    url: z.string().max(2000, 'must be at most 2000 characters').describe('E.g. postgres://user:pw@host:5432/db; prefer a read-only user.'),
+    url: z.string().max(2000, 'must be at most 2000 characters').describe('E.g. postgres://user:pw@host/db (read-only user).'),
     check: z.boolean().default(true).describe('Test it first.'),
     space_uuid: SpaceId,
   }),

@@ -22,7 +22,7 @@ export const setBorders = defineOp({
     sides: z
       .union([SideName, z.array(SideName).min(1, 'must name at least one side')])
       .default('all')
-      .describe('One or a list; horizontal/vertical = inner lines; clear removes all.'),
+      .describe('One or a list; horizontal/vertical: inner lines.'),
     line: z.enum(['line1', 'line2', 'line3', 'double', 'dotted', 'dashed']).default('line1').describe('line1 thin, line2 medium, line3 thick.'),
     color: z
       .string()

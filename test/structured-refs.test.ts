@@ -43,7 +43,7 @@ describe('structured references', () => {
 
   it("reads an Excel file's tables: name, range, header and totals rows, columns", () => {
     const tables = readTables(readFileSync(`${FIXTURES}ironcalc/calc_test_no_export/tables.xlsx`));
-    expect(tables.find((t) => t.name === 'Table1')).toEqual({ name: 'Table1', sheet: 'WithHeaders', rect: { r0: 0, r1: 4, c0: 0, c1: 5 }, headerRows: 1, totalsRows: 1, columns: ['Jan', 'Feb', 'Mar', 'Apr', 'Dec', 'Year'] });
+    expect(tables.find((t) => t.name === 'Table1')).toEqual({ name: 'Table1', sheet: 'WithHeaders', rect: { r0: 0, r1: 4, c0: 0, c1: 5 }, headerRows: 1, totalsRows: 1, columns: ['Jan', 'Feb', 'Mar', 'Apr', 'Dec', 'Year'], style: expect.objectContaining({ name: 'TableStyleMedium2' }) });
     expect(tables.length).toBe(9);
   });
 });

@@ -6,6 +6,7 @@ import type { Rect } from '../a1.ts';
 import type { SheetPrint } from './xlsx-print.ts';
 import type { RuleSpec } from '../rules/model.ts';
 import type { ValidationSpec } from '../validation/model.ts';
+import type { ExcelTableStyle } from '../tables/model.ts';
 
 export interface BookCell {
   row: number;
@@ -68,6 +69,13 @@ export interface BookTable {
   headerRows: 0 | 1;
   totalsRows: 0 | 1;
   columns: string[];
+  /** The table style the file names (TableStyleMedium2) and its stripe and column options. */
+  style?: ExcelTableStyle;
+  /**
+   * Set by the import for a table it keeps as a data table: each column's formula name
+   * (Sales.Unit_Price; undefined for a repeated one), used instead of cells in formulas.
+   */
+  formulaNames?: (string | undefined)[];
 }
 
 export interface Book {

@@ -10,12 +10,16 @@ import type { Style } from '../workbook/style.ts';
 import type { Workbook } from '../workbook/workbook.ts';
 import type { Book, BookName, BookSheet, BookTable } from './book.ts';
 import { resolveStructuredRefs } from './structured-refs.ts';
+import { checkTableName, fixHeaders } from '../tables/create.ts';
+import { columnName } from '../tables/columns.ts';
+import { tablesOf, type TableSpec } from '../tables/model.ts';
+import { newId } from '../objects/ranges.ts';
 import { addName, allNames, checkNameText, normalizeRefersTo, removeName, scopeOf } from '../names/model.ts';
 import { putImported } from './block-writer.ts';
 import { importFormula, stripPrefixes } from './formula-import.ts';
 import type { SheetReport, UnsupportedFunction } from './report.ts';
 
-const LAYOUT_KEYS = ['formulas', 'merges', 'col_widths', 'row_heights', 'col_styles', 'row_styles', 'frozen', 'default_col_width', 'default_row_height', 'show_gridlines', 'tab_color', 'visibility', 'print', 'cond_formats'] as const;
+const LAYOUT_KEYS = ['formulas', 'merges', 'col_widths', 'row_heights', 'col_styles', 'row_styles', 'frozen', 'default_col_width', 'default_row_height', 'show_gridlines', 'tab_color', 'visibility', 'print', 'cond_formats', 'validations', 'tables'] as const;
 
 export interface ExcelOutcome {
   sheets: SheetReport[];
@@ -36,6 +40,8 @@ function targetSheet(wb: Workbook, name: string): SheetModel {
 export async function applyBook(wb: Workbook, book: Book, step: (done: number, total: number) => Promise<void>): Promise<ExcelOutcome> {
   const unsupported = new Map<string, UnsupportedFunction>();
   const warnings = [...book.warnings];
+  const { tables, skipped } = chooseTables(wb, book);
+  if (skipped.length) warnings.push(`not kept: tables (formulas and names that use them are kept with cell references): ${skipped.join('; ')}`);
   const reports: SheetReport[] = [];
   let invalid = 0;
   for (let i = 0; i < book.sheets.length; i++) {
@@ -63,7 +69,7 @@ export async function applyBook(wb: Workbook, book: Book, step: (done: number, t
       } else if (lineStyled(bc.row, bc.col)) s = plain ||= wb.styles.intern({ plain: true });
       let cell: Cell;
       if (bc.formula !== undefined) {
-        const out = importFormula(bc.formula, bc.value, bc.error, { legacy: !bc.array, tables: book.tables, at: { sheet: src.name, row: bc.row } });
+        const out = importFormula(bc.formula, bc.value, bc.error, { legacy: !bc.array, tables, at: { sheet: src.name, row: bc.row } });
         cell = out.cell;
         formulas++;
         if (!out.cell.k) {
@@ -96,8 +102,58 @@ export async function applyBook(wb: Workbook, book: Book, step: (done: number, t
     await step(i + 1, book.sheets.length);
   }
   if (invalid) warnings.push(`${invalid} formula(s) use syntax this engine does not read; they are kept as written (exported again) and show the values the file cached, but are not recomputed`);
-  applyNames(wb, book.names ?? [], book.tables ?? [], warnings);
+  applyTables(wb, tables);
+  applyNames(wb, book.names ?? [], tables, warnings);
   return { sheets: reports, unsupported: [...unsupported.values()], warnings };
+}
+
+/**
+ * The file's Excel tables that become data tables: those with a header row and data rows, and a
+ * name this service takes. Each kept one gets its columns' formula names, which formulas and names
+ * of the file then use for its structured references (structured-refs.ts). The others are listed.
+ */
+function chooseTables(wb: Workbook, book: Book): { tables: BookTable[]; skipped: string[] } {
+  const skipped: string[] = [];
+  const taken = new Set<string>();
+  const tables = (book.tables ?? []).map((t) => {
+    try {
+      if (!book.sheets.some((s) => s.name === t.sheet)) throw new Error('its sheet is not imported');
+      if (!t.headerRows) throw new Error('it has no header row (tables here are named by their headers)');
+      if (t.rect.r1 - t.totalsRows <= t.rect.r0) throw new Error('it has no data rows');
+      checkTableName(wb, t.name, 'file_data');
+      if (taken.has(t.name.toLowerCase())) throw new Error('another table has its name');
+      taken.add(t.name.toLowerCase());
+      const seen = new Set<string>();
+      const formulaNames = t.columns.map((h, i) => {
+        const col = columnName(h, i).toLowerCase();
+        if (seen.has(col)) return undefined;
+        seen.add(col);
+        return `${t.name}.${columnName(h, i)}`;
+      });
+      return { ...t, formulaNames };
+    } catch (err) {
+      skipped.push(`${t.name} on ${t.sheet}: ${(err as Error).message.replace(/^file_data: /, '')}`);
+      return t;
+    }
+  });
+  return { tables, skipped };
+}
+
+/**
+ * The kept tables as data tables, with their totals row and style: query_table, sort_table and
+ * formulas (=SUM(Sales.Amount)) reach them, and export writes them back as Excel tables.
+ */
+function applyTables(wb: Workbook, tables: readonly BookTable[]): void {
+  for (const t of tables) {
+    const sheet = wb.findSheet(t.sheet);
+    if (!t.formulaNames || !sheet) continue;
+    // The file's column names as they are (Excel keeps them unique and not blank), else fixed.
+    const asIs = t.columns.every((c) => c) && new Set(t.columns.map((c) => c.toLowerCase())).size === t.columns.length;
+    const spec: TableSpec = { id: newId('tbl'), name: t.name, rect: { ...t.rect, r1: t.rect.r1 - t.totalsRows }, columns: asIs ? [...t.columns] : fixHeaders(t.columns) };
+    if (t.totalsRows) spec.totals_row = true;
+    if (t.style) spec.excel_style = t.style;
+    tablesOf(sheet).push(spec);
+  }
 }
 
 /**

@@ -3,7 +3,8 @@
 // Table1[[#Headers],[Jan]:[Mar]] a header block, Table1[[#This Row],[Units]] (or Table1[@Units])
 // the cell of the formula's own row. Special characters in column names are escaped with ' as
 // Excel writes them ('[ '] '# ''). A reference to an unknown table or column leaves the formula
-// as it was (it is then kept with its cached value).
+// as it was (it is then kept with its cached value). References to the data rows of a table the
+// import keeps as a data table use that table's formula names instead (formulaNameOf).
 import { indexToCol, quoteSheet, type Rect } from '../a1.ts';
 import type { BookTable } from './book.ts';
 
@@ -138,6 +139,20 @@ function a1Of(table: BookTable, area: { rect: Rect; thisRow: boolean }, at: Form
 }
 
 /**
+ * A table kept as a data table is named in formulas as this service names it: Sales for the data
+ * rows (Sales[], Sales[#Data]), Sales.Unit_Price for one column's (Sales[Unit Price]); export
+ * writes them back as structured references. Other references become cells.
+ */
+function formulaNameOf(table: BookTable, spec: Spec): string | undefined {
+  const names = table.formulaNames;
+  if (!names || [...spec.items].some((item) => item !== '#data')) return undefined;
+  if (!spec.cols) return table.name;
+  if (spec.cols[0].toLowerCase() !== spec.cols[1].toLowerCase()) return undefined;
+  const i = table.columns.findIndex((c) => c.toLowerCase() === spec.cols![0].toLowerCase());
+  return i >= 0 ? names[i] : undefined;
+}
+
+/**
  * The formula (without '=') with its structured references written as cell references; undefined
  * when it has none, or when one cannot be resolved.
  */
@@ -161,7 +176,8 @@ export function resolveStructuredRefs(formula: string, tables: readonly BookTabl
         const table = byName.get(name.toLowerCase());
         if (table && formula[i + name.length] === '[') {
           const end = closing(formula, i + name.length);
-          out += a1Of(table, areaOf(table, parseSpec(formula.slice(i + name.length, end)), at), at);
+          const spec = parseSpec(formula.slice(i + name.length, end));
+          out += formulaNameOf(table, spec) ?? a1Of(table, areaOf(table, spec, at), at);
           found = true;
           i = end;
           continue;

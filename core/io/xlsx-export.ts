@@ -13,6 +13,7 @@ import { pxToChars, pxToPt } from './book.ts';
 import { styleToExcel } from './style-map.ts';
 import { withXlfn } from './xlfn.ts';
 import { useOwnValidationWriter, validationsToExcel } from './xlsx-validation.ts';
+import { excelTableRefs, planExcelTables, tablesToExcel, type ExcelTablePlan } from './xlsx-tables.ts';
 import { implicitIntersections, withParameterPrefixes } from '../workbook/implicit-intersection.ts';
 import { allNames } from '../names/model.ts';
 import { spillRange } from '../workbook/effects.ts';
@@ -46,7 +47,7 @@ function spillRef(sheet: SheetModel, row: number, col: number): string | undefin
 
 
 
-async function writeSheet(wb: Workbook, sheet: SheetModel, ws: ExcelJS.Worksheet): Promise<void> {
+async function writeSheet(wb: Workbook, sheet: SheetModel, ws: ExcelJS.Worksheet, plan: ExcelTablePlan): Promise<void> {
   await wb.loadAll(sheet);
   const styleCache = new Map<string, Partial<ExcelJS.Style>>();
   const meta = sheet.meta;
@@ -74,7 +75,7 @@ async function writeSheet(wb: Workbook, sheet: SheetModel, ws: ExcelJS.Worksheet
           const ref = spillRef(sheet, row, col);
           // A kept formula is the file's own text, prefixes included. Others are written as Excel
           // writes a formula that does not spill, where intersection is implicit (no SINGLE).
-          const formula = cell.k ? cell.f.slice(1) : withXlfn(withParameterPrefixes(ref ? cell.f.slice(1) : implicitIntersections(cell.f.slice(1))));
+          const formula = cell.k ? cell.f.slice(1) : withXlfn(withParameterPrefixes(excelTableRefs(ref ? cell.f.slice(1) : implicitIntersections(cell.f.slice(1)), plan)));
           target.value = (ref ? { formula, result, shareType: 'array', ref } : { formula, result }) as ExcelJS.CellValue;
         } else target.value = shown(valueOf(cell));
         if (st && Object.keys(st).length) target.style = st;
@@ -123,19 +124,21 @@ async function writeSheet(wb: Workbook, sheet: SheetModel, ws: ExcelJS.Worksheet
   printToExcel(meta.print, ws);
   rulesToExcel(meta.cond_formats, ws);
   validationsToExcel(meta.validations, ws);
+  tablesToExcel(sheet, ws, plan);
   if (meta.visibility) ws.state = meta.visibility === 'very_hidden' ? 'veryHidden' : 'hidden';
 }
 
 export async function workbookToXlsx(wb: Workbook, step: (done: number, total: number) => Promise<void>): Promise<Buffer> {
   const out = new (await loadExcelJs()).Workbook();
   await useOwnValidationWriter();
+  const plan = await planExcelTables(wb);
   out.creator = 'sheets';
   for (let i = 0; i < wb.sheets.length; i++) {
     const sheet = wb.sheets[i]!;
-    await writeSheet(wb, sheet, out.addWorksheet(sheet.name));
+    await writeSheet(wb, sheet, out.addWorksheet(sheet.name), plan);
     await step(i + 1, wb.sheets.length);
   }
-  writeNames(out, wb);
+  writeNames(out, wb, plan);
   return Buffer.from(await out.xlsx.writeBuffer());
 }
 
@@ -145,8 +148,8 @@ export async function workbookToXlsx(wb: Workbook, step: (done: number, total: n
  * given to the writer as that text, so constants and formulas are written as Excel writes them. A
  * sheet's own name carries that sheet's position (localSheetId).
  */
-function writeNames(out: ExcelJS.Workbook, wb: Workbook): void {
-  const names = allNames(wb).map(({ sheet, spec }) => ({ name: spec.name, ranges: [withXlfn(withParameterPrefixes(spec.refers_to.replace(/^=/, '')))], ...(spec.local ? { localSheetId: wb.sheets.indexOf(sheet) } : {}) }));
+function writeNames(out: ExcelJS.Workbook, wb: Workbook, plan: ExcelTablePlan): void {
+  const names = allNames(wb).map(({ sheet, spec }) => ({ name: spec.name, ranges: [withXlfn(withParameterPrefixes(excelTableRefs(spec.refers_to.replace(/^=/, ''), plan)))], ...(spec.local ? { localSheetId: wb.sheets.indexOf(sheet) } : {}) }));
   if (!names.length) return;
   Object.defineProperty(out.definedNames, 'model', { get: () => names, set: () => undefined, configurable: true });
 }

@@ -47,7 +47,6 @@ export function notKept(bytes: Buffer, sheets: Map<string, SheetXml>): string[] 
       const type = rel.type.slice(rel.type.lastIndexOf('/') + 1);
       if (type === 'comments') add('comments', sheet, count(part, /<(?:\w+:)?comment\b/g));
       else if (type === 'threadedComment') add('threaded comments', sheet, count(part, /<(?:\w+:)?threadedComment\b/g));
-      else if (type === 'table') add('tables (formulas and names that use them are kept with cell references)', sheet, 1);
       else if (type === 'pivotTable') add('pivot tables', sheet, 1);
       else if (type === 'drawing') {
         add('images', sheet, count(part, /<(?:\w+:)?pic>/g));

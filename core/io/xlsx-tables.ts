@@ -1,8 +1,17 @@
 // Excel tables (ListObjects) of an .xlsx, read from the file's own parts: workbook.xml and its
 // relationships give each sheet's part, the sheet's relationships give its tables, and each table
 // part gives the name, the range, whether there is a header and a totals row, and the column
-// names. Structured references in formulas (Table1[Amount]) are resolved against these.
-import { parseRange } from '../a1.ts';
+// names. Structured references in formulas (Table1[Amount]) are resolved against these. Export
+// writes data tables back as Excel tables (tablesToExcel).
+import type ExcelJS from 'exceljs';
+import { parseRange, rectToA1, rectsIntersect } from '../a1.ts';
+import { allNames } from '../names/model.ts';
+import { columnName, tableNames } from '../tables/columns.ts';
+import { allTables, type TableSpec } from '../tables/model.ts';
+import { formulaOf, valueOf } from '../workbook/cell.ts';
+import { replaceNames } from '../workbook/defined-names.ts';
+import type { SheetModel } from '../workbook/sheet.ts';
+import type { Workbook } from '../workbook/workbook.ts';
 import type { BookTable } from './book.ts';
 import { readZipEntry } from './zip-guard.ts';
 
@@ -74,8 +83,87 @@ export function readTables(bytes: Buffer, parts = sheetParts(bytes)): BookTable[
         continue;
       }
       const columns = [...xml.matchAll(/<(?:\w+:)?tableColumn\b([^>]*?)\/?>/g)].map((c) => attr(c[1]!, 'name') ?? '');
-      out.push({ name, sheet, rect, headerRows: attr(head, 'headerRowCount') === '0' ? 0 : 1, totalsRows: Number(attr(head, 'totalsRowCount') ?? 0) > 0 ? 1 : 0, columns });
+      const info = /<(?:\w+:)?tableStyleInfo\b([^>]*?)\/?>/.exec(xml)?.[1];
+      const on = (name: string) => (info ? attr(info, name) === '1' || attr(info, name) === 'true' : false);
+      const style = info ? { name: attr(info, 'name'), row_stripes: on('showRowStripes'), column_stripes: on('showColumnStripes'), first_column: on('showFirstColumn'), last_column: on('showLastColumn') } : undefined;
+      out.push({ name, sheet, rect, headerRows: attr(head, 'headerRowCount') === '0' ? 0 : 1, totalsRows: Number(attr(head, 'totalsRowCount') ?? 0) > 0 ? 1 : 0, columns, ...(style ? { style } : {}) });
     }
   }
   return out;
+}
+
+/** Which data tables go out as Excel tables, and how formulas name tables for Excel. */
+export interface ExcelTablePlan {
+  exported: Set<TableSpec>;
+  /** Lower-case name ("sales", "sales.unit_price") -> its text for Excel. */
+  rewrite: Map<string, string>;
+}
+
+/** A column header inside a structured reference: [ ] # ' are escaped with ' (Sales[Total '[net']]). */
+const bracketed = (header: string) => header.replace(/[[\]#']/g, "'$&");
+
+/**
+ * Decides which data tables an export writes as Excel tables: not one Excel would have to repair
+ * (a header cell that is not its column's text, a merge across the table, a name a defined name
+ * holds). Formulas then say Sales[Unit Price] for this service's Sales.Unit_Price, or the cells
+ * themselves where the table stays plain cells: Excel knows no dotted column names.
+ */
+export async function planExcelTables(wb: Workbook): Promise<ExcelTablePlan> {
+  const exported = new Set<TableSpec>();
+  const rewrite = new Map<string, string>();
+  const taken = new Set(allNames(wb).map(({ spec }) => spec.name.toLowerCase()));
+  for (const { sheet, table } of allTables(wb)) {
+    await wb.load(sheet, { ...table.rect, r1: table.rect.r0 });
+    const full = { ...table.rect, r1: table.rect.r1 + (table.totals_row ? 1 : 0) };
+    const merged = (sheet.meta.merges ?? []).some((m) => rectsIntersect(parseRange(m).rect, full));
+    const headersOk = table.columns.every((name, i) => {
+      const cell = sheet.get(table.rect.r0, table.rect.c0 + i);
+      return valueOf(cell) === name && formulaOf(cell) === undefined;
+    });
+    const ok = !merged && headersOk && !taken.has(table.name.toLowerCase());
+    if (ok) {
+      exported.add(table);
+      taken.add(table.name.toLowerCase());
+    }
+    const names = tableNames(sheet, table, table.columns);
+    names.forEach((n, i) => {
+      const key = n.name.toLowerCase();
+      if (!ok) rewrite.set(key, n.ref);
+      else if (i > 0) rewrite.set(key, `${table.name}[${bracketed(table.columns[columnIndexOf(table, n.name)]!)}]`);
+    });
+  }
+  return { exported, rewrite };
+}
+
+/** The column of a formula name "Sales.Unit_Price" (the names follow the headers in order). */
+function columnIndexOf(table: TableSpec, formulaName: string): number {
+  const col = formulaName.slice(table.name.length + 1).toLowerCase();
+  return table.columns.findIndex((h, i) => columnName(h, i).toLowerCase() === col);
+}
+
+/** A formula as Excel should read it: table and column names per the plan. */
+export function excelTableRefs(formula: string, plan: ExcelTablePlan): string {
+  return plan.rewrite.size ? replaceNames(formula, plan.rewrite) : formula;
+}
+
+/** The sheet's exported data tables as Excel tables (ListObjects); exceljs's addTable would write the cells again from a copy of the data, so each is handed to its writer as the model its table parts need. */
+export function tablesToExcel(sheet: SheetModel, ws: ExcelJS.Worksheet, plan: ExcelTablePlan): void {
+  const tables = (ws as unknown as { tables: Record<string, { model: object }> }).tables;
+  for (const t of sheet.meta.tables ?? []) {
+    if (!plan.exported.has(t)) continue;
+    const full = { ...t.rect, r1: t.rect.r1 + (t.totals_row ? 1 : 0) };
+    const style = t.excel_style ?? { name: 'TableStyleMedium2', row_stripes: true };
+    tables[t.name] = {
+      model: {
+        name: t.name,
+        displayName: t.name,
+        tableRef: rectToA1(full),
+        autoFilterRef: rectToA1(t.rect),
+        headerRow: true,
+        totalsRow: !!t.totals_row,
+        style: { theme: style.name, showFirstColumn: !!style.first_column, showLastColumn: !!style.last_column, showRowStripes: !!style.row_stripes, showColumnStripes: !!style.column_stripes },
+        columns: t.columns.map((name) => ({ name, filterButton: true })),
+      },
+    };
+  }
 }

@@ -23,8 +23,8 @@ export function checkTableName(wb: Workbook, name: string, field: string, except
   if (clash) throw invalidArg(field, `a table named '${clash.table.name}' already exists (on sheet '${clash.sheet.name}'); names are unique in the file, compared without case`);
 }
 
-/** A free default name: Table_1, Table_2, ... (HyperFormula reads "Table1" as a cell reference). */
-export function freeTableName(wb: Workbook, base = 'Table_'): string {
+/** A free default name, as Excel gives: Table1, Table2, ... (names like these are names, not cells: hf-long-names.ts). */
+export function freeTableName(wb: Workbook, base = 'Table'): string {
   const taken = new Set(allTables(wb).map((t) => t.table.name.toLowerCase()));
   for (let i = 1; ; i++) if (!taken.has(`${base}${i}`.toLowerCase())) return `${base}${i}`;
 }

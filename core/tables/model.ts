@@ -20,6 +20,18 @@ export interface TableSpec {
   columns: string[];
   /** Set when the table is the output of a code cell (A1 of that cell on the same sheet). */
   code_cell?: string;
+  /** An Excel table's totals row, the row under `rect` (kept as cells; exported as part of the table). */
+  totals_row?: true;
+  /** An Excel table's style, kept for export (the cells keep their own formats). */
+  excel_style?: ExcelTableStyle;
+}
+
+export interface ExcelTableStyle {
+  name?: string;
+  row_stripes?: boolean;
+  column_stripes?: boolean;
+  first_column?: boolean;
+  last_column?: boolean;
 }
 
 export function tablesOf(sheet: SheetModel): TableSpec[] {

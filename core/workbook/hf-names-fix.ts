@@ -40,6 +40,36 @@ export function patchNamedExpressionEvaluation(): void {
     }
     return original.call(this, ast, state);
   };
+  patchSheetOfName();
+}
+
+interface RefAst {
+  type: string;
+  start?: { sheet?: number };
+  reference?: { sheet?: number };
+}
+
+/**
+ * SHEET(Sales) or SHEET(Revenue), a name for a range: Excel gives the number of the sheet the
+ * range is on. HyperFormula takes a reference only when written in place, and otherwise computes
+ * the argument, which for a name of a range fails ("not computed"). Here a name's own reference
+ * answers.
+ */
+function patchSheetOfName(): void {
+  const plugin = HyperFormula.getFunctionPlugin('SHEET') as unknown as { prototype: { sheet(this: PluginThis, ast: { args: Ast[] }, state: State): unknown } } | undefined;
+  if (!plugin) return;
+  const original = plugin.prototype.sheet;
+  plugin.prototype.sheet = function (this: PluginThis, ast: { args: Ast[] }, state: State) {
+    const arg = ast.args?.[0];
+    if (ast.args?.length === 1 && arg?.type === 'NAMED_EXPRESSION' && arg.expressionName) {
+      const named = this.interpreter.namedExpressions.nearestNamedExpression(arg.expressionName, state.formulaAddress.sheet);
+      const vertex = named ? this.dependencyGraph.getCell(named.address) : undefined;
+      const formula = vertex?.getFormula?.(this.dependencyGraph.lazilyTransformingAstService) as RefAst | undefined;
+      const sheet = formula?.type === 'CELL_RANGE' ? formula.start?.sheet : formula?.type === 'CELL_REFERENCE' ? formula.reference?.sheet : undefined;
+      if (typeof sheet === 'number') return sheet + 1;
+    }
+    return original.call(this, ast, state);
+  };
 }
 
 /** Functions whose result does not update when a name they read changes (see above). */

@@ -34,7 +34,7 @@ export const tableCases: CaseGroup[] = [
       },
       { name: 'table names work in formulas (also from another sheet)', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, sheet: 'Calc', cell: 'A1', formula: '=SUM(Sales.Amount)' }), ok: (d) => expect(d.value).toBe('725') },
       { name: 'the table name is its data rows', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, sheet: 'Calc', cell: 'A2', formula: '=ROWS(Sales)&"x"&COLUMNS(Sales)' }), ok: (d) => expect(d.value).toBe('5x4') },
-      { name: 'blank and repeated headers are fixed', op: 'create_table', args: (fx) => ({ file_uuid: fx.file, range: 'H1:J2' }), ok: (d) => { expect(d.name).toBe('Table_1'); expect(d.columns).toEqual(['Column1', 'x', 'x2']); }, then: async (door, fx) => { const r = await must(door, 'read_cells', { file_uuid: fx.file, range: 'H1:J1' }); expect(r.values).toEqual([['Column1', 'x', 'x2']]); } },
+      { name: 'blank and repeated headers are fixed', op: 'create_table', args: (fx) => ({ file_uuid: fx.file, range: 'H1:J2' }), ok: (d) => { expect(d.name).toBe('Table1'); expect(d.columns).toEqual(['Column1', 'x', 'x2']); }, then: async (door, fx) => { const r = await must(door, 'read_cells', { file_uuid: fx.file, range: 'H1:J1' }); expect(r.values).toEqual([['Column1', 'x', 'x2']]); } },
       { name: 'overlapping tables', op: 'create_table', args: (fx) => ({ file_uuid: fx.file, range: 'C3:E8', name: 'Other' }), error: { code: 'invalid_argument', message: /range: C3:E8 overlaps table 'Sales' \(A1:D6\)/ } },
       { name: 'a name that is a cell reference', op: 'create_table', args: (fx) => ({ file_uuid: fx.file, range: 'L1:L3', name: 'AB12' }), error: { code: 'invalid_argument', message: /name: 'AB12' cannot be a table name/ } },
       { name: 'a name with spaces', op: 'create_table', args: (fx) => ({ file_uuid: fx.file, range: 'L1:L3', name: 'My table' }), error: { code: 'invalid_argument', message: /name: 'My table' is not a table name/ } },
@@ -91,9 +91,9 @@ export const tableCases: CaseGroup[] = [
           expect(v.values).toEqual([['900']]);
         },
       },
-      { name: 'rename to a taken name', op: 'rename_table', args: (fx) => ({ file_uuid: fx.file, table: 'Orders', new_name: 'table_1' }), error: { code: 'invalid_argument', message: /new_name: a table named 'Table_1' already exists/ } },
-      { name: 'unknown table', op: 'rename_table', args: (fx) => ({ file_uuid: fx.file, table: 'Nope', new_name: 'X' }), error: { code: 'invalid_argument', message: /table: no table named 'Nope' in this file; tables are: Orders, Table_1/ } },
-      { name: 'list_tables', op: 'list_tables', args: (fx) => ({ file_uuid: fx.file }), ok: (d) => expect(d.tables.map((t: any) => [t.name, t.range])).toEqual([['Orders', 'A1:D8'], ['Table_1', 'H1:J2']]) },
+      { name: 'rename to a taken name', op: 'rename_table', args: (fx) => ({ file_uuid: fx.file, table: 'Orders', new_name: 'table1' }), error: { code: 'invalid_argument', message: /new_name: a table named 'Table1' already exists/ } },
+      { name: 'unknown table', op: 'rename_table', args: (fx) => ({ file_uuid: fx.file, table: 'Nope', new_name: 'X' }), error: { code: 'invalid_argument', message: /table: no table named 'Nope' in this file; tables are: Orders, Table1/ } },
+      { name: 'list_tables', op: 'list_tables', args: (fx) => ({ file_uuid: fx.file }), ok: (d) => expect(d.tables.map((t: any) => [t.name, t.range])).toEqual([['Orders', 'A1:D8'], ['Table1', 'H1:J2']]) },
       { name: 'context lists tables with headers', op: 'get_context', args: (fx) => ({ file_uuid: fx.file }), ok: (d) => expect(d.tables[0]).toMatchObject({ name: 'Orders', sheet: 'Sheet1', range: 'A1:D8', columns: ['Region', 'Rep', 'Amount', 'Date'], rows: 7 }) },
       {
         name: 'delete_table keeps the cells and turns names into ranges',
@@ -105,10 +105,10 @@ export const tableCases: CaseGroup[] = [
           expect(r.values).toEqual([['=SUM(Sheet1!$C$2:$C$8)'], ['=ROWS(Sheet1!$A$2:$D$8)&"x"&COLUMNS(Sheet1!$A$2:$D$8)']]);
           const v = await must(door, 'read_cells', { file_uuid: fx.file, sheet: 'Calc', range: 'A1:A2' });
           expect(v.values).toEqual([['900'], ['7x4']]);
-          expect((await must(door, 'list_tables', { file_uuid: fx.file })).tables.map((t: any) => t.name)).toEqual(['Table_1']);
+          expect((await must(door, 'list_tables', { file_uuid: fx.file })).tables.map((t: any) => t.name)).toEqual(['Table1']);
         },
       },
-      { name: 'delete_table with clear empties the cells', op: 'delete_table', args: (fx) => ({ file_uuid: fx.file, table: 'Table_1', clear: true }), ok: (d) => expect(d.cleared).toBe(true), then: async (door, fx) => { const r = await must(door, 'read_cells', { file_uuid: fx.file, range: 'H1:J2' }); expect(r.values).toEqual([['', '', ''], ['', '', '']]); } },
+      { name: 'delete_table with clear empties the cells', op: 'delete_table', args: (fx) => ({ file_uuid: fx.file, table: 'Table1', clear: true }), ok: (d) => expect(d.cleared).toBe(true), then: async (door, fx) => { const r = await must(door, 'read_cells', { file_uuid: fx.file, range: 'H1:J2' }); expect(r.values).toEqual([['', '', ''], ['', '', '']]); } },
     ],
   },
   {

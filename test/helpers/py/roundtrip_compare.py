@@ -9,7 +9,7 @@
 # Colours are compared as the RGB a reader sees: theme colours resolved through the file's own
 # theme with Excel's tint rule, indexed colours through the default palette, each channel within
 # 2 of the other (tint arithmetic rounds differently from program to program).
-import colorsys, datetime, json, re, sys, warnings
+import colorsys, datetime, json, os, re, sys, warnings
 import xml.etree.ElementTree as ET
 import openpyxl
 from openpyxl.styles.colors import COLOR_INDEX
@@ -263,7 +263,7 @@ class Tally:
             t[1] += n
         elif example is not None:
             d = self.diffs.setdefault(cat, [])
-            if len(d) < 5:
+            if len(d) < int(os.environ.get("ROUNDTRIP_DIFFS", "5")):
                 d.append(example)
 
     def pair(self, cat, orig, got, where):

@@ -1,0 +1,56 @@
+// Data tables through xlsx: Excel tables come in as data tables (name, columns, totals row,
+// style) and go out as Excel tables again; formulas name their columns as Excel does
+// (Sales[Unit Price]), or name the cells where a table cannot go out as one.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { areas } from '../core/areas.ts';
+import { workbookToXlsx } from '../core/io/xlsx-export.ts';
+import { readTables } from '../core/io/xlsx-tables.ts';
+import { readZipEntry } from '../core/io/zip-guard.ts';
+import { makeTable } from '../core/tables/create.ts';
+import { syncNames } from '../core/workbook/defined-names.ts';
+import { FIXTURES, importWithReport } from './helpers/excel-fidelity.ts';
+import { memoryWorkbook, put, shown } from './helpers/memory-workbook.ts';
+
+const noSteps = async () => undefined;
+const sheetXml = (bytes: Buffer, n = 1) => readZipEntry(bytes, `xl/worksheets/sheet${n}.xml`)!.toString('utf8');
+
+describe('data tables in xlsx', () => {
+  it("keeps XlsxWriter's Excel table (made in Excel) through import and export: name, range, totals row, style", async () => {
+    const bytes = readFileSync(`${FIXTURES}features/xlsxwriter/table33.xlsx`);
+    const { wb, warnings } = await importWithReport(bytes);
+    expect(warnings.join('\n')).not.toMatch(/tables/);
+    const [before] = readTables(bytes);
+    const after = readTables(await workbookToXlsx(wb, noSteps));
+    expect(after).toEqual([before]);
+  });
+
+  it('writes a table made here as an Excel table, and its column names in formulas as structured references', async () => {
+    const wb = memoryWorkbook(['Data', 'Report'], areas);
+    await put(wb, 'Data', 'A1', [['Region', 'Unit Price'], ['West', 2], ['East', 3]]);
+    await makeTable(wb, wb.findSheet('Data')!, { r0: 0, r1: 2, c0: 0, c1: 1 }, 'Sales');
+    await syncNames(wb);
+    await put(wb, 'Report', 'A1', [['=SUM(Sales.Unit_Price)'], ['=ROWS(Sales)']]);
+    expect(shown(wb, 'Report', 'A1:A2')).toEqual([['5'], ['2']]);
+    const bytes = await workbookToXlsx(wb, noSteps);
+    expect(readTables(bytes)).toEqual([expect.objectContaining({ name: 'Sales', sheet: 'Data', rect: { r0: 0, r1: 2, c0: 0, c1: 1 }, headerRows: 1, totalsRows: 0, columns: ['Region', 'Unit Price'] })]);
+    const report = sheetXml(bytes, 2);
+    expect(report).toContain('<f>SUM(Sales[Unit Price])</f>');
+    expect(report).toContain('<f>ROWS(Sales)</f>');
+    // Imported again, the structured reference is this service's column name again.
+    const { wb: back } = await importWithReport(bytes);
+    expect(back.findSheet('Report')!.get(0, 0)).toMatchObject({ f: '=SUM(Sales.Unit_Price)', v: 5 });
+  });
+
+  it('names the cells in formulas when a table cannot go out as an Excel table (a header that is not text)', async () => {
+    const wb = memoryWorkbook(['Data'], areas);
+    await put(wb, 'Data', 'A1', [['Region', 'Amount'], ['West', 2], ['East', 3]]);
+    await makeTable(wb, wb.findSheet('Data')!, { r0: 0, r1: 2, c0: 0, c1: 1 }, 'Sales');
+    await syncNames(wb);
+    await put(wb, 'Data', 'A1', [['=UPPER("region")']]);
+    await put(wb, 'Data', 'D1', [['=SUM(Sales.Amount)']]);
+    const bytes = await workbookToXlsx(wb, noSteps);
+    expect(readTables(bytes)).toEqual([]);
+    expect(sheetXml(bytes)).toContain('<f>SUM(Data!$B$2:$B$3)</f>');
+  });
+});

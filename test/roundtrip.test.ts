@@ -23,7 +23,7 @@ const KEPT_AT_LEAST: Record<string, number> = {
   'row heights': 100,
   'hidden columns': 100,
   values: 99.2,
-  formulas: 99.7,
+  formulas: 99.8,
   'formula results': 98.5,
   sheets: 99.7,
   'column widths': 100,

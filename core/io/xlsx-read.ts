@@ -3,7 +3,8 @@
 import type ExcelJS from 'exceljs';
 import { Readable } from 'node:stream';
 import { loadExcelJs, loadExcelStylesXform } from '../libs.ts';
-import { parseRange } from '../a1.ts';
+import { parseCell, parseRange } from '../a1.ts';
+import { reanchor } from '../rules/formula-refs.ts';
 import { invalidArg } from '../errors.ts';
 import type { Scalar } from '../workbook/cell.ts';
 import type { Style } from '../workbook/style.ts';
@@ -40,8 +41,8 @@ function cellOf(cell: ExcelJS.Cell, style: Style | undefined): BookCell | undefi
   if (cell.type === MERGE) return style ? { row, col, style } : undefined;
   const v: Value = cell.value;
   if (cell.type === FORMULA) {
-    const fv = v as ExcelJS.CellFormulaValue & { shareType?: string; ref?: string };
-    const formula = cell.formula;
+    const fv = v as ExcelJS.CellFormulaValue & { shareType?: string; ref?: string; sharedFormula?: string };
+    const formula = fv.sharedFormula ? sharedFormulaAt(cell, fv.sharedFormula) : cell.formula;
     const res = scalarOf(fv.result);
     if (!formula) return { row, col, ...res, ...(style ? { style } : {}) };
     const arrayRef = fv.shareType === 'array' && typeof fv.ref === 'string' && fv.ref.includes(':') ? fv.ref : undefined;
@@ -51,6 +52,18 @@ function cellOf(cell: ExcelJS.Cell, style: Style | undefined): BookCell | undefi
   const res = scalarOf(v);
   if ((res.value === null || res.value === undefined) && !res.error && !style) return undefined;
   return { row, col, ...res, ...(style ? { style } : {}) };
+}
+
+/**
+ * A cell's copy of a shared formula. exceljs moves the master's cell references but not whole
+ * columns and rows (=NPV(P1, B:B) copied one column right stays B:B): those formulas are moved
+ * here as copying moves them.
+ */
+function sharedFormulaAt(cell: ExcelJS.Cell, master: string): string {
+  const text = (cell.worksheet.getCell(master) as ExcelJS.Cell).formula;
+  if (!text || !/(?<![\w.$])\$?[A-Za-z]{1,3}:\$?[A-Za-z]{1,3}(?![\w(])|(?<![\w.$:])\$?\d+:\$?\d+(?![\w.])/.test(text.replace(/"(?:[^"]|"")*"/g, '""'))) return cell.formula;
+  const from = parseCell(master).addr;
+  return reanchor(`=${text}`, Number(cell.row) - 1 - from.row, Number(cell.col) - 1 - from.col).slice(1);
 }
 
 /** The <col> runs of a sheet's XML (exceljs drops those it thinks default: any of width 9). */

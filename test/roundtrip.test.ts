@@ -39,6 +39,7 @@ const KEPT_AT_LEAST: Record<string, number> = {
   // (FILTER, UNIQUE, SEQUENCE, REGEXTEST in LibreOffice 7.4).
   'print setup': 97,
   'conditional formats': 74,
+  'conditional format kinds': 64,
   'print margins': 100,
   'headers and footers': 100,
   'opens in LibreOffice': 100,

@@ -3,11 +3,13 @@
 // duplicates and uniques, top/bottom N and N%, above/below average) becomes a formula rule for the
 // range's top-left cell, with the rule's font and fill; colour scales become colour scales. Data
 // bars, icon sets and rules stored only in Excel 2010's extension part are not kept (the import
-// reports them). On export every formula rule is written as an "expression" rule, which Excel and
-// LibreOffice evaluate the same way.
+// reports them). On export a rule whose condition is the one the import wrote for a cell-value
+// comparison, a date period, top/bottom N or above/below average goes back as that kind; every
+// other formula rule is written as an "expression" rule, which Excel and LibreOffice evaluate alike.
 import type ExcelJS from 'exceljs';
 import { parseRange, rectToA1, cellToA1, type Rect } from '../a1.ts';
 import type { ColorScaleRule, FormulaRule, RuleSpec, RuleStyle, Threshold, ThresholdType } from '../rules/model.ts';
+import { reanchor } from '../rules/formula-refs.ts';
 import { stripPrefixes } from './formula-import.ts';
 import { resolveColor, type XlsxColor } from './xlsx-colors.ts';
 
@@ -143,7 +145,10 @@ export function rulesFromExcel(ws: ExcelJS.Worksheet, theme: string[], dropped: 
         }
         const tl = cellToA1({ row: rect.r0, col: rect.c0 });
         const abs = rectToA1(rect).replace(/([A-Z]+)(\d+)/g, '$$$1$$$2');
-        const raw = conditionOf(r, tl, abs);
+        // Excel writes the formulas of a rule over several ranges for the first one's top-left cell.
+        const dr = rect.r0 - rects[0]!.r0, dc = rect.c0 - rects[0]!.c0;
+        const moved = dr || dc ? { ...r, formulae: r.formulae?.map((x) => (typeof x === 'string' ? reanchor(`=${x}`, dr, dc).slice(1) : x)) } : r;
+        const raw = conditionOf(moved, tl, abs);
         const condition = raw === undefined ? undefined : stripPrefixes(raw);
         const style = styleOf(r, theme);
         if (!condition) {
@@ -184,6 +189,65 @@ export function rulesToExcel(rules: RuleSpec[] | undefined, ws: ExcelJS.Workshee
     const style: Partial<ExcelJS.Style> = {};
     if (Object.keys(font).length) style.font = font;
     if (s.fill_color) style.fill = { type: 'pattern', pattern: 'solid', bgColor: { argb: argb(s.fill_color) } } as ExcelJS.Fill;
-    ws.addConditionalFormatting({ ref, rules: [{ type: 'expression', priority: i + 1, formulae: [rule.formula.replace(/^=/, '')], style }] });
+    const kind = excelKindOf(rule) ?? { type: 'expression', formulae: [rule.formula.replace(/^=/, '')] };
+    ws.addConditionalFormatting({ ref, rules: [{ ...kind, priority: i + 1, style } as ExcelJS.ConditionalFormattingRule] });
   });
 }
+
+/** Excel's date periods as Excel writes their condition for the top-left cell `c`. */
+const PERIODS: [string, (c: string) => string][] = [
+  ['today', (c) => `FLOOR(${c},1)=TODAY()`],
+  ['yesterday', (c) => `FLOOR(${c},1)=TODAY()-1`],
+  ['tomorrow', (c) => `FLOOR(${c},1)=TODAY()+1`],
+  ['last7Days', (c) => `AND(TODAY()-FLOOR(${c},1)<=6,FLOOR(${c},1)<=TODAY())`],
+  ['thisWeek', (c) => `AND(TODAY()-ROUNDDOWN(${c},0)<=WEEKDAY(TODAY())-1,ROUNDDOWN(${c},0)-TODAY()<=7-WEEKDAY(TODAY()))`],
+  ['lastWeek', (c) => `AND(TODAY()-ROUNDDOWN(${c},0)>=(WEEKDAY(TODAY())),TODAY()-ROUNDDOWN(${c},0)<(WEEKDAY(TODAY())+7))`],
+  ['nextWeek', (c) => `AND(ROUNDDOWN(${c},0)-TODAY()>(7-WEEKDAY(TODAY())),ROUNDDOWN(${c},0)-TODAY()<(15-WEEKDAY(TODAY())))`],
+  ['thisMonth', (c) => `AND(MONTH(${c})=MONTH(TODAY()),YEAR(${c})=YEAR(TODAY()))`],
+  ['lastMonth', (c) => `AND(MONTH(${c})=MONTH(EDATE(TODAY(),0-1)),YEAR(${c})=YEAR(EDATE(TODAY(),0-1)))`],
+  ['nextMonth', (c) => `AND(MONTH(${c})=MONTH(EDATE(TODAY(),0+1)),YEAR(${c})=YEAR(EDATE(TODAY(),0+1)))`],
+];
+
+const OP_NAMES: Record<string, string> = Object.fromEntries(Object.entries(OPS).map(([name, op]) => [op, name]));
+
+/** Does the text compare anything outside strings and parentheses (so `A1>x` is not a plain value)? */
+function comparesAtTop(text: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === '"') {
+      i++;
+      while (i < text.length && !(text[i] === '"' && text[i + 1] !== '"')) i += text[i] === '"' ? 2 : 1;
+    } else if (ch === '(') depth++;
+    else if (ch === ')') depth--;
+    else if (depth === 0 && (ch === '<' || ch === '>' || ch === '=' || ch === '&')) return true;
+  }
+  return false;
+}
+
+/**
+ * The Excel kind a formula rule was imported from, recognised from the condition the import wrote
+ * for it (conditionOf) at the rule's current place: a cell-value comparison, a date period, top/
+ * bottom N or above/below average. Excel then shows the rule as it was made ("Cell Value greater
+ * than 100") instead of "Use a formula"; both evaluate the same. Other rules stay expressions.
+ */
+function excelKindOf(rule: FormulaRule): Record<string, unknown> | undefined {
+  const tl = cellToA1({ row: rule.range.r0, col: rule.range.c0 });
+  const abs = rectToA1(rule.range).replace(/([A-Z]+)(\d+)/g, '$$$1$$$2');
+  const f = rule.formula.replace(/^=/, '');
+  const between = new RegExp(`^AND\\(${tl}>=(.+),${tl}<=(.+)\\)$`).exec(f) ?? undefined;
+  if (between && !comparesAtTop(between[1]!) && !comparesAtTop(between[2]!) && `AND(${tl}>=${between[1]},${tl}<=${between[2]})` === f) return { type: 'cellIs', operator: 'between', formulae: [between[1], between[2]] };
+  const outside = new RegExp(`^OR\\(${tl}<(.+),${tl}>(.+)\\)$`).exec(f) ?? undefined;
+  if (outside && !comparesAtTop(outside[1]!) && !comparesAtTop(outside[2]!)) return { type: 'cellIs', operator: 'notBetween', formulae: [outside[1], outside[2]] };
+  const single = new RegExp(`^${tl}(<>|>=|<=|=|>|<)(.+)$`).exec(f);
+  if (single && !comparesAtTop(single[2]!)) return { type: 'cellIs', operator: OP_NAMES[single[1]!], formulae: [single[2]] };
+  const period = PERIODS.find(([, of]) => of(tl) === f);
+  if (period) return { type: 'timePeriod', timePeriod: period[0], formulae: [f] };
+  const top = new RegExp(`^AND\\(ISNUMBER\\(${tl}\\),${tl}(>=|<=)(LARGE|SMALL)\\(${escapeRe(abs)},(\\d+|MAX\\(1,INT\\(COUNT\\(${escapeRe(abs)}\\)\\*(\\d+)/100\\)\\))\\)\\)$`).exec(f);
+  if (top && (top[1] === '>=') === (top[2] === 'LARGE')) return { type: 'top10', rank: Number(top[4] ?? top[3]), percent: top[4] !== undefined, bottom: top[2] === 'SMALL' };
+  const average = new RegExp(`^AND\\(ISNUMBER\\(${tl}\\),${tl}(>|<)AVERAGE\\(${escapeRe(abs)}\\)\\)$`).exec(f);
+  if (average) return { type: 'aboveAverage', aboveAverage: average[1] === '>' };
+  return undefined;
+}
+
+const escapeRe = (s: string) => s.replace(/[$.*+?^()[\]{}|\\]/g, '\\$&');

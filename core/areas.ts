@@ -16,5 +16,6 @@ import { sheetsArea } from './ops/sheets/index.ts';
 import { structureArea } from './ops/structure/index.ts';
 import { tablesArea } from './ops/tables/index.ts';
 import { validationArea } from './ops/validation/index.ts';
+import { notesArea } from './ops/notes/index.ts';
 
-export const areas: readonly Area[] = [accountArea, filesArea, sheetsArea, cellsArea, namesArea, validationArea, formatsArea, structureArea, codeArea, connectionsArea, chartsArea, rulesArea, tablesArea, pivotsArea, ioArea];
+export const areas: readonly Area[] = [accountArea, filesArea, sheetsArea, cellsArea, namesArea, validationArea, notesArea, formatsArea, structureArea, codeArea, connectionsArea, chartsArea, rulesArea, tablesArea, pivotsArea, ioArea];

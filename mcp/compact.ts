@@ -20,6 +20,7 @@ export const GROUP_OF: Record<OpArea, GroupName> = {
   cells: 'cells',
   names: 'cells',
   validation: 'cells',
+  notes: 'cells',
   formats: 'formatting',
   rules: 'formatting',
   charts: 'objects',

@@ -42,6 +42,8 @@ export interface BookSheet {
   rules?: RuleSpec[];
   /** Data-validation rules. */
   validations?: ValidationSpec[];
+  /** Cell notes (Excel's comments part), by cell. */
+  notes?: { row: number; col: number; text: string; author?: string }[];
   tabColor?: string;
   visibility?: 'hidden' | 'very_hidden';
   /** Whole-column and whole-row formats by index. */

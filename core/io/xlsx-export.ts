@@ -16,6 +16,7 @@ import { useOwnValidationWriter, validationsToExcel } from './xlsx-validation.ts
 import { excelTableRefs, planExcelTables, tablesToExcel, type ExcelTablePlan } from './xlsx-tables.ts';
 import { implicitIntersections, withParameterPrefixes } from '../workbook/implicit-intersection.ts';
 import { allNames } from '../names/model.ts';
+import { notesOf } from '../notes/model.ts';
 import { spillRange } from '../workbook/effects.ts';
 import { printToExcel } from './xlsx-print.ts';
 import { rulesToExcel } from './xlsx-cf.ts';
@@ -124,6 +125,7 @@ async function writeSheet(wb: Workbook, sheet: SheetModel, ws: ExcelJS.Worksheet
   printToExcel(meta.print, ws);
   rulesToExcel(meta.cond_formats, ws);
   validationsToExcel(meta.validations, ws);
+  for (const [at, note] of notesOf(sheet)) ws.getCell(at.row + 1, at.col + 1).note = note.text;
   tablesToExcel(sheet, ws, plan);
   if (meta.visibility) ws.state = meta.visibility === 'very_hidden' ? 'veryHidden' : 'hidden';
 }

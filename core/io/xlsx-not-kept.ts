@@ -45,8 +45,7 @@ export function notKept(bytes: Buffer, sheets: Map<string, SheetXml>): string[] 
     for (const rel of partRelationships(bytes, path).values()) {
       const part = readZipEntry(bytes, rel.target)?.toString('utf8') ?? '';
       const type = rel.type.slice(rel.type.lastIndexOf('/') + 1);
-      if (type === 'comments') add('comments', sheet, count(part, /<(?:\w+:)?comment\b/g));
-      else if (type === 'threadedComment') add('threaded comments', sheet, count(part, /<(?:\w+:)?threadedComment\b/g));
+      if (type === 'threadedComment') add('threaded comments (their text is kept as a note; replies, authors and dates are not)', sheet, count(part, /<(?:\w+:)?threadedComment\b/g));
       else if (type === 'pivotTable') add('pivot tables', sheet, 1);
       else if (type === 'drawing') {
         add('images', sheet, count(part, /<(?:\w+:)?pic>/g));

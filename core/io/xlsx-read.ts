@@ -12,7 +12,7 @@ import { charsToPx, dateToSerial, ptToPx, type Book, type BookCell, type BookNam
 import { styleFromExcel } from './style-map.ts';
 import { resolveColor, themeColors, type XlsxColor } from './xlsx-colors.ts';
 import { readZipEntry } from './zip-guard.ts';
-import { readTables, sheetParts, unescapeXml } from './xlsx-tables.ts';
+import { partRelationships, readTables, sheetParts, unescapeXml } from './xlsx-tables.ts';
 import { notKept, splitSheetXml } from './xlsx-not-kept.ts';
 import { printFromExcel } from './xlsx-print.ts';
 import { rulesFromExcel } from './xlsx-cf.ts';
@@ -197,11 +197,44 @@ export async function readXlsx(bytes: Buffer): Promise<Book> {
   // Each worksheet part is inflated once more (exceljs did) and only its head and tail are kept.
   const parts = new Map([...paths].filter(([, path]) => !path.includes('chartsheets/')).map(([name, path]) => [name, splitSheetXml(path, readZipEntry(bytes, path)?.toString('utf8') ?? '')]));
   const warnings = notKept(bytes, parts);
-  const sheets = wb.worksheets.filter((ws) => (ws as { type?: string }).type !== 'chartsheet').map((ws) => sheetOf(ws, parts.get(ws.name) ?? { head: '', tail: '' }, styleCache, look, warnings));
+  const sheets = wb.worksheets
+    .filter((ws) => (ws as { type?: string }).type !== 'chartsheet')
+    .map((ws) => {
+      const part = parts.get(ws.name);
+      const sheet = sheetOf(ws, part ?? { head: '', tail: '' }, styleCache, look, warnings);
+      const notes = part ? notesOf(bytes, part.path) : [];
+      return notes.length ? { ...sheet, notes } : sheet;
+    });
   const chartSheets = [...paths].filter(([, path]) => path.includes('chartsheets/')).map(([name]) => name);
   if (chartSheets.length) warnings.push(`not kept: chart sheets: ${chartSheets.join(', ')}`);
   if (!sheets.length) throw invalidArg('file_data', 'the workbook has no worksheets');
   return { sheets, names: definedNames(bytes), tables: readTables(bytes, paths), warnings };
+}
+
+/**
+ * A sheet's notes, from its comments part: exceljs attaches a comment only to a cell the sheet
+ * lists, so a note on an empty cell would be lost.
+ */
+function notesOf(bytes: Buffer, sheetPath: string): NonNullable<BookSheet['notes']> {
+  const out: NonNullable<BookSheet['notes']> = [];
+  for (const rel of partRelationships(bytes, sheetPath).values()) {
+    if (!rel.type.endsWith('/comments')) continue;
+    const xml = readZipEntry(bytes, rel.target)?.toString('utf8') ?? '';
+    const authors = [...xml.matchAll(/<(?:\w+:)?author>([^<]*)<\/(?:\w+:)?author>/g)].map((m) => unescapeXml(m[1]!));
+    for (const m of xml.matchAll(/<(?:\w+:)?comment\b([^>]*)>([\s\S]*?)<\/(?:\w+:)?comment>/g)) {
+      const ref = /\bref="([^"]+)"/.exec(m[1]!)?.[1];
+      const author = authors[Number(/\bauthorId="(\d+)"/.exec(m[1]!)?.[1] ?? -1)];
+      const text = [...m[2]!.matchAll(/<(?:\w+:)?t\b[^>]*>([^<]*)<\/(?:\w+:)?t>/g)].map((t) => unescapeXml(t[1]!)).join('');
+      if (!ref || !text) continue;
+      try {
+        const { addr } = parseCell(ref);
+        out.push({ row: addr.row, col: addr.col, text, ...(author ? { author } : {}) });
+      } catch {
+        // a reference outside the grid: no cell to hold the note
+      }
+    }
+  }
+  return out;
 }
 
 /** What a file's styles resolve against: its theme's colours and its default cell format. */

@@ -105,6 +105,29 @@ export const ioCases: CaseGroup[] = [
         },
       },
       {
+        name: "notes come in with their cells, empty cells too, and are listed in get_context",
+        op: 'import_file',
+        args: () => ({ file_name: 'notes.xlsx', file_data: excelFixture('features/xlsxwriter/comment16.xlsx') }),
+        ok: (data, fx) => {
+          expect(data.warnings.join('\n')).not.toMatch(/comments/);
+          fx.notes = data.uuid;
+        },
+        then: async (door, fx) => {
+          const notes = (await must(door, 'get_context', { file_uuid: fx.notes })).notes.map((n: { cell: string; text: string; author?: string }) => [n.cell, n.text, n.author]);
+          expect(notes).toEqual([['Sheet1!A1', 'Some text', 'John'], ['Sheet1!D1', 'Some text', 'John'], ['Sheet1!C7', 'Some text', 'John'], ['Sheet1!E10', 'Some text', 'John'], ['Sheet1!G14', 'Some text', 'John']]);
+        },
+      },
+      {
+        name: 'notes follow their cells when rows are inserted, and go with a deleted row (C7, moved to C10)',
+        op: 'insert_rows_or_columns',
+        args: (fx) => ({ file_uuid: fx.notes, at: '2', count: 3 }),
+        then: async (door, fx) => {
+          await must(door, 'delete_rows_or_columns', { file_uuid: fx.notes, indices: ['10'] });
+          const cells = (await must(door, 'get_context', { file_uuid: fx.notes })).notes.map((n: { cell: string }) => n.cell);
+          expect(cells).toEqual(['Sheet1!A1', 'Sheet1!D1', 'Sheet1!E12', 'Sheet1!G16']);
+        },
+      },
+      {
         name: "Excel's conditional formats come in as rules that style the cells Excel styles (cell value, equal to a cell, duplicates)",
         op: 'import_file',
         args: () => ({ file_name: 'cf.xlsx', file_data: excelFixture('ironcalc/conditional_formatting/cf_tests.xlsx') }),

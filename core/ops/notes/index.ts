@@ -1,0 +1,23 @@
+// The notes area: cell notes following their cells, listed in /context, and kept through xlsx
+// import and export. Notes are not written by an op yet: every tool costs every agent its words in
+// tools/list, which is at its budget.
+import { defineArea } from '../../area.ts';
+import { noteObjects } from '../../notes/hooks.ts';
+import { notesOf } from '../../notes/model.ts';
+import { cellToA1, quoteSheet } from '../../a1.ts';
+import type { Workbook } from '../../workbook/workbook.ts';
+
+/** At most this many notes in /context, each cut to 200 characters. */
+const CONTEXT_NOTES = 50;
+
+const notesContext = (wb: Workbook) =>
+  wb.sheets
+    .flatMap((sheet) => notesOf(sheet).map(([at, note]) => ({ cell: `${quoteSheet(sheet.name)}!${cellToA1(at)}`, text: note.text.length > 200 ? `${note.text.slice(0, 200)}…` : note.text, ...(note.author ? { author: note.author } : {}) })))
+    .slice(0, CONTEXT_NOTES);
+
+export const notesArea = defineArea({
+  name: 'notes',
+  ops: [],
+  objects: noteObjects,
+  context: { notes: notesContext },
+});

@@ -35,7 +35,7 @@ export const SCHEMA_SHORTHANDS: Record<string, Record<string, Record<string, unk
       description:
         'paperSize letter|legal|tabloid|executive|a3|a4|a5, orientation portrait|landscape, margins {top,bottom,left,right,header,footer} inches, scaling {type:"zoom",percent}|{type:"fitTo",width,height|null}, centerHorizontally, centerVertically, printGridlines, printHeadings, header/footer {left,center,right} with &P &N &D &F &A &B.',
     },
-    'properties.sheetOptions': { type: 'object', description: 'By sheet name: {printArea "A1:F20", repeatRows "1:2", repeatCols "A:B", rowBreaks [20], colBreaks ["F"]}.' },
+    'properties.sheetOptions': { type: 'object', description: 'By sheet name: {printArea, repeatRows "1:2", repeatCols "A:B", rowBreaks [20], colBreaks ["F"]}.' },
     'properties.chartImages': { type: 'object', description: 'Base64 PNGs by chart anchor (Sheet1!D2).' },
   },
 };

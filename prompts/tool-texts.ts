@@ -30,7 +30,7 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   // files
   list_files: { example: {} },
   create_file: { example: { name: 'Budget', sheets: ['Data', 'Summary'] } },
-  get_file: { use: 'For contents use get_context.', example: { file_uuid: f } },
+  get_file: { use: 'Contents: get_context.', example: { file_uuid: f } },
   get_context: { example: { file_uuid: f } },
   run_batch: { example: { file_uuid: f, actions: [{ op: 'set_formula', args: { cell: 'B1', formula: '=A1*2' } }] } },
   copy_file: { use: 'E.g. to reset an episode.', example: { file_uuid: f } },
@@ -46,7 +46,7 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   read_cells: { example: { file_uuid: f, range: 'A1:D20' } },
   write_cells: { example: { file_uuid: f, cell: 'A1', values: [['Item', 'Cost'], ['Rent', '1200']] } },
   set_formula: {
-    use: 'Errors like #DIV/0! are data. FILTER, SORT, UNIQUE, SEQUENCE spill (#SPILL! if blocked).',
+    use: 'Errors like #DIV/0! are data; FILTER, SORT, UNIQUE spill (#SPILL! if blocked).',
     example: { file_uuid: f, cell: 'C2', formula: '=A2*B2' },
   },
   clear_cells: { example: { file_uuid: f, range: 'A1:C10' } },
@@ -110,6 +110,8 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   define_name: { example: { file_uuid: f, name: 'Revenue', refers_to: 'Data!B2:B100' } },
   update_name: { example: { file_uuid: f, name: 'Revenue', refers_to: 'Data!B2:B200' } },
   delete_name: { example: { file_uuid: f, name: 'Revenue' } },
+  // notes
+  set_note: { example: { file_uuid: f, cell: 'B2', text: 'Checked' } },
   // data validation
   set_data_validation: { example: { file_uuid: f, range: 'C2:C99', kind: 'list', items: ['Open', 'Done'] } },
   // data tables

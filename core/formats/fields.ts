@@ -76,7 +76,7 @@ export const formatFields = {
     .regex(/^[^\p{Cc}]+$/u, 'must not contain control characters')
     .nullable()
     .optional()
-    .describe('E.g. "€" (default "$"); alone it sets currency.'),
+    .describe('E.g. "€"; alone it sets currency.'),
   numeric_commas: z.boolean().nullable().optional().describe('1,234 grouping.'),
   negative: z
     .enum(['minus', 'minus_red', 'red', 'parentheses', 'parentheses_red'])
@@ -85,7 +85,7 @@ export const formatFields = {
     .describe('minus -5, red 5 in red, parentheses (5).'),
   date_time: DateTimePattern.nullable()
     .optional()
-    .describe('strftime, e.g. "%d.%m.%Y" or "%Y-%m-%d %H:%M".'),
+    .describe('strftime, e.g. "%Y-%m-%d %H:%M".'),
   number_format_code: FormatCode.nullable()
     .optional()
     .describe('Excel format code, e.g. "0.00%" or "#,##0;[Red]-#,##0".'),

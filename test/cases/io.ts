@@ -128,6 +128,19 @@ export const ioCases: CaseGroup[] = [
         },
       },
       {
+        name: 'set_note puts a note on a cell, replaces one, and "" removes one',
+        op: 'set_note',
+        args: (fx) => ({ file_uuid: fx.notes, cell: 'B2', text: 'Checked by Ana' }),
+        ok: (d) => expect(d).toMatchObject({ sheet: 'Sheet1', cell: 'B2', text: 'Checked by Ana' }),
+        then: async (door, fx) => {
+          await must(door, 'set_note', { file_uuid: fx.notes, cell: 'A1', text: 'Replaced' });
+          await must(door, 'set_note', { file_uuid: fx.notes, cell: 'D1', text: '' });
+          const notes = (await must(door, 'get_context', { file_uuid: fx.notes })).notes.map((n: { cell: string; text: string }) => `${n.cell} ${n.text}`);
+          expect(notes).toEqual(['Sheet1!A1 Replaced', 'Sheet1!B2 Checked by Ana', 'Sheet1!E12 Some text', 'Sheet1!G16 Some text']);
+        },
+      },
+      { name: 'set_note on a cell that is not one', op: 'set_note', args: (fx) => ({ file_uuid: fx.notes, cell: 'B0', text: 'x' }), error: { code: 'invalid_argument', message: /cell/ } },
+      {
         name: "Excel's conditional formats come in as rules that style the cells Excel styles (cell value, equal to a cell, duplicates)",
         op: 'import_file',
         args: () => ({ file_name: 'cf.xlsx', file_data: excelFixture('ironcalc/conditional_formatting/cf_tests.xlsx') }),

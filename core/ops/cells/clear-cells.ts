@@ -17,7 +17,7 @@ const CHUNK_ROWS = 4096;
 
 export const clearCells = defineOp({
   name: 'clear_cells',
-  summary: 'Clear a range: values, formulas, formats, and code cells, charts, tables anchored in it.',
+  summary: 'Clear a range with its formats, and code cells, charts, tables anchored in it.',
   area: 'cells',
   http: { method: 'DELETE', path: '/v1/files/:file_uuid/cells' },
   input: z.strictObject({

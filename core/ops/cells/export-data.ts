@@ -20,7 +20,7 @@ const Block = z.object({ range: z.string(), sheet: z.string().optional(), values
 
 export const exportData = defineOp({
   name: 'export_data',
-  summary: 'Read values in pages for bulk export, as read_cells; next_range reads on.',
+  summary: 'Read values in pages for bulk export; next_range reads on.',
   area: 'cells',
   http: { method: 'GET', path: '/v1/files/:file_uuid/data' },
   input: z.strictObject({

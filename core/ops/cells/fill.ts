@@ -34,7 +34,7 @@ export const fill = defineOp({
     file_uuid: FileId,
     source: A1Range.describe('E.g. B2 or A2:A3.'),
     to: A1Range.describe('Source plus cells to fill, e.g. B2:B100.'),
-    series: z.enum(['auto', 'copy', 'linear']).default('auto').describe('auto: 1,2 -> 3,4; dates, "Item 1", Mon continue; one number repeats. linear: it counts.'),
+    series: z.enum(['auto', 'copy', 'linear']).default('auto').describe('auto: 1,2 -> 3,4; dates, "Item 1", Mon continue.'),
     sheet: SheetName.optional(),
   }),
   output: z.object({ sheet: z.string(), filled: z.string().describe('The new cells.'), filled_cells: z.number().int(), version: VersionOut }),

@@ -12,7 +12,7 @@ import { lineRange } from '../../formats/ranges.ts';
 
 export const hasData = defineOp({
   name: 'has_data',
-  summary: 'Whether a range holds anything but formats (values, spills, merges, code cells, tables).',
+  summary: 'Whether a range holds anything but formats.',
   area: 'cells',
   http: { method: 'GET', path: '/v1/files/:file_uuid/cells/has-data' },
   input: z.strictObject({

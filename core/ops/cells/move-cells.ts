@@ -11,7 +11,7 @@ import { VersionOut } from '../../op-fields.ts';
 
 export const moveCells = defineOp({
   name: 'move_cells',
-  summary: 'Move a block of cells to a target on the same sheet (overwritten); formulas follow.',
+  summary: 'Move a block on its sheet (the target is overwritten); formulas follow.',
   area: 'cells',
   http: { method: 'POST', path: '/v1/files/:file_uuid/cells/move' },
   input: z.strictObject({

@@ -73,7 +73,7 @@ function usedRef(wb: Workbook, sheetName: string | undefined): string {
 
 export const readCells = defineOp({
   name: 'read_cells',
-  summary: 'Read the values of a range (or several), as displayed by default, with formula errors.',
+  summary: 'Read the values of a range (or several), as displayed by default, errors too.',
   area: 'cells',
   http: { method: 'GET', path: '/v1/files/:file_uuid/cells' },
   input: ReadInput,

@@ -18,7 +18,7 @@ export function trimmed(text: string): string {
 
 export const trimWhitespace = defineOp({
   name: 'trim_whitespace',
-  summary: 'Trim text cells (ends, inner runs of spaces); cleaned text is typed again.',
+  summary: 'Trim text cells (ends, inner runs of spaces).',
   area: 'cells',
   http: { method: 'POST', path: '/v1/files/:file_uuid/cells/trim' },
   input: z.strictObject({ file_uuid: FileId, range: A1Range.describe('E.g. A:D.'), sheet: SheetName.optional() }),

@@ -46,7 +46,7 @@ async function detectHeader(wb: Workbook, sheet: SheetModel): Promise<{ header_r
 
 export const getContext = defineOp({
   name: 'get_context',
-  summary: 'Overview of a file: sheets with used ranges and headers, names, tables, charts, pivots, code cells. Call it first.',
+  summary: 'Overview of a file: sheets, headers, names, tables, charts. Call it first.',
   area: 'files',
   http: { method: 'GET', path: '/v1/files/:file_uuid/context' },
   input: z.strictObject({ file_uuid: FileId }),

@@ -6,7 +6,7 @@ import { iso } from '../../op-fields.ts';
 
 export const getFile = defineOp({
   name: 'get_file',
-  summary: 'A file\'s metadata: name, dates, version, privacy, permissions.',
+  summary: 'A file\'s metadata (name, dates, version, permissions).',
   area: 'files',
   http: { method: 'GET', path: '/v1/files/:file_uuid' },
   input: z.strictObject({ file_uuid: FileId }),

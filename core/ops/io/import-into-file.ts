@@ -8,7 +8,7 @@ import { ImportFields, importIntoFile, prepareImport } from '../../io/import-fie
 
 export const importIntoFileOp = defineOp({
   name: 'import_into_file',
-  summary: 'Import CSV or Parquet at a cell, or xlsx/xls sheets (replacing same-named sheets), into a file.',
+  summary: 'Import CSV or Parquet at a cell, or xlsx/xls sheets (replacing same-named ones), into a file.',
   area: 'io',
   http: { method: 'POST', path: '/v1/files/:file_uuid/import' },
   input: z.strictObject({ file_uuid: FileId, ...ImportFields }),

@@ -1,11 +1,11 @@
-// The notes area: cell notes following their cells, listed in /context, and kept through xlsx
-// import and export. Notes are not written by an op yet: every tool costs every agent its words in
-// tools/list, which is at its budget.
+// The notes area: set_note, cell notes following their cells, listed in /context, and kept
+// through xlsx import and export.
 import { defineArea } from '../../area.ts';
 import { noteObjects } from '../../notes/hooks.ts';
 import { notesOf } from '../../notes/model.ts';
 import { cellToA1, quoteSheet } from '../../a1.ts';
 import type { Workbook } from '../../workbook/workbook.ts';
+import { setNote } from './set-note.ts';
 
 /** At most this many notes in /context, each cut to 200 characters. */
 const CONTEXT_NOTES = 50;
@@ -17,7 +17,7 @@ const notesContext = (wb: Workbook) =>
 
 export const notesArea = defineArea({
   name: 'notes',
-  ops: [],
+  ops: [setNote],
   objects: noteObjects,
   context: { notes: notesContext },
 });

@@ -10,7 +10,7 @@ import { SheetInfo, sheetInfo } from '../../sheets/info.ts';
 
 export const duplicateSheet = defineOp({
   name: 'duplicate_sheet',
-  summary: 'Copy a sheet with its formats, sizes and merges.',
+  summary: 'Copy a sheet with its formats and merges.',
   area: 'sheets',
   http: { method: 'POST', path: '/v1/files/:file_uuid/sheets/duplicate' },
   input: z.strictObject({

@@ -22,12 +22,11 @@ export const setDataValidation = defineOp({
     file_uuid: FileId,
     range: A1Range.describe('E.g. B2:B100.'),
     sheet: SheetName.optional(),
-    kind: z.enum(VALIDATION_KINDS).describe('"any" removes validation.'),
+    kind: z.enum(VALIDATION_KINDS).describe('"any" removes it.'),
     items: z.array(z.string().min(1).max(255)).min(1).max(255).optional().describe('List choices.'),
-    formula: z.string().min(1).max(8192).optional().describe('List source (=$F$2:$F$9) or custom condition.'),
+    formula: z.string().min(1).max(8192).optional().describe('List source (=$F$2:$F$9) or custom test.'),
     min: Bound.optional().describe('E.g. 5, 2024-12-31, 17:30, =B1.'),
     max: Bound.optional().describe('Alone: at most.'),
-    message: z.string().max(255).optional().describe('When refusing.'),
   }),
   output: z.object({ rule: ValidationOut.nullable(), version: VersionOut }),
   hints: { readOnly: false, idempotent: true },
@@ -43,7 +42,6 @@ export const setDataValidation = defineOp({
         range,
         ...criteria,
         allow_blank: true,
-        ...(input.message ? { error: input.message } : {}),
       };
       validationsOf(sheet).push(spec);
       return validationView(sheet, spec);

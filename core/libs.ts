@@ -34,6 +34,12 @@ export const loadExcelDataValidationsXform = once(async (): Promise<{ prototype:
   const mod = (await import('exceljs/lib/xlsx/xform/sheet/data-validations-xform.js')) as { default: unknown };
   return mod.default as never;
 });
+/** exceljs's writer of a worksheet's <hyperlink> (replaced by ours: core/io/xlsx-links.ts). */
+export const loadExcelHyperlinkXform = once(async (): Promise<{ prototype: { render: (...args: never[]) => void } }> => {
+  // @ts-expect-error exceljs ships no types for its parts (the package version is pinned)
+  const mod = (await import('exceljs/lib/xlsx/xform/sheet/hyperlink-xform.js')) as { default: unknown };
+  return mod.default as never;
+});
 /** The .xls reader (SheetJS build). */
 export const loadXlsx = once(async (): Promise<typeof Xlsx> => await import('@e965/xlsx'));
 export const loadPdfKit = once(async (): Promise<typeof PDFDocument> => (await import('pdfkit')).default);

@@ -44,6 +44,8 @@ export interface BookSheet {
   validations?: ValidationSpec[];
   /** Cell notes (Excel's comments part), by cell. */
   notes?: { row: number; col: number; text: string; author?: string }[];
+  /** Hyperlinks, by cell. */
+  links?: { row: number; col: number; url?: string; location?: string; tooltip?: string }[];
   tabColor?: string;
   visibility?: 'hidden' | 'very_hidden';
   /** Whole-column and whole-row formats by index. */

@@ -17,6 +17,7 @@ import { excelTableRefs, planExcelTables, tablesToExcel, type ExcelTablePlan } f
 import { implicitIntersections, withParameterPrefixes } from '../workbook/implicit-intersection.ts';
 import { allNames } from '../names/model.ts';
 import { notesOf } from '../notes/model.ts';
+import { linksToExcel, useOwnHyperlinkWriter } from './xlsx-links.ts';
 import { spillRange } from '../workbook/effects.ts';
 import { printToExcel } from './xlsx-print.ts';
 import { rulesToExcel } from './xlsx-cf.ts';
@@ -126,6 +127,7 @@ async function writeSheet(wb: Workbook, sheet: SheetModel, ws: ExcelJS.Worksheet
   rulesToExcel(meta.cond_formats, ws);
   validationsToExcel(meta.validations, ws);
   for (const [at, note] of notesOf(sheet)) ws.getCell(at.row + 1, at.col + 1).note = note.text;
+  linksToExcel(sheet, ws);
   tablesToExcel(sheet, ws, plan);
   if (meta.visibility) ws.state = meta.visibility === 'very_hidden' ? 'veryHidden' : 'hidden';
 }
@@ -133,6 +135,7 @@ async function writeSheet(wb: Workbook, sheet: SheetModel, ws: ExcelJS.Worksheet
 export async function workbookToXlsx(wb: Workbook, step: (done: number, total: number) => Promise<void>): Promise<Buffer> {
   const out = new (await loadExcelJs()).Workbook();
   await useOwnValidationWriter();
+  await useOwnHyperlinkWriter();
   const plan = await planExcelTables(wb);
   out.creator = 'sheets';
   for (let i = 0; i < wb.sheets.length; i++) {

@@ -203,7 +203,8 @@ export async function readXlsx(bytes: Buffer): Promise<Book> {
       const part = parts.get(ws.name);
       const sheet = sheetOf(ws, part ?? { head: '', tail: '' }, styleCache, look, warnings);
       const notes = part ? notesOf(bytes, part.path) : [];
-      return notes.length ? { ...sheet, notes } : sheet;
+      const links = part ? linksOf(bytes, part.path, part.tail) : [];
+      return { ...sheet, ...(notes.length ? { notes } : {}), ...(links.length ? { links } : {}) };
     });
   const chartSheets = [...paths].filter(([, path]) => path.includes('chartsheets/')).map(([name]) => name);
   if (chartSheets.length) warnings.push(`not kept: chart sheets: ${chartSheets.join(', ')}`);
@@ -232,6 +233,37 @@ function notesOf(bytes: Buffer, sheetPath: string): NonNullable<BookSheet['notes
       } catch {
         // a reference outside the grid: no cell to hold the note
       }
+    }
+  }
+  return out;
+}
+
+/**
+ * A sheet's hyperlinks (<hyperlinks> after its cells): a place in the workbook (location), or an
+ * address the sheet's relationships hold (r:id, kept as written: a URL is not a path to resolve).
+ * A link over a range is kept on its top-left cell.
+ */
+function linksOf(bytes: Buffer, sheetPath: string, tail: string): NonNullable<BookSheet['links']> {
+  if (!/<(?:\w+:)?hyperlink\b/.test(tail)) return [];
+  const dir = sheetPath.slice(0, sheetPath.lastIndexOf('/'));
+  const rels = readZipEntry(bytes, `${dir}/_rels/${sheetPath.slice(sheetPath.lastIndexOf('/') + 1)}.rels`)?.toString('utf8') ?? '';
+  const targets = new Map([...rels.matchAll(/<Relationship\b([^>]*)\/?>/g)].map((m) => [/\bId="([^"]+)"/.exec(m[1]!)?.[1], unescapeXml(/\bTarget="([^"]*)"/.exec(m[1]!)?.[1] ?? '')]));
+  const out: NonNullable<BookSheet['links']> = [];
+  for (const m of tail.matchAll(/<(?:\w+:)?hyperlink\b([^>]*?)\/?>/g)) {
+    const attr = (name: string) => {
+      const v = new RegExp(`(?:^|\\s)${name}="([^"]*)"`).exec(m[1]!)?.[1];
+      return v === undefined ? undefined : unescapeXml(v);
+    };
+    const ref = attr('ref');
+    const url = attr('r:id') !== undefined ? targets.get(attr('r:id')) : undefined;
+    const location = attr('location');
+    if (!ref || (!url && !location)) continue;
+    try {
+      const { rect } = parseRange(ref);
+      const tooltip = attr('tooltip');
+      out.push({ row: rect.r0, col: rect.c0, ...(url ? { url } : {}), ...(location ? { location } : {}), ...(tooltip ? { tooltip } : {}) });
+    } catch {
+      // a reference outside the grid: no cell to hold the link
     }
   }
   return out;

@@ -141,6 +141,20 @@ export const ioCases: CaseGroup[] = [
       },
       { name: 'set_note on a cell that is not one', op: 'set_note', args: (fx) => ({ file_uuid: fx.notes, cell: 'B0', text: 'x' }), error: { code: 'invalid_argument', message: /cell/ } },
       {
+        name: "hyperlinks come in with their cells: places in the workbook and web addresses, listed in get_context",
+        op: 'import_file',
+        args: () => ({ file_name: 'links.xlsx', file_data: excelFixture('features/xlsxwriter/hyperlink04.xlsx') }),
+        ok: (data, fx) => {
+          expect(data.warnings.join('\n')).not.toMatch(/hyperlinks/);
+          fx.links = data.uuid;
+        },
+        then: async (door, fx) => {
+          const links = (await must(door, 'get_context', { file_uuid: fx.links })).links;
+          expect(links).toEqual(expect.arrayContaining([{ cell: 'Sheet1!A1', location: 'Sheet2!A1' }, { cell: 'Sheet1!A5', location: "'Data Sheet'!D5" }, { cell: 'Sheet1!A18', location: 'Sheet2!A1', tooltip: 'Tool Tip 1' }]));
+          expect(links).toHaveLength(7);
+        },
+      },
+      {
         name: "Excel's conditional formats come in as rules that style the cells Excel styles (cell value, equal to a cell, duplicates)",
         op: 'import_file',
         args: () => ({ file_name: 'cf.xlsx', file_data: excelFixture('ironcalc/conditional_formatting/cf_tests.xlsx') }),

@@ -12,7 +12,7 @@ import { charsToPx, dateToSerial, ptToPx, type Book, type BookCell, type BookNam
 import { styleFromExcel } from './style-map.ts';
 import { resolveColor, themeColors, type XlsxColor } from './xlsx-colors.ts';
 import { readZipEntry } from './zip-guard.ts';
-import { partRelationships, readTables, sheetParts, unescapeXml } from './xlsx-tables.ts';
+import { attr, partRelationships, readTables, sheetParts, unescapeXml } from './xlsx-tables.ts';
 import { notKept, splitSheetXml } from './xlsx-not-kept.ts';
 import { printFromExcel } from './xlsx-print.ts';
 import { rulesFromExcel } from './xlsx-cf.ts';
@@ -245,22 +245,17 @@ function notesOf(bytes: Buffer, sheetPath: string): NonNullable<BookSheet['notes
  */
 function linksOf(bytes: Buffer, sheetPath: string, tail: string): NonNullable<BookSheet['links']> {
   if (!/<(?:\w+:)?hyperlink\b/.test(tail)) return [];
-  const dir = sheetPath.slice(0, sheetPath.lastIndexOf('/'));
-  const rels = readZipEntry(bytes, `${dir}/_rels/${sheetPath.slice(sheetPath.lastIndexOf('/') + 1)}.rels`)?.toString('utf8') ?? '';
-  const targets = new Map([...rels.matchAll(/<Relationship\b([^>]*)\/?>/g)].map((m) => [/\bId="([^"]+)"/.exec(m[1]!)?.[1], unescapeXml(/\bTarget="([^"]*)"/.exec(m[1]!)?.[1] ?? '')]));
+  const rels = partRelationships(bytes, sheetPath);
   const out: NonNullable<BookSheet['links']> = [];
   for (const m of tail.matchAll(/<(?:\w+:)?hyperlink\b([^>]*?)\/?>/g)) {
-    const attr = (name: string) => {
-      const v = new RegExp(`(?:^|\\s)${name}="([^"]*)"`).exec(m[1]!)?.[1];
-      return v === undefined ? undefined : unescapeXml(v);
-    };
-    const ref = attr('ref');
-    const url = attr('r:id') !== undefined ? targets.get(attr('r:id')) : undefined;
-    const location = attr('location');
+    const ref = attr(m[1]!, 'ref');
+    const rid = attr(m[1]!, 'r:id');
+    const url = rid === undefined ? undefined : rels.get(rid)?.target;
+    const location = attr(m[1]!, 'location');
     if (!ref || (!url && !location)) continue;
     try {
       const { rect } = parseRange(ref);
-      const tooltip = attr('tooltip');
+      const tooltip = attr(m[1]!, 'tooltip');
       out.push({ row: rect.r0, col: rect.c0, ...(url ? { url } : {}), ...(location ? { location } : {}), ...(tooltip ? { tooltip } : {}) });
     } catch {
       // a reference outside the grid: no cell to hold the link

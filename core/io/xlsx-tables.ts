@@ -19,19 +19,23 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 export const unescapeXml = (s: string) =>
   s.replace(/&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);/gi, (_, e: string) => (e[0] === '#' ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1))) : ENTITIES[e.toLowerCase()]!));
 
-const attr = (attrs: string, name: string) => {
+/** An attribute's value in an element's attribute text, unescaped. */
+export const attr = (attrs: string, name: string) => {
   const m = new RegExp(`\\b${name}="([^"]*)"`).exec(attrs);
   return m ? unescapeXml(m[1]!) : undefined;
 };
 
-/** A relationships part: id → target path, resolved against the folder of the part that owns it. */
+/**
+ * A relationships part: id → target path, resolved against the folder of the part that owns it;
+ * an external target (TargetMode="External": a web address) as written.
+ */
 export function relationships(bytes: Buffer, relsPath: string, baseDir: string): Map<string, { target: string; type: string }> {
   const xml = readZipEntry(bytes, relsPath)?.toString('utf8') ?? '';
   const out = new Map<string, { target: string; type: string }>();
   for (const m of xml.matchAll(/<Relationship\b([^>]*)\/?>/g)) {
     const id = attr(m[1]!, 'Id'), target = attr(m[1]!, 'Target'), type = attr(m[1]!, 'Type') ?? '';
     if (!id || !target) continue;
-    out.set(id, { target: resolvePath(baseDir, target), type });
+    out.set(id, { target: attr(m[1]!, 'TargetMode') === 'External' ? target : resolvePath(baseDir, target), type });
   }
   return out;
 }

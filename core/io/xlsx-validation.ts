@@ -9,16 +9,12 @@ import { loadExcelDataValidationsXform } from '../libs.ts';
 import { newId } from '../objects/ranges.ts';
 import { EXCEL_KIND, EXCEL_OPERATOR, formulaToItems, itemsToFormula, type ErrorStyle, type ValidationKind, type ValidationOperator, type ValidationSpec } from '../validation/model.ts';
 import { stripPrefixes } from './formula-import.ts';
-import { unescapeXml } from './xlsx-tables.ts';
+import { attr, unescapeXml } from './xlsx-tables.ts';
 import { withXlfn } from './xlfn.ts';
 
 const KIND_OF = new Map(Object.entries(EXCEL_KIND).map(([k, v]) => [v, k as ValidationKind]));
 const OPERATOR_OF = new Map(Object.entries(EXCEL_OPERATOR).map(([k, v]) => [v, k as ValidationOperator]));
 
-const attr = (attrs: string, name: string) => {
-  const m = new RegExp(`\\b${name}="([^"]*)"`).exec(attrs);
-  return m ? unescapeXml(m[1]!) : undefined;
-};
 const flag = (attrs: string, name: string) => {
   const v = attr(attrs, name);
   return v === '1' || v === 'true';

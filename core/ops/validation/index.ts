@@ -8,7 +8,10 @@ import { validationView } from '../../validation/view.ts';
 import type { Workbook } from '../../workbook/workbook.ts';
 import { setDataValidation } from './set-data-validation.ts';
 
-const validationContext = (wb: Workbook) => wb.sheets.flatMap((sheet) => (sheet.meta.validations ?? []).map((spec) => validationView(sheet, spec)));
+/** At most this many rules in /context (a form can hold hundreds). */
+const CONTEXT_RULES = 50;
+
+const validationContext = (wb: Workbook) => wb.sheets.flatMap((sheet) => (sheet.meta.validations ?? []).map((spec) => validationView(sheet, spec))).slice(0, CONTEXT_RULES);
 
 export const validationArea = defineArea({
   name: 'validation',

@@ -144,6 +144,23 @@ describe.skipIf(!haveChromium)('viewer', () => {
     await context.close();
   });
 
+  it("shows an Excel file's links to open and its notes on hover, with the red corner", async () => {
+    // XlsxWriter's reference file made in Excel: A1 links to Sheet2!A1, A5 to 'Data Sheet'!D5.
+    const bytes = readFileSync(new URL('./fixtures/excel/features/xlsxwriter/hyperlink04.xlsx', import.meta.url));
+    const { uuid } = await rest('POST', '/v1/files/import', { file_name: 'links.xlsx', file_data: bytes.toString('base64') });
+    await rest('PUT', `/v1/files/${uuid}/notes`, { cell: 'C3', text: 'Checked by Ana' });
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/view/${uuid}?${signLink(viewSecret(server.config), uuid, server.server.services.clock.now())}`);
+    expect(await page.locator('td[data-cell="C3"]').getAttribute('title')).toBe('Checked by Ana');
+    const corner = await page.locator('td[data-cell="C3"]').evaluate((el) => getComputedStyle(el).backgroundImage);
+    expect(corner).toMatch(/linear-gradient/);
+    expect(await page.locator('td[data-cell="A5"] a').getAttribute('href')).toContain(`sheet=${encodeURIComponent('Data Sheet')}`);
+    await page.click('td[data-cell="A1"] a');
+    await page.waitForURL(/sheet=Sheet2/);
+    expect(await page.locator('nav a[aria-current]').textContent()).toBe('Sheet2');
+    await page.close();
+  });
+
   it('needs a valid link, a view session or a token cookie', async () => {
     const plain = await fetch(`${server.url}/view/${file}`);
     expect(plain.status).toBe(401);

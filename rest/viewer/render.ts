@@ -1,7 +1,10 @@
 // The viewer page: one sheet of a file as a person sees it — displayed values, formats, merges,
-// column widths and row heights, tabs for the other sheets, graphics (charts) from the seams —
+// column widths and row heights, notes on hover, links that open, tabs for the other sheets,
+// graphics (charts) from the seams —
 // as plain HTML with one nonce'd style block and one nonce'd script that reloads on a new version.
-import { indexToCol } from '../../core/a1.ts';
+import { indexToCol, splitSheet } from '../../core/a1.ts';
+import { linksOf, type Link } from '../../core/links/model.ts';
+import { notesOf } from '../../core/notes/model.ts';
 import { collectOverlay } from '../../core/workbook/overlays.ts';
 import { isRich } from '../../core/workbook/cell.ts';
 import { displayCell } from '../../core/workbook/display.ts';
@@ -45,6 +48,23 @@ function mergesOf(sheet: SheetModel): { anchors: Map<string, Span>; covered: Set
   return { anchors, covered };
 }
 
+/**
+ * Where a cell's link goes: a web or mail address as it is (only http, https and mailto: a link
+ * in a file is not trusted to run script), a place in the workbook to its sheet's page.
+ */
+function hrefOf(wb: Workbook, base: string, link: Link): { url: string; external: boolean } | undefined {
+  if (link.url) return /^(https?:|mailto:)/i.test(link.url) ? { url: link.url, external: true } : undefined;
+  if (!link.location) return undefined;
+  let sheetName: string | undefined;
+  try {
+    sheetName = splitSheet(link.location).sheet;
+  } catch {
+    return undefined;
+  }
+  const target = sheetName === undefined ? undefined : wb.findSheet(sheetName);
+  return target ? { url: `${base}?sheet=${encodeURIComponent(target.name)}`, external: false } : undefined;
+}
+
 export interface PageInput {
   wb: Workbook;
   sheet: SheetModel;
@@ -76,6 +96,11 @@ export async function renderPage({ wb, sheet, nonce, base }: PageInput): Promise
     return `;position:sticky;${at};z-index:${r < frozenRows && c < frozenCols ? 3 : 2}${fill ? '' : ';background:#fff'}`;
   };
 
+  // Notes show on hover with Excel's red corner; links open (web and mail addresses in a new tab,
+  // places in the workbook on their sheet's page).
+  const notes = new Map(notesOf(sheet).map(([at, note]) => [`${at.row},${at.col}`, note.text]));
+  const links = new Map(linksOf(sheet).map(([at, link]) => [`${at.row},${at.col}`, hrefOf(wb, base, link)]));
+
   const body: string[] = [];
   for (let r = 0; r < rows; r++) {
     const rowHead = r < frozenRows ? `;top:${tops[r]}px;z-index:4` : '';
@@ -92,8 +117,11 @@ export async function renderPage({ wb, sheet, nonce, base }: PageInput): Promise
       const text = cell === null || cell === undefined ? '' : displayCell(cell, style);
       const span = anchors.get(key);
       const attrs = [span && span.rows > 1 ? ` rowspan="${span.rows}"` : '', span && span.cols > 1 ? ` colspan="${span.cols}"` : ''].join('');
-      const cls = classes.of(styleCss(style, numeric) + sticky(r, c, !!shownFill(style)));
-      cells.push(`<td data-cell="${indexToCol(c)}${r + 1}"${cls ? ` class="${cls}"` : ''}${attrs}>${esc(text)}</td>`);
+      const cls = [classes.of(styleCss(style, numeric) + sticky(r, c, !!shownFill(style))), notes.has(key) ? 'note' : ''].filter(Boolean).join(' ');
+      const note = notes.get(key);
+      const href = links.get(key);
+      const shown = href ? `<a href="${esc(href.url)}"${href.external ? ' target="_blank" rel="noopener noreferrer"' : ''}>${esc(text)}</a>` : esc(text);
+      cells.push(`<td data-cell="${indexToCol(c)}${r + 1}"${cls ? ` class="${cls}"` : ''}${note !== undefined ? ` title="${esc(note)}"` : ''}${attrs}>${shown}</td>`);
     }
     body.push(`<tr>${cells.join('')}</tr>`);
   }
@@ -141,6 +169,8 @@ tr th:first-child{position:sticky;left:0;z-index:1}
 .graphic svg{width:100%;height:100%}
 .cut{padding:4px 12px;color:#5f6368}
 main.nogrid td{--grid:transparent}
+td.note{background-image:linear-gradient(225deg,#d93025 5px,transparent 5px)}
+td a{color:inherit;text-decoration:inherit}
 ${classes.rules()}
 </style></head>
 <body data-version="${wb.version}">

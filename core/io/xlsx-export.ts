@@ -49,6 +49,11 @@ function spillRef(sheet: SheetModel, row: number, col: number): string | undefin
 
 
 
+/** Formula text (no '=') as Excel reads it: tables' names per the plan, _xlpm. and _xlfn. prefixes. */
+function excelFormula(text: string, plan: ExcelTablePlan): string {
+  return withXlfn(withParameterPrefixes(excelTableRefs(text, plan)));
+}
+
 async function writeSheet(wb: Workbook, sheet: SheetModel, ws: ExcelJS.Worksheet, plan: ExcelTablePlan): Promise<void> {
   await wb.loadAll(sheet);
   const styleCache = new Map<string, Partial<ExcelJS.Style>>();
@@ -77,7 +82,7 @@ async function writeSheet(wb: Workbook, sheet: SheetModel, ws: ExcelJS.Worksheet
           const ref = spillRef(sheet, row, col);
           // A kept formula is the file's own text, prefixes included. Others are written as Excel
           // writes a formula that does not spill, where intersection is implicit (no SINGLE).
-          const formula = cell.k ? cell.f.slice(1) : withXlfn(withParameterPrefixes(excelTableRefs(ref ? cell.f.slice(1) : implicitIntersections(cell.f.slice(1)), plan)));
+          const formula = cell.k ? cell.f.slice(1) : excelFormula(ref ? cell.f.slice(1) : implicitIntersections(cell.f.slice(1)), plan);
           target.value = (ref ? { formula, result, shareType: 'array', ref } : { formula, result }) as ExcelJS.CellValue;
         } else target.value = shown(valueOf(cell));
         if (st && Object.keys(st).length) target.style = st;
@@ -154,7 +159,7 @@ export async function workbookToXlsx(wb: Workbook, step: (done: number, total: n
  * sheet's own name carries that sheet's position (localSheetId).
  */
 function writeNames(out: ExcelJS.Workbook, wb: Workbook, plan: ExcelTablePlan): void {
-  const names = allNames(wb).map(({ sheet, spec }) => ({ name: spec.name, ranges: [withXlfn(withParameterPrefixes(excelTableRefs(spec.refers_to.replace(/^=/, ''), plan)))], ...(spec.local ? { localSheetId: wb.sheets.indexOf(sheet) } : {}) }));
+  const names = allNames(wb).map(({ sheet, spec }) => ({ name: spec.name, ranges: [excelFormula(spec.refers_to.replace(/^=/, ''), plan)], ...(spec.local ? { localSheetId: wb.sheets.indexOf(sheet) } : {}) }));
   if (!names.length) return;
   Object.defineProperty(out.definedNames, 'model', { get: () => names, set: () => undefined, configurable: true });
 }

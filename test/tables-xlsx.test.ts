@@ -53,4 +53,15 @@ describe('data tables in xlsx', () => {
     expect(readTables(bytes)).toEqual([]);
     expect(sheetXml(bytes)).toContain('<f>SUM(Data!$B$2:$B$3)</f>');
   });
+  it('writes table names in conditional formats and validation rules as their cells (Excel takes no table references there)', async () => {
+    const wb = memoryWorkbook(['Data'], areas);
+    await put(wb, 'Data', 'A1', [['Region', 'Unit Price'], ['West', 2], ['East', 3]]);
+    await makeTable(wb, wb.findSheet('Data')!, { r0: 0, r1: 2, c0: 0, c1: 1 }, 'Sales');
+    const sheet = wb.findSheet('Data')!;
+    sheet.meta.cond_formats = [{ id: 'cf_1', type: 'formula', range: { r0: 1, r1: 2, c0: 1, c1: 1 }, formula: '=IFS($B2>AVERAGE(Sales.Unit_Price),TRUE)', style: { bold: true }, apply_to_blank: false }];
+    sheet.meta.validations = [{ id: 'dv_1', range: { r0: 1, r1: 9, c0: 3, c1: 3 }, kind: 'list', formula1: '=Sales.Region', allow_blank: true }];
+    const xml = sheetXml(await workbookToXlsx(wb, noSteps));
+    expect(xml).toContain('<formula>_xlfn.IFS($B2&gt;AVERAGE(Data!$B$2:$B$3),TRUE)</formula>');
+    expect(xml).toContain('<formula1>Data!$A$2:$A$3</formula1>');
+  });
 });

@@ -170,8 +170,8 @@ export function rulesFromExcel(ws: ExcelJS.Worksheet, theme: string[], dropped: 
 const argb = (hex: string) => `FF${hex.replace('#', '').slice(0, 6).toUpperCase()}`;
 const CFVO_OUT: Record<ThresholdType, string> = { min: 'min', max: 'max', number: 'num', percent: 'percent', percentile: 'percentile' };
 
-/** Writes a sheet's rules as Excel conditional formats, highest priority first. */
-export function rulesToExcel(rules: RuleSpec[] | undefined, ws: ExcelJS.Worksheet): void {
+/** Writes a sheet's rules as Excel conditional formats, highest priority first; `toExcel` writes a formula's text as Excel reads it. */
+export function rulesToExcel(rules: RuleSpec[] | undefined, ws: ExcelJS.Worksheet, toExcel: (formula: string) => string = (f) => f): void {
   (rules ?? []).forEach((rule, i) => {
     const ref = rectToA1(rule.range);
     if (rule.type === 'color_scale') {
@@ -189,7 +189,8 @@ export function rulesToExcel(rules: RuleSpec[] | undefined, ws: ExcelJS.Workshee
     const style: Partial<ExcelJS.Style> = {};
     if (Object.keys(font).length) style.font = font;
     if (s.fill_color) style.fill = { type: 'pattern', pattern: 'solid', bgColor: { argb: argb(s.fill_color) } } as ExcelJS.Fill;
-    const kind = excelKindOf(rule) ?? { type: 'expression', formulae: [rule.formula.replace(/^=/, '')] };
+    const found = excelKindOf(rule) ?? { type: 'expression', formulae: [rule.formula.replace(/^=/, '')] };
+    const kind = Array.isArray(found.formulae) ? { ...found, formulae: found.formulae.map((f) => toExcel(String(f))) } : found;
     ws.addConditionalFormatting({ ref, rules: [{ ...kind, priority: i + 1, style } as ExcelJS.ConditionalFormattingRule] });
   });
 }

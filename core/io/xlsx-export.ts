@@ -49,9 +49,13 @@ function spillRef(sheet: SheetModel, row: number, col: number): string | undefin
 
 
 
-/** Formula text (no '=') as Excel reads it: tables' names per the plan, _xlpm. and _xlfn. prefixes. */
-function excelFormula(text: string, plan: ExcelTablePlan): string {
-  return withXlfn(withParameterPrefixes(excelTableRefs(text, plan)));
+/**
+ * Formula text (no '=') as Excel reads it: tables' names per the plan (as cells with `cells`, for
+ * conditional formats and validation rules, where Excel takes no table references), _xlpm. and
+ * _xlfn. prefixes.
+ */
+function excelFormula(text: string, plan: ExcelTablePlan, cells = false): string {
+  return withXlfn(withParameterPrefixes(excelTableRefs(text, plan, cells)));
 }
 
 async function writeSheet(wb: Workbook, sheet: SheetModel, ws: ExcelJS.Worksheet, plan: ExcelTablePlan): Promise<void> {
@@ -129,8 +133,9 @@ async function writeSheet(wb: Workbook, sheet: SheetModel, ws: ExcelJS.Worksheet
   if (Object.keys(frozen).length || meta.show_gridlines === false) ws.views = [{ ...frozen, ...(meta.show_gridlines === false ? { showGridLines: false } : {}) }];
   if (meta.tab_color) ws.properties.tabColor = { argb: `FF${meta.tab_color.slice(1, 7)}` };
   printToExcel(meta.print, ws);
-  rulesToExcel(meta.cond_formats, ws);
-  validationsToExcel(meta.validations, ws);
+  const toExcel = (f: string) => excelFormula(f, plan, true);
+  rulesToExcel(meta.cond_formats, ws, toExcel);
+  validationsToExcel(meta.validations, ws, toExcel);
   for (const [at, note] of notesOf(sheet)) ws.getCell(at.row + 1, at.col + 1).note = note.text;
   linksToExcel(sheet, ws);
   tablesToExcel(sheet, ws, plan);

@@ -101,6 +101,8 @@ export interface ExcelTablePlan {
   exported: Set<TableSpec>;
   /** Lower-case name ("sales", "sales.unit_price") -> its text for Excel. */
   rewrite: Map<string, string>;
+  /** The same names -> their cells: Excel takes no table references in conditional formats and validation rules. */
+  cells: Map<string, string>;
 }
 
 /** A column header inside a structured reference: [ ] # ' are escaped with ' (Sales[Total '[net']]). */
@@ -115,6 +117,7 @@ const bracketed = (header: string) => header.replace(/[[\]#']/g, "'$&");
 export async function planExcelTables(wb: Workbook): Promise<ExcelTablePlan> {
   const exported = new Set<TableSpec>();
   const rewrite = new Map<string, string>();
+  const cells = new Map<string, string>();
   const taken = new Set(allNames(wb).map(({ spec }) => spec.name.toLowerCase()));
   for (const { sheet, table } of allTables(wb)) {
     await wb.load(sheet, { ...table.rect, r1: table.rect.r0 });
@@ -132,11 +135,12 @@ export async function planExcelTables(wb: Workbook): Promise<ExcelTablePlan> {
     const names = tableNames(sheet, table, table.columns);
     names.forEach((n, i) => {
       const key = n.name.toLowerCase();
+      cells.set(key, n.ref);
       if (!ok) rewrite.set(key, n.ref);
       else if (i > 0) rewrite.set(key, `${table.name}[${bracketed(table.columns[columnIndexOf(table, n.name)]!)}]`);
     });
   }
-  return { exported, rewrite };
+  return { exported, rewrite, cells };
 }
 
 /** The column of a formula name "Sales.Unit_Price" (the names follow the headers in order). */
@@ -145,9 +149,10 @@ function columnIndexOf(table: TableSpec, formulaName: string): number {
   return table.columns.findIndex((h, i) => columnName(h, i).toLowerCase() === col);
 }
 
-/** A formula as Excel should read it: table and column names per the plan. */
-export function excelTableRefs(formula: string, plan: ExcelTablePlan): string {
-  return plan.rewrite.size ? replaceNames(formula, plan.rewrite) : formula;
+/** A formula as Excel should read it: table and column names per the plan, or as their cells (`cells`). */
+export function excelTableRefs(formula: string, plan: ExcelTablePlan, cells = false): string {
+  const names = cells ? plan.cells : plan.rewrite;
+  return names.size ? replaceNames(formula, names) : formula;
 }
 
 /** The sheet's exported data tables as Excel tables (ListObjects); exceljs's addTable would write the cells again from a copy of the data, so each is handed to its writer as the model its table parts need. */

@@ -79,7 +79,8 @@ interface RenderedRule {
   formulas: string[];
 }
 
-export function validationsToExcel(specs: ValidationSpec[] | undefined, ws: ExcelJS.Worksheet): void {
+/** `toExcel` writes a formula's text as Excel reads it. */
+export function validationsToExcel(specs: ValidationSpec[] | undefined, ws: ExcelJS.Worksheet, toExcel: (formula: string) => string = withXlfn): void {
   if (!specs?.length) return;
   const model: Record<string, RenderedRule> = {};
   for (const spec of specs) {
@@ -99,8 +100,8 @@ export function validationsToExcel(specs: ValidationSpec[] | undefined, ws: Exce
     attrs.push(['sqref', sqref]);
     const formulas: string[] = [];
     if (spec.items) formulas.push(itemsToFormula(spec.items));
-    else if (spec.formula1 !== undefined) formulas.push(withXlfn(spec.formula1.slice(1)));
-    if (spec.formula2 !== undefined) formulas.push(withXlfn(spec.formula2.slice(1)));
+    else if (spec.formula1 !== undefined) formulas.push(toExcel(spec.formula1.slice(1)));
+    if (spec.formula2 !== undefined) formulas.push(toExcel(spec.formula2.slice(1)));
     model[sqref] = { sqref, attrs, formulas };
   }
   (ws as unknown as { dataValidations: { model: Record<string, RenderedRule> } }).dataValidations.model = model;

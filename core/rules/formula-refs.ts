@@ -4,7 +4,7 @@
 // deleted becomes #REF!.
 import { colToIndex, indexToCol, quoteSheet, splitSheet, type Rect } from '../a1.ts';
 import { LAST_COL, LAST_ROW } from '../objects/ranges.ts';
-import { shiftRect, type StructureEdit } from '../workbook/shift.ts';
+import { shiftIndex, shiftRect, type StructureEdit } from '../workbook/shift.ts';
 
 /** One reference as written: a cell, a rectangle, whole columns or whole rows, maybe sheet-qualified. */
 export interface Ref {
@@ -109,6 +109,19 @@ export function moveFormula(formula: string, home: string, sheetName: string, fr
     const inside = ref.r0 >= from.r0 && ref.r1 <= from.r1 && ref.c0 >= from.c0 && ref.c1 <= from.c1;
     return inside ? { ...ref, r0: ref.r0 + dr, r1: ref.r1 + dr, c0: ref.c0 + dc, c1: ref.c1 + dc } : ref;
   });
+}
+
+/**
+ * A formula written for the top-left cell of `range` (a conditional format's condition, a
+ * validation rule's bounds), after a structural edit of the range's own sheet: when the edit
+ * deletes the range's first row or column, the formula is first re-written for the first
+ * surviving cell (as spreadsheets keep it relative), then its references shift.
+ */
+export function shiftAnchoredFormula(formula: string, range: Rect, home: string, edit: StructureEdit): string {
+  const first = edit.axis === 'row' ? range.r0 : range.c0;
+  const lost = edit.kind === 'delete' && shiftIndex(first, edit) === null ? edit.at + edit.count - first : 0;
+  const f = lost ? reanchor(formula, edit.axis === 'row' ? lost : 0, edit.axis === 'col' ? lost : 0) : formula;
+  return shiftFormula(f, home, home, edit);
 }
 
 /**

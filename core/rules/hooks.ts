@@ -2,9 +2,9 @@
 // and with cell moves, and the conditions' references shift with them (a condition stays written
 // for the top-left cell of its range). Clearing a whole rule range removes the rule.
 import type { SheetObjectHooks } from '../workbook/hooks.ts';
-import { shiftIndex, shiftRect } from '../workbook/shift.ts';
+import { shiftRect } from '../workbook/shift.ts';
 import { newId } from '../objects/ranges.ts';
-import { moveFormula, reanchor, renameSheetInFormula, shiftFormula } from './formula-refs.ts';
+import { moveFormula, renameSheetInFormula, shiftAnchoredFormula, shiftFormula } from './formula-refs.ts';
 
 export const ruleObjects: SheetObjectHooks = {
   onStructure(wb, sheet, edit) {
@@ -15,14 +15,7 @@ export const ruleObjects: SheetObjectHooks = {
         if (home.id === sheet.id) {
           const moved = shiftRect(rule.range, edit);
           if (!moved) return false;
-          if (rule.type === 'formula') {
-            // When the range's first row/column is deleted, the condition is re-written for the
-            // first surviving cell before references shift (as spreadsheets keep it relative).
-            const first = edit.axis === 'row' ? rule.range.r0 : rule.range.c0;
-            const lost = edit.kind === 'delete' && shiftIndex(first, edit) === null ? edit.at + edit.count - first : 0;
-            const f = lost ? reanchor(rule.formula, edit.axis === 'row' ? lost : 0, edit.axis === 'col' ? lost : 0) : rule.formula;
-            rule.formula = shiftFormula(f, home.name, sheet.name, edit);
-          }
+          if (rule.type === 'formula') rule.formula = shiftAnchoredFormula(rule.formula, rule.range, home.name, edit);
           rule.range = moved;
         } else if (rule.type === 'formula') {
           rule.formula = shiftFormula(rule.formula, home.name, sheet.name, edit);

@@ -4,9 +4,9 @@
 // range with its formats (Excel's Clear All) removes the rule.
 import type { Rect } from '../a1.ts';
 import { newId } from '../objects/ranges.ts';
-import { moveFormula, reanchor, renameSheetInFormula, shiftFormula } from '../rules/formula-refs.ts';
+import { moveFormula, renameSheetInFormula, shiftAnchoredFormula, shiftFormula } from '../rules/formula-refs.ts';
 import type { SheetObjectHooks } from '../workbook/hooks.ts';
-import { shiftIndex, shiftRect } from '../workbook/shift.ts';
+import { shiftRect } from '../workbook/shift.ts';
 import type { ValidationSpec } from './model.ts';
 
 const FORMULAS = ['formula1', 'formula2'] as const;
@@ -32,10 +32,7 @@ export const validationObjects: SheetObjectHooks = {
         }
         const rects = [spec.range, ...(spec.more ?? [])].map((r) => shiftRect(r, edit)).filter((r): r is Rect => !!r);
         if (!rects.length) return false;
-        // Formulas are written for the top-left cell: when it is deleted, re-anchor them first.
-        const first = edit.axis === 'row' ? spec.range.r0 : spec.range.c0;
-        const lost = edit.kind === 'delete' && shiftIndex(first, edit) === null ? edit.at + edit.count - first : 0;
-        eachFormula(spec, (f) => shiftFormula(lost ? reanchor(f, edit.axis === 'row' ? lost : 0, edit.axis === 'col' ? lost : 0) : f, home.name, sheet.name, edit));
+        eachFormula(spec, (f) => shiftAnchoredFormula(f, spec.range, home.name, edit));
         spec.range = rects[0]!;
         if (rects.length > 1) spec.more = rects.slice(1);
         else delete spec.more;

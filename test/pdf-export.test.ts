@@ -69,8 +69,9 @@ describe.skipIf(!!missing)('PDF export', () => {
     expect(text).toContain('Merged title');
     const img = renderPage(pdf, 1);
     expect(countNonBackground(img)).toBeGreaterThan(img.width * img.height * 0.01);
-    // The bold header row is set in the bold face; fonts are embedded (subsets).
-    expect(pdfFonts(pdf)).toEqual(expect.arrayContaining(['DejaVuSans', 'DejaVuSans-Bold']));
+    // Cells are set in Carlito (Calibri's metrics, Excel's default), the bold header row in its bold
+    // face; fonts are embedded (subsets).
+    expect(pdfFonts(pdf)).toEqual(expect.arrayContaining(['Carlito-Regular', 'Carlito-Bold']));
   });
 
   it('OpenAPI declares the PDF response and an optional body', async () => {

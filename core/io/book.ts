@@ -105,9 +105,13 @@ export function dateToSerial(d: Date): number {
   return serial >= 1 && serial < 60 ? serial + 1 : serial;
 }
 
-/** Excel column width in characters <-> pixels (Calibri 11: 7 px per character plus 5 px padding). */
-export const charsToPx = (w: number) => Math.round(w * 7 + 5);
-export const pxToChars = (px: number) => Math.max(0, (px - 5) / 7);
+/**
+ * Excel's column width (`<col width>`, in characters of the default font's widest digit, 7 px for
+ * Calibri 11, its 5 px of padding included) <-> pixels, by the rule of the file format's spec
+ * (ECMA-376 §18.3.1.13): 9.140625 is Excel's default 64 px column, 30.7109375 a 215 px one.
+ */
+export const charsToPx = (w: number) => Math.floor(((256 * w + Math.floor(128 / 7)) / 256) * 7);
+export const pxToChars = (px: number) => Math.max(0, Math.floor((px / 7) * 256) / 256);
 /** Row heights: points <-> pixels at 96 dpi. */
 export const ptToPx = (pt: number) => Math.round((pt * 4) / 3);
 export const pxToPt = (px: number) => (px * 3) / 4;

@@ -8,21 +8,20 @@ import { resolveCharts } from '../../charts/layout.ts';
 import type { ChartPlacement } from '../../charts/layout.ts';
 import type { ResolvedChart } from '../../charts/resolve.ts';
 import { isRich, type Cell } from '../../workbook/cell.ts';
-import { displayCell, formatTextColor } from '../../workbook/display.ts';
+import { displayCell, formatCode, formatTextColor } from '../../workbook/display.ts';
 import { collectOverlay } from '../../workbook/overlays.ts';
 import { mergeRects } from '../../workbook/merges.ts';
 import { effectiveStyle } from '../../workbook/read.ts';
 import type { SheetModel } from '../../workbook/sheet.ts';
+import type { TextCell } from '../../layout/cells.ts';
 import type { Style } from '../../workbook/style.ts';
 import type { Workbook } from '../../workbook/workbook.ts';
 import { cellKey } from './geometry.ts';
 import type { Raster } from './rasters.ts';
 
-export interface PrintCell {
-  text: string;
-  /** n number, t text, b boolean, e formula error: decides the default alignment and overflow. */
-  kind: 'n' | 't' | 'b' | 'e';
-  style: Style;
+export interface PrintCell extends TextCell {
+  /** An empty cell drawn for its fill or borders: text flows over it. */
+  blank?: true;
   /** Colour from the number format (a red negative), below an explicit text colour. */
   formatColor?: string;
 }
@@ -52,6 +51,17 @@ function kindOf(cell: Cell): PrintCell['kind'] {
   const v = isRich(cell) ? (cell.e !== undefined ? undefined : cell.v) : cell;
   if (isRich(cell) && cell.e !== undefined) return 'e';
   return typeof v === 'number' ? 'n' : typeof v === 'boolean' ? 'b' : 't';
+}
+
+/** What the layout needs of a cell with a value: its text, kind, style, and a General number's value. */
+export function textCell(cell: Cell, style: Style): TextCell {
+  const kind = kindOf(cell);
+  const out: TextCell = { text: displayCell(cell, style), kind, style };
+  if (kind === 'n') {
+    const v = isRich(cell) ? cell.v : cell;
+    if (typeof v === 'number' && formatCode(style, isRich(cell) ? cell.h : undefined) === 'General') out.general = v;
+  }
+  return out;
 }
 
 export function mergesOf(sheet: SheetModel): Merges {
@@ -88,8 +98,7 @@ export async function snapshotCells(ctx: Pick<OpContext, 'signal'>, wb: Workbook
         if (patch) style = { ...style, ...patch };
         const empty = cell === null || cell === undefined;
         if (empty && !style.fill_color && !style.fill_pattern && !style.fill_gradient && !style.border_top && !style.border_bottom && !style.border_left && !style.border_right && !style.border_diagonal_up && !style.border_diagonal_down) continue;
-        const text = empty ? '' : displayCell(cell, style);
-        const pc: PrintCell = { text, kind: empty ? 't' : kindOf(cell), style };
+        const pc: PrintCell = empty ? { text: '', kind: 't', style, blank: true } : textCell(cell, style);
         const color = empty ? undefined : formatTextColor(cell, style);
         if (color) pc.formatColor = color;
         out.set(key, pc);

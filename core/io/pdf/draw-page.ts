@@ -9,7 +9,7 @@ import { drawTexts } from './draw-text.ts';
 import { useFont } from './fonts.ts';
 import { expandSection, type HeaderValues } from './header-footer.ts';
 import { headingSize, type PageRef, type Span } from './paginate.ts';
-import type { PrintJob, PrintSheet } from './plan.ts';
+import type { PrintSheet } from './plan.ts';
 
 const HF_SIZE = 10;
 
@@ -17,8 +17,8 @@ function segments(band: PageRef['row']): Span[] {
   return band.prefix ? [band.prefix, [band.start, band.end]] : [[band.start, band.end]];
 }
 
-export function drawPage(doc: PDFKit.PDFDocument, job: PrintJob, sheet: PrintSheet, page: PageRef, hf: HeaderValues): void {
-  const { format, setup } = job;
+export function drawPage(doc: PDFKit.PDFDocument, sheet: PrintSheet, page: PageRef, hf: HeaderValues): void {
+  const { format, setup } = sheet;
   const scale = sheet.pagination.scale;
   const k = 0.75 * scale;
   const rows = segments(page.row), cols = segments(page.col);
@@ -50,12 +50,12 @@ export function drawPage(doc: PDFKit.PDFDocument, job: PrintJob, sheet: PrintShe
     if (setup.printGridlines) drawGridlines(doc, b);
     drawFills(doc, b);
     drawBorders(doc, b);
-    drawTexts(doc, b, scale);
+    drawTexts(doc, b);
     if (b === band) drawCharts(doc, b);
     doc.restore();
   }
   if (setup.printHeadings) drawHeadings(doc, blocks, ox, oy, head, k, scale);
-  drawHeaderFooter(doc, job, hf);
+  drawHeaderFooter(doc, sheet, hf);
 }
 
 function drawHeadings(doc: PDFKit.PDFDocument, blocks: Block[], ox: number, oy: number, head: { w: number; h: number }, k: number, scale: number): void {
@@ -84,8 +84,8 @@ function drawHeadings(doc: PDFKit.PDFDocument, blocks: Block[], ox: number, oy: 
   doc.restore();
 }
 
-function drawHeaderFooter(doc: PDFKit.PDFDocument, job: PrintJob, v: HeaderValues): void {
-  const { format, setup } = job;
+function drawHeaderFooter(doc: PDFKit.PDFDocument, sheet: PrintSheet, v: HeaderValues): void {
+  const { format, setup } = sheet;
   const lineH = HF_SIZE * 1.2;
   for (const [which, spec] of [['header', setup.header], ['footer', setup.footer]] as const) {
     if (!spec) continue;

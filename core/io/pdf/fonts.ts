@@ -1,46 +1,41 @@
-// Fonts for printed cells: DejaVu (shipped as an npm package, wide Unicode coverage) in three
-// families chosen from the cell's font_family — serif names get DejaVu Serif, monospace names
-// DejaVu Sans Mono, everything else DejaVu Sans — each in regular, bold, italic and bold italic.
-// Files are read once per process; each document embeds only the glyphs it uses.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+// Fonts on a PDF page: the faces of core/layout/fonts.ts (Carlito for Calibri and by default, Arimo
+// for Arial, ...), registered on a document at first use; each document embeds only the glyphs it
+// uses.
+import { faceBytes, familyOf, runsOf, variantOf, type Family, type Variant } from '../../layout/fonts.ts';
 import { patchFontLayout } from './fast-layout.ts';
 
-const require = createRequire(import.meta.url);
-
-type Family = 'sans' | 'serif' | 'mono';
-type Variant = 'r' | 'b' | 'i' | 'bi';
-
-const FILES: Record<Family, Record<Variant, string>> = {
-  sans: { r: 'DejaVuSans', b: 'DejaVuSans-Bold', i: 'DejaVuSans-Oblique', bi: 'DejaVuSans-BoldOblique' },
-  serif: { r: 'DejaVuSerif', b: 'DejaVuSerif-Bold', i: 'DejaVuSerif-Italic', bi: 'DejaVuSerif-BoldItalic' },
-  mono: { r: 'DejaVuSansMono', b: 'DejaVuSansMono-Bold', i: 'DejaVuSansMono-Oblique', bi: 'DejaVuSansMono-BoldOblique' },
-};
-
-const bytes = new Map<string, Buffer>();
 const registered = new WeakMap<PDFKit.PDFDocument, Set<string>>();
 
-export function familyOf(fontFamily: string | undefined): Family {
-  if (!fontFamily) return 'sans';
-  if (/mono|courier|consol|menlo|code/i.test(fontFamily)) return 'mono';
-  if (/sans/i.test(fontFamily)) return 'sans';
-  if (/serif|times|georgia|cambria|garamond|palatino|book|roman/i.test(fontFamily)) return 'serif';
-  return 'sans';
-}
-
-/** Selects the font on the document (registering it on first use) and returns its name. */
-export function useFont(doc: PDFKit.PDFDocument, opts: { family?: string; bold?: boolean; italic?: boolean }): string {
-  const variant: Variant = opts.bold ? (opts.italic ? 'bi' : 'b') : opts.italic ? 'i' : 'r';
-  const name = FILES[familyOf(opts.family)][variant];
+/** Selects a face on the document (registering it on first use). */
+export function useFace(doc: PDFKit.PDFDocument, family: Family, variant: Variant): void {
+  const { name, data } = faceBytes(family, variant);
   let set = registered.get(doc);
   if (!set) registered.set(doc, (set = new Set()));
   if (!set.has(name)) {
-    let data = bytes.get(name);
-    if (!data) bytes.set(name, (data = readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${name}.ttf`))));
     doc.registerFont(name, data);
     set.add(name);
   }
   doc.font(name);
   patchFontLayout((doc as unknown as { _font?: unknown })._font);
-  return name;
+}
+
+/** Selects the face for a cell font (family name, bold, italic). */
+export function useFont(doc: PDFKit.PDFDocument, opts: { family?: string; bold?: boolean; italic?: boolean }): void {
+  useFace(doc, familyOf(opts.family), variantOf(opts.bold, opts.italic));
+}
+
+/**
+ * Draws one line of text at (x, y) in points, at `pt` points, switching to the fallback face
+ * where the cell's face lacks a character; returns the width drawn. Sizes are set here.
+ */
+export function drawRuns(doc: PDFKit.PDFDocument, text: string, x: number, y: number, font: { family: Family; variant: Variant; pt: number }, k: number, deco: { underline?: boolean; strike?: boolean }): number {
+  const runs = runsOf(text, font.family, font.variant, font.pt);
+  let at = x;
+  for (const run of runs) {
+    useFace(doc, run.family, font.variant);
+    doc.fontSize(font.pt * k * (96 / 72));
+    doc.text(run.text, at, y, { lineBreak: false, underline: !!deco.underline, strike: !!deco.strike });
+    at += run.width * k;
+  }
+  return at - x;
 }

@@ -12,7 +12,7 @@ export interface SizedAxis extends Axis {
 function axis(sizes: Record<string, number> | undefined, fallback: number): SizedAxis {
   const custom = new Map<number, number>();
   for (const [k, v] of Object.entries(sizes ?? {})) {
-    if (typeof v === 'number' && v > 0 && v <= 2000) custom.set(Number(k), v);
+    if (typeof v === 'number' && v >= 0 && v <= 2000) custom.set(Number(k), v); // 0: hidden
   }
   const sorted = [...custom.keys()].sort((a, b) => a - b);
   return {

@@ -7,8 +7,11 @@ import type { OpContext } from '../../context.ts';
 import { OpError, invalidArg } from '../../errors.ts';
 import type { SheetModel } from '../../workbook/sheet.ts';
 import type { Workbook } from '../../workbook/workbook.ts';
-import { mergesOf, snapshotCells, snapshotCharts, type Snapshot } from './collect.ts';
-import { sheetAxes } from './geometry.ts';
+import { mergesOf, snapshotCells, snapshotCharts, textCell, type Snapshot } from './collect.ts';
+import { placeText } from '../../layout/cells.ts';
+import { isRich } from '../../workbook/cell.ts';
+import { effectiveStyle } from '../../workbook/read.ts';
+import { cellKey, sheetAxes } from './geometry.ts';
 import { pageFormat, type PageFormat } from './paper.ts';
 import { pageOrder, paginate, type PageRef, type Pagination, type SheetLayout } from './paginate.ts';
 import { checkPngData, decodePngRaster, RasterBudget, type Raster } from './rasters.ts';
@@ -25,6 +28,9 @@ export interface ExportInput {
 
 export interface PrintSheet {
   name: string;
+  /** This sheet's paper and page setup: its own from the file, with the request's fields winning. */
+  format: PageFormat;
+  setup: PageSetupIn;
   layout: SheetLayout;
   pagination: Pagination;
   pages: PageRef[];
@@ -34,8 +40,8 @@ export interface PrintSheet {
 }
 
 export interface PrintJob {
+  /** The first printed sheet's page format (the page of a PDF with nothing to print). */
   format: PageFormat;
-  setup: PageSetupIn;
   sheets: PrintSheet[];
   pages: number;
 }
@@ -137,6 +143,27 @@ function layoutOf(sheet: SheetModel, opts: SheetOptionsIn | undefined, field: st
   };
 }
 
+/**
+ * The last column a sheet prints when no print area is set: its last used column, or further when
+ * text at the end of a row flows past it (a spreadsheet program prints that text whole).
+ */
+async function overflowEnd(wb: Workbook, sheet: SheetModel, l: SheetLayout): Promise<number> {
+  const a = l.area;
+  await wb.load(sheet, a);
+  let end = a.c1;
+  const merges = mergesOf(sheet);
+  for (let r = a.r0; r <= a.r1; r++) {
+    let c = a.c1;
+    while (c >= a.c0 && sheet.get(r, c) == null) c--;
+    if (c < a.c0 || merges.anchors.has(cellKey(r, c)) || merges.covered.has(cellKey(r, c))) continue;
+    const cell = sheet.get(r, c);
+    if (typeof (isRich(cell) ? cell.v : cell) !== 'string') continue;
+    const placed = placeText(textCell(cell, effectiveStyle(sheet, wb.styles, r, c, cell)), c, { width: (i) => l.cols.size(i), blocked: (i) => i <= a.c1 && sheet.get(r, i) != null, first: a.c0, last: Math.min(c + 64, 16_383) });
+    end = Math.max(end, placed.c1);
+  }
+  return end;
+}
+
 /** The rectangles whose cells are printed: the area and the repeated titles beside it. */
 function printedRects(l: SheetLayout): Rect[] {
   const a = l.area;
@@ -150,11 +177,8 @@ function printedRects(l: SheetLayout): Rect[] {
 
 export async function planJob(ctx: Pick<OpContext, 'signal'>, wb: Workbook, input: ExportInput, config: Config): Promise<PrintJob> {
   const selected = selectSheets(wb, input.sheetIds);
-  // The print setup a workbook brought from Excel is the default; the request's fields win. One
-  // page format serves the whole PDF: the first printed sheet's that has one.
-  const stored = selected.find((sheet) => sheet.meta.print?.page)?.meta.print?.page;
-  const setup = { ...stored, ...input.pageSetup };
-  const format = pageFormat(setup);
+  // The print setup a workbook brought from Excel is each sheet's default; the request's fields win.
+  const setupOf = (sheet: SheetModel): PageSetupIn => ({ ...sheet.meta.print?.page, ...input.pageSetup });
   const options = new Map<SheetModel, { opts: SheetOptionsIn; field: string }>();
   for (const sheet of selected) if (sheet.meta.print?.sheet) options.set(sheet, { opts: sheet.meta.print.sheet, field: `sheetOptions.${sheet.name}` });
   for (const [key, opts] of Object.entries(input.sheetOptions ?? {})) {
@@ -163,21 +187,24 @@ export async function planJob(ctx: Pick<OpContext, 'signal'>, wb: Workbook, inpu
     options.set(s, { opts, field: `sheetOptions.${key}` });
   }
   const images = chartImages(wb, input.chartImages, new RasterBudget(config.limits.pdfRasterBytes));
-  const m = format.margins;
-  const roomW = format.width - m.left - m.right, roomH = format.height - m.top - m.bottom;
-  const planned: { sheet: SheetModel; layout: SheetLayout; pagination: Pagination; pages: PageRef[] }[] = [];
+  const planned: { sheet: SheetModel; format: PageFormat; setup: PageSetupIn; layout: SheetLayout; pagination: Pagination; pages: PageRef[] }[] = [];
   let pages = 0;
   for (const sheet of selected) {
+    const setup = setupOf(sheet);
+    const format = pageFormat(setup);
+    const m = format.margins;
+    const roomW = format.width - m.left - m.right, roomH = format.height - m.top - m.bottom;
     const o = options.get(sheet);
     const layout = layoutOf(sheet, o?.opts, o?.field ?? `sheetOptions.${sheet.name}`);
     if (!layout) continue;
+    if (!o?.opts.printArea) layout.area.c1 = await overflowEnd(wb, sheet, layout);
     const pagination = paginate(layout, roomW, roomH, setup.scaling, setup.printHeadings ?? false);
     const order = pageOrder(pagination, setup.pageOrder);
     pages += order.length;
     if (pages > config.limits.pdfMaxPages) {
       throw new OpError('payload_too_large', `The PDF would have more than ${config.limits.pdfMaxPages} pages (the limit); print fewer sheets (sheetIds), a smaller printArea, or scale down (pageSetup.scaling).`, { limit: config.limits.pdfMaxPages });
     }
-    planned.push({ sheet, layout, pagination, pages: order });
+    planned.push({ sheet, format, setup, layout, pagination, pages: order });
   }
   // The cells copied for drawing are bounded like a read (a small zoom puts many on a page).
   const cells = planned.reduce((n, p) => n + printedRects(p.layout).reduce((m, r) => m + (r.r1 - r.r0 + 1) * (r.c1 - r.c0 + 1), 0), 0);
@@ -191,6 +218,8 @@ export async function planJob(ctx: Pick<OpContext, 'signal'>, wb: Workbook, inpu
     const axes = sheetAxes(p.sheet.meta);
     sheets.push({
       name: p.sheet.name,
+      format: p.format,
+      setup: p.setup,
       layout: p.layout,
       pagination: p.pagination,
       pages: p.pages,
@@ -199,5 +228,5 @@ export async function planJob(ctx: Pick<OpContext, 'signal'>, wb: Workbook, inpu
       rowOffset: axes.rows.offset,
     });
   }
-  return { format, setup, sheets, pages };
+  return { format: sheets[0]?.format ?? pageFormat(setupOf(selected[0] ?? wb.sheets[0]!)), sheets, pages };
 }

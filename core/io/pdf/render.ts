@@ -33,9 +33,9 @@ export async function renderJob(ctx: Pick<OpContext, 'signal' | 'progress'>, job
   for (const sheet of job.sheets) {
     for (const page of sheet.pages) {
       await step(n, `page ${n + 1} of ${total}`);
-      doc.addPage({ size: [job.format.width, job.format.height], margin: 0 });
+      doc.addPage({ size: [sheet.format.width, sheet.format.height], margin: 0 });
       n++;
-      drawPage(doc, job, sheet, page, { page: n, pages: total, date: meta.date, fileName: meta.fileName, sheetName: sheet.name });
+      drawPage(doc, sheet, page, { page: n, pages: total, date: meta.date, fileName: meta.fileName, sheetName: sheet.name });
     }
   }
   // Nothing to print (empty sheets): one blank page, as a PDF needs one.

@@ -109,6 +109,18 @@ function blur(g: Grey, r: number): Float32Array {
 
 /** The ink one page has that the other lacks nearby (see the top of this file), summed over tiles. */
 function unmatched(fa: Float32Array, fb: Float32Array, width: number, height: number): number {
+  // Ink of b summed over rectangles in O(1): a summed-area table.
+  const sat = new Float64Array((width + 1) * (height + 1));
+  for (let y = 0; y < height; y++) {
+    for (let x = 0, row = 0; x < width; x++) {
+      row += 255 - fb[y * width + x]!;
+      sat[(y + 1) * (width + 1) + x + 1] = sat[y * (width + 1) + x + 1]! + row;
+    }
+  }
+  const inkB = (x0: number, y0: number, x1: number, y1: number) => {
+    [x0, y0, x1, y1] = [Math.max(0, x0), Math.max(0, y0), Math.min(width, x1), Math.min(height, y1)];
+    return sat[y1 * (width + 1) + x1]! - sat[y0 * (width + 1) + x1]! - sat[y1 * (width + 1) + x0]! + sat[y0 * (width + 1) + x0]!;
+  };
   let total = 0;
   for (let ty = 0; ty < height; ty += TILE) {
     for (let tx = 0; tx < width; tx += TILE) {
@@ -116,6 +128,11 @@ function unmatched(fa: Float32Array, fb: Float32Array, width: number, height: nu
       let ink = 0;
       for (let y = ty; y < y1; y++) for (let x = tx; x < x1; x++) ink += 255 - fa[y * width + x]!;
       if (ink < 1) continue;
+      // Nothing of b anywhere near: all of this ink is unmatched.
+      if (inkB(tx - SHIFT, ty - SHIFT, x1 + SHIFT, y1 + SHIFT) < 1) {
+        total += ink;
+        continue;
+      }
       let best = Infinity;
       for (let dy = -SHIFT; dy <= SHIFT && best > 0; dy++) {
         for (let dx = -SHIFT; dx <= SHIFT && best > 0; dx++) {

@@ -161,6 +161,52 @@ describe.skipIf(!haveChromium)('viewer', () => {
     await page.close();
   });
 
+  it('lays text out as the PDF does: overflow over empty neighbours, #### and shorter General numbers, Carlito', async () => {
+    const { uuid } = await rest('POST', '/v1/files', { name: 'Layout', sheets: ['S'] });
+    await rest('PUT', `/v1/files/${uuid}/cells`, { cell: 'A1', values: [['A title that flows over the empty cells', '', '', 'x'], ['1234567.891', '3.14159265358979', '', ''], ['right side', '', '', '']] });
+    await rest('PUT', `/v1/files/${uuid}/columns/size`, { size: 50, indices: ['A', 'B', 'C', 'D'] });
+    await rest('PUT', `/v1/files/${uuid}/cells/formats`, { range: 'A2', number_format: 'currency' });
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/view/${uuid}?${signLink(viewSecret(server.config), uuid, server.server.services.clock.now())}`);
+    await page.evaluate(() => document.fonts.ready);
+    // The title runs over B1 and C1 (empty) and stops before D1 (which has a value).
+    const flow = await page.locator('td[data-cell="A1"] .flow').evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+    const [c1, d1] = [await page.locator('td[data-cell="C1"]').evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect), await page.locator('td[data-cell="D1"]').evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect)];
+    expect(flow.right).toBeGreaterThan(c1.left);
+    const visible = await page.locator('td[data-cell="A1"]').evaluate((el) => getComputedStyle(el).overflow);
+    expect(visible).toBe('visible');
+    expect(d1.left).toBeGreaterThanOrEqual(c1.right - 1);
+    // A currency amount too wide for its column shows ####; a General number loses decimals.
+    expect(await page.locator('td[data-cell="A2"]').textContent()).toMatch(/^#+$/);
+    const pi = await page.locator('td[data-cell="B2"]').textContent();
+    expect(pi).toMatch(/^3\.1\d*$/);
+    expect(pi!.length).toBeLessThan('3.14159265358979'.length);
+    expect(await page.locator('td[data-cell="A1"]').evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^Carlito/);
+    expect(await page.evaluate(() => document.fonts.check('14.67px Carlito'))).toBe(true);
+    await page.close();
+  });
+
+  it('opens a 100,000-row sheet with one window of rows and loads the rows scrolled to', async () => {
+    const csv = ['n,label', ...Array.from({ length: 100_000 }, (_, i) => `${i + 1},row ${i + 1}`)].join('\n');
+    const { uuid } = await rest('POST', '/v1/files/import', { file_name: 'big.csv', file_data: Buffer.from(csv).toString('base64') });
+    const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
+    await page.goto(`${server.url}/view/${uuid}?${signLink(viewSecret(server.config), uuid, server.server.services.clock.now())}`);
+    expect(await page.locator('tbody tr:not(.spacer)').count()).toBeLessThanOrEqual(250);
+    // The scroll bar stands for every row: the table is as tall as 100,001 rows.
+    const tall = await page.locator('main').evaluate((el) => el.scrollHeight);
+    expect(tall).toBeGreaterThan(100_000 * 20);
+    await page.locator('main').evaluate((el) => el.scrollTo(0, el.scrollHeight - el.clientHeight));
+    await page.waitForSelector('td[data-cell="B100001"]', { timeout: 15_000 });
+    expect(await page.locator('td[data-cell="B100001"]').textContent()).toBe('row 100000');
+    const box = await page.locator('td[data-cell="B100001"]').evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+    expect(box.bottom).toBeLessThanOrEqual(600);
+    expect(box.top).toBeGreaterThan(0);
+    await page.locator('main').evaluate((el) => el.scrollTo(0, 50_000 * 21));
+    await page.waitForSelector('td[data-cell="A50001"]', { timeout: 15_000 });
+    expect(await page.locator('tbody tr:not(.spacer)').count()).toBeLessThanOrEqual(250);
+    await page.close();
+  });
+
   it('needs a valid link, a view session or a token cookie', async () => {
     const plain = await fetch(`${server.url}/view/${file}`);
     expect(plain.status).toBe(401);

@@ -8,6 +8,8 @@
 // - wrapped text breaks into lines at spaces (a word longer than the line breaks anywhere);
 // - indent moves text away from its aligned edge; "fill" repeats the text across the cell.
 // Sizes are pixels at 100 % (96 dpi); widths come from the fonts of core/layout/fonts.ts.
+import { isRich, type Cell } from '../workbook/cell.ts';
+import { displayCell, formatCode } from '../workbook/display.ts';
 import type { Style } from '../workbook/style.ts';
 import { familyOf, textWidth, variantOf } from './fonts.ts';
 
@@ -26,6 +28,16 @@ export interface TextCell {
   style: Style;
   /** The value of a number shown in the General format, which may lose decimals to fit. */
   general?: number;
+}
+
+/** What the layout needs of a cell with a value: its text, kind, style, and a General number's value. */
+export function textCell(cell: Cell, style: Style): TextCell {
+  const error = isRich(cell) && cell.e !== undefined;
+  const v = isRich(cell) ? cell.v : cell;
+  const kind = error ? 'e' : typeof v === 'number' ? 'n' : typeof v === 'boolean' ? 'b' : 't';
+  const out: TextCell = { text: displayCell(cell, style), kind, style };
+  if (kind === 'n' && formatCode(style, isRich(cell) ? cell.h : undefined) === 'General') out.general = v as number;
+  return out;
 }
 
 export type Align = 'left' | 'center' | 'right';

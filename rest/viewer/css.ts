@@ -39,7 +39,11 @@ export function styleCss(s: Style, numeric: boolean): string {
   return d.join(';');
 }
 
-/** Interns declaration sets as classes (.k0, .k1, ...) so the page needs no style attributes. */
+/**
+ * Interns declaration sets as classes so the page needs no style attributes. A class is named by a
+ * hash of its declarations, so rows fetched later (each with its own table) name the same style
+ * the same way as the page did.
+ */
 export class ClassTable {
   private readonly ids = new Map<string, string>();
 
@@ -47,13 +51,19 @@ export class ClassTable {
     if (!css) return '';
     let id = this.ids.get(css);
     if (!id) {
-      id = `k${this.ids.size}`;
+      let h = 0x811c9dc5;
+      for (let i = 0; i < css.length; i++) h = Math.imul(h ^ css.charCodeAt(i), 0x01000193);
+      id = `k${(h >>> 0).toString(36)}${css.length.toString(36)}`;
       this.ids.set(css, id);
     }
     return id;
   }
 
+  ruleList(): string[] {
+    return [...this.ids].map(([css, id]) => `.${id}{${css}}`);
+  }
+
   rules(): string {
-    return [...this.ids].map(([css, id]) => `.${id}{${css}}`).join('\n');
+    return this.ruleList().join('\n');
   }
 }

@@ -1,13 +1,18 @@
 // The viewer page: one sheet of a file as a person sees it — displayed values, formats, merges,
-// column widths and row heights, notes on hover, links that open, tabs for the other sheets,
-// graphics (charts) from the seams —
-// as plain HTML with one nonce'd style block and one nonce'd script that reloads on a new version.
+// column widths and row heights (hidden ones not drawn), notes on hover, links that open, tabs for
+// the other sheets, graphics (charts) from the seams — as plain HTML with one nonce'd style block
+// and one nonce'd script that reloads on a new version. Texts are placed by the layout model the
+// PDF uses (core/layout/cells.ts): overflow into empty neighbours, `####`, wrap, indent, in the same
+// fonts (served from /view/fonts/). Rows are windowed: the page holds the first WINDOW rows and a
+// spacer for the rest; the script fetches the rows around where the sheet is scrolled
+// (GET /view/{file}/rows), so a 100k-row sheet opens as fast as a small one.
 import { indexToCol, splitSheet } from '../../core/a1.ts';
 import { linksOf, type Link } from '../../core/links/model.ts';
 import { notesOf } from '../../core/notes/model.ts';
 import { collectOverlay } from '../../core/workbook/overlays.ts';
 import { isRich } from '../../core/workbook/cell.ts';
-import { displayCell } from '../../core/workbook/display.ts';
+import { placeText, textCell, type RowContext } from '../../core/layout/cells.ts';
+import { CSS_FAMILY, type Family } from '../../core/layout/fonts.ts';
 import { mergeRects } from '../../core/workbook/merges.ts';
 import { effectiveStyle } from '../../core/workbook/read.ts';
 import { DEFAULT_COL_WIDTH, DEFAULT_ROW_HEIGHT } from '../../core/workbook/sheet-meta.ts';
@@ -16,9 +21,12 @@ import { shownFill } from '../../core/workbook/style.ts';
 import type { Workbook } from '../../core/workbook/workbook.ts';
 import { ClassTable, styleCss } from './css.ts';
 
-/** The most a page shows of one sheet; beyond it the page says how much more there is. */
-export const MAX_ROWS = 500;
+/** The most columns a page shows of one sheet; beyond them the page says how many more there are. */
 export const MAX_COLS = 60;
+/** Rows rendered at a time: the first window comes with the page, others as the sheet scrolls. */
+export const WINDOW = 200;
+/** Rows a sheet may have in the viewer (Excel's limit). */
+const MAX_ROWS = 1_048_576;
 const MIN_ROWS = 30;
 const MIN_COLS = 10;
 const HEAD_W = 46;
@@ -30,7 +38,7 @@ export function esc(s: string): string {
 
 function size(map: Record<string, number> | undefined, i: number, fallback: number): number {
   const v = map?.[String(i)];
-  return typeof v === 'number' && v > 0 && v <= 2000 ? v : fallback;
+  return typeof v === 'number' && v >= 0 && v <= 2000 ? v : fallback; // 0: hidden
 }
 
 interface Span {
@@ -69,67 +77,142 @@ export interface PageInput {
   wb: Workbook;
   sheet: SheetModel;
   nonce: string;
-  /** Path of this page (/view/{uuid}); tabs and the version poll hang off it. */
+  /** Path of this page (/view/{uuid}); tabs, rows and the version poll hang off it. */
   base: string;
 }
 
-export async function renderPage({ wb, sheet, nonce, base }: PageInput): Promise<string> {
+/** What the rows of one sheet need, computed once per page or window. */
+interface SheetView {
+  wb: Workbook;
+  sheet: SheetModel;
+  base: string;
+  rows: number;
+  cols: number;
+  colW(c: number): number;
+  rowH(r: number): number;
+  frozenRows: number;
+  frozenCols: number;
+  tops: number[];
+  lefts: number[];
+  merges: ReturnType<typeof mergesOf>;
+  notes: Map<string, string>;
+  links: Map<string, { url: string; external: boolean } | undefined>;
+  classes: ClassTable;
+}
+
+function sheetView(wb: Workbook, sheet: SheetModel, base: string, classes: ClassTable): SheetView {
   const used = sheet.usedExtent();
   const rows = Math.min(Math.max(used.rows, MIN_ROWS), MAX_ROWS);
   const cols = Math.min(Math.max(used.cols, MIN_COLS), MAX_COLS);
-  await wb.load(sheet, { r0: 0, c0: 0, r1: rows - 1, c1: cols - 1 });
-  const classes = new ClassTable();
-  const overlay = await collectOverlay(wb, sheet, { r0: 0, c0: 0, r1: rows - 1, c1: cols - 1 });
-  const { anchors, covered } = mergesOf(sheet);
   const meta = sheet.meta;
   const colW = (c: number) => size(meta.col_widths, c, meta.default_col_width ?? DEFAULT_COL_WIDTH);
   const rowH = (r: number) => size(meta.row_heights, r, meta.default_row_height ?? DEFAULT_ROW_HEIGHT);
-
   // Frozen panes stay in view as in a spreadsheet: their cells are sticky at their own offsets.
   const frozenRows = Math.min(meta.frozen?.rows ?? 0, rows), frozenCols = Math.min(meta.frozen?.cols ?? 0, cols);
   const tops: number[] = [], lefts: number[] = [];
   for (let r = 0, y = HEAD_H; r < frozenRows; y += rowH(r), r++) tops.push(y);
   for (let c = 0, x = HEAD_W; c < frozenCols; x += colW(c), c++) lefts.push(x);
-  const sticky = (r: number, c: number, fill: boolean) => {
-    if (r >= frozenRows && c >= frozenCols) return '';
-    const at = [r < frozenRows ? `top:${tops[r]}px` : '', c < frozenCols ? `left:${lefts[c]}px` : ''].filter(Boolean).join(';');
-    return `;position:sticky;${at};z-index:${r < frozenRows && c < frozenCols ? 3 : 2}${fill ? '' : ';background:#fff'}`;
-  };
-
   // Notes show on hover with Excel's red corner; links open (web and mail addresses in a new tab,
   // places in the workbook on their sheet's page).
   const notes = new Map(notesOf(sheet).map(([at, note]) => [`${at.row},${at.col}`, note.text]));
   const links = new Map(linksOf(sheet).map(([at, link]) => [`${at.row},${at.col}`, hrefOf(wb, base, link)]));
+  return { wb, sheet, base, rows, cols, colW, rowH, frozenRows, frozenCols, tops, lefts, merges: mergesOf(sheet), notes, links, classes };
+}
 
+/** The `<tr>`s of rows from..to-1 (loaded and laid out here). */
+async function renderRows(v: SheetView, from: number, to: number): Promise<string[]> {
+  const { wb, sheet, cols, classes, merges } = v;
+  if (to <= from) return [];
+  const rect = { r0: from, c0: 0, r1: to - 1, c1: cols - 1 };
+  await wb.load(sheet, rect);
+  const overlay = await collectOverlay(wb, sheet, rect);
+  const sticky = (r: number, c: number, fill: boolean) => {
+    if (r >= v.frozenRows && c >= v.frozenCols) return '';
+    const at = [r < v.frozenRows ? `top:${v.tops[r]}px` : '', c < v.frozenCols ? `left:${v.lefts[c]}px` : ''].filter(Boolean).join(';');
+    return `;position:sticky;${at};z-index:${r < v.frozenRows && c < v.frozenCols ? 3 : 2}${fill ? '' : ';background:#fff'}`;
+  };
   const body: string[] = [];
-  for (let r = 0; r < rows; r++) {
-    const rowHead = r < frozenRows ? `;top:${tops[r]}px;z-index:4` : '';
-    const cells: string[] = [`<th class="${classes.of(`height:${rowH(r)}px${rowHead}`)}">${r + 1}</th>`];
+  for (let r = from; r < to; r++) {
+    const h = v.rowH(r);
+    const rowHead = r < v.frozenRows ? `;top:${v.tops[r]}px;z-index:4` : '';
+    const cells: string[] = [`<th class="${classes.of(`height:${h}px${rowHead}`)}">${r + 1}</th>`];
+    const blocked = (c: number) => sheet.get(r, c) != null || merges.covered.has(`${r},${c}`) || merges.anchors.has(`${r},${c}`);
+    const ctx: RowContext = { width: v.colW, blocked, first: 0, last: cols - 1 };
+    // Columns an overflowing text crosses: their inner gridlines are not drawn (as in Excel).
+    const open = new Set<number>();
+    const placed = new Map<number, ReturnType<typeof placeText>>();
+    for (let c = 0; c < cols; c++) {
+      const cell = sheet.get(r, c);
+      if (cell == null || merges.covered.has(`${r},${c}`)) continue;
+      let style = effectiveStyle(sheet, wb.styles, r, c, cell);
+      const patch = overlay?.(r, c);
+      if (patch) style = { ...style, ...patch };
+      const span = merges.anchors.get(`${r},${c}`);
+      const p = placeText(textCell(cell, style), c, ctx, span ? { c1: c + span.cols - 1 } : undefined);
+      placed.set(c, p);
+      if (!span) for (let i = p.c0; i < p.c1; i++) open.add(i);
+    }
     for (let c = 0; c < cols; c++) {
       const key = `${r},${c}`;
-      if (covered.has(key)) continue;
+      if (merges.covered.has(key)) continue;
       const cell = sheet.get(r, c);
       let style = effectiveStyle(sheet, wb.styles, r, c, cell);
       const patch = overlay?.(r, c);
       if (patch) style = { ...style, ...patch };
       const value = isRich(cell) ? cell.v : cell;
       const numeric = typeof value === 'number' || (isRich(cell) && cell.e !== undefined);
-      const text = cell === null || cell === undefined ? '' : displayCell(cell, style);
-      const span = anchors.get(key);
+      const p = placed.get(c);
+      const span = merges.anchors.get(key);
       const attrs = [span && span.rows > 1 ? ` rowspan="${span.rows}"` : '', span && span.cols > 1 ? ` colspan="${span.cols}"` : ''].join('');
-      const cls = [classes.of(styleCss(style, numeric) + sticky(r, c, !!shownFill(style))), notes.has(key) ? 'note' : ''].filter(Boolean).join(' ');
-      const note = notes.get(key);
-      const href = links.get(key);
-      const shown = href ? `<a href="${esc(href.url)}"${href.external ? ' target="_blank" rel="noopener noreferrer"' : ''}>${esc(text)}</a>` : esc(text);
+      let css = styleCss(style, numeric) + sticky(r, c, !!shownFill(style));
+      if (open.has(c) && !style.border_right) css += ';border-right-color:transparent';
+      if (v.colW(c) === 0 || h === 0) css += ';visibility:hidden';
+      const note = v.notes.get(key);
+      const cls = [classes.of(css), note !== undefined ? 'note' : ''].filter(Boolean).join(' ');
+      let shown = '';
+      if (p) {
+        const text = esc(p.text);
+        const href = v.links.get(key);
+        const inner = href ? `<a href="${esc(href.url)}"${href.external ? ' target="_blank" rel="noopener noreferrer"' : ''}>${text}</a>` : text;
+        // Text that flows out of its cell is placed over its neighbours; the rest sits in the cell.
+        if (!p.lines && (p.c0 !== c || p.c1 !== c) && !span) {
+          let before = 0;
+          for (let i = p.c0; i < c; i++) before += v.colW(i);
+          shown = `<span class="flow ${classes.of(`left:${Math.round(p.x - before)}px;width:${Math.ceil(p.width) + 1}px`)}">${inner}</span>`;
+        } else shown = inner;
+      }
       cells.push(`<td data-cell="${indexToCol(c)}${r + 1}"${cls ? ` class="${cls}"` : ''}${note !== undefined ? ` title="${esc(note)}"` : ''}${attrs}>${shown}</td>`);
     }
     body.push(`<tr>${cells.join('')}</tr>`);
   }
+  return body;
+}
+
+/** Rows from..to-1 of a sheet for the page's script: their HTML and the style rules they use. */
+export async function renderWindow(wb: Workbook, sheet: SheetModel, base: string, from: number, to: number): Promise<{ from: number; to: number; html: string; rules: string[] }> {
+  const classes = new ClassTable();
+  const v = sheetView(wb, sheet, base, classes);
+  const start = Math.max(v.frozenRows, Math.min(from, v.rows)), end = Math.min(to, v.rows, start + WINDOW);
+  const html = (await renderRows(v, start, end)).join('\n');
+  return { from: start, to: Math.max(start, end), html, rules: classes.ruleList() };
+}
+
+export async function renderPage({ wb, sheet, nonce, base }: PageInput): Promise<string> {
+  const classes = new ClassTable();
+  const v = sheetView(wb, sheet, base, classes);
+  const { rows, cols, colW, rowH } = v;
+  const used = sheet.usedExtent();
+  // Frozen rows stay in the head with the column letters; the body's first window follows.
+  const frozen = await renderRows(v, 0, v.frozenRows);
+  const firstEnd = Math.min(rows, v.frozenRows + WINDOW);
+  const body = await renderRows(v, v.frozenRows, firstEnd);
+  const heights: Record<string, number> = {};
+  for (const k of Object.keys(sheet.meta.row_heights ?? {})) if (Number(k) < rows) heights[k] = size(sheet.meta.row_heights, Number(k), 0);
   const colgroup = [`<col class="${classes.of(`width:${HEAD_W}px`)}">`, ...Array.from({ length: cols }, (_, c) => `<col class="${classes.of(`width:${colW(c)}px`)}">`)].join('');
   let tableWidth = HEAD_W;
   for (let c = 0; c < cols; c++) tableWidth += colW(c);
   const tableClass = classes.of(`width:${tableWidth}px`);
-  const head = `<tr><th></th>${Array.from({ length: cols }, (_, c) => `<th>${indexToCol(c)}</th>`).join('')}</tr>`;
+  const head = `<tr><th></th>${Array.from({ length: cols }, (_, c) => `<th${colW(c) === 0 ? ' class="' + classes.of('visibility:hidden') + '"' : ''}>${indexToCol(c)}</th>`).join('')}</tr>`;
 
   const graphics: string[] = [];
   for (const area of wb.areas) {
@@ -148,26 +231,34 @@ export async function renderPage({ wb, sheet, nonce, base }: PageInput): Promise
     .filter((s) => !s.meta.visibility || s === sheet)
     .map((s) => `<a href="${esc(`${base}?sheet=${encodeURIComponent(s.name)}`)}"${s === sheet ? ' aria-current="page"' : ''}${tabColor(s)}>${esc(s.name)}</a>`)
     .join('');
-  const cut = used.rows > rows || used.cols > cols ? `<p class="cut">Showing ${rows} of ${used.rows} rows and ${cols} of ${used.cols} columns.</p>` : '';
+  const cut = used.cols > cols ? `<p class="cut">Showing ${cols} of ${used.cols} columns.</p>` : '';
   const title = `${wb.file.name} — ${sheet.name}`;
+  // What the script needs to place row windows: the row count, heights, and where rows come from.
+  const layout = { rows, frozen: v.frozenRows, first: firstEnd, window: WINDOW, rowHeight: sheet.meta.default_row_height ?? DEFAULT_ROW_HEIGHT, heights, src: `${base}/rows?sheet=${encodeURIComponent(sheet.name)}` };
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>${esc(title)}</title>
 <style nonce="${nonce}">
-body{margin:0;font:13px/1.3 Arial,"DejaVu Sans",sans-serif;color:#202124;background:#fff;display:flex;flex-direction:column;height:100vh}
-header{display:flex;gap:16px;align-items:baseline;padding:8px 12px;border-bottom:1px solid #dadce0}
+${fontFaces()}
+body{margin:0;font:14.67px/1.22 Carlito,"DejaVu Sans",sans-serif;color:#202124;background:#fff;display:flex;flex-direction:column;height:100vh}
+header{display:flex;gap:16px;align-items:baseline;padding:8px 12px;border-bottom:1px solid #dadce0;font-family:"DejaVu Sans",sans-serif;font-size:13px}
 header h1{font-size:16px;margin:0}header .v{color:#5f6368}
-nav{display:flex;gap:2px;padding:4px 12px;background:#f1f3f4;border-bottom:1px solid #dadce0}
+nav{display:flex;gap:2px;padding:4px 12px;background:#f1f3f4;border-bottom:1px solid #dadce0;font:13px "DejaVu Sans",sans-serif}
 nav a{padding:4px 10px;color:#202124;text-decoration:none;border-radius:4px 4px 0 0}
 nav a[aria-current]{background:#fff;font-weight:700;color:#188038}
 main{position:relative;overflow:auto;flex:1;min-height:0}
 table{border-collapse:collapse;table-layout:fixed}
-td,th{box-sizing:border-box;border:1px solid var(--grid,#e2e3e3);padding:0 3px;vertical-align:bottom;white-space:nowrap;overflow:hidden;height:${DEFAULT_ROW_HEIGHT}px}
-th{background:#f8f9fa;color:#5f6368;font-weight:400;text-align:center;vertical-align:middle;position:sticky;top:0}
+td,th{box-sizing:border-box;border:1px solid var(--grid,#e2e3e3);padding:0 2px;vertical-align:bottom;white-space:nowrap;overflow:hidden;height:${DEFAULT_ROW_HEIGHT}px}
+td{position:relative}
+td .flow{position:absolute;bottom:0;white-space:pre;z-index:1;pointer-events:auto}
+td:has(.flow){overflow:visible}
+th{background:#f8f9fa;color:#5f6368;font:12px "DejaVu Sans",sans-serif;text-align:center;vertical-align:middle;position:sticky;top:0;z-index:4}
 tr th:first-child{position:sticky;left:0;z-index:1}
+thead tr:first-child th{z-index:5}
+tr.spacer td,tr.spacer th{border:0;padding:0;height:auto}
 .graphic{position:absolute;margin:0;background:#fff;border:1px solid #dadce0}
 .graphic svg{width:100%;height:100%}
-.cut{padding:4px 12px;color:#5f6368}
+.cut{padding:4px 12px;color:#5f6368;font:13px "DejaVu Sans",sans-serif}
 main.nogrid td{--grid:transparent}
 td.note{background-image:linear-gradient(225deg,#d93025 5px,transparent 5px)}
 td a{color:inherit;text-decoration:inherit}
@@ -176,9 +267,11 @@ ${classes.rules()}
 <body data-version="${wb.version}">
 <header><h1>${esc(wb.file.name)}</h1><span class="v">version <b id="version">${wb.version}</b> · read-only · updates live</span></header>
 <nav>${tabs}</nav>
-<main${sheet.meta.show_gridlines === false ? ' class="nogrid"' : ''}><table class="${tableClass}"><colgroup>${colgroup}</colgroup><thead>${head}</thead><tbody>${body.join('\n')}</tbody></table>${graphics.join('')}</main>
+<main${sheet.meta.show_gridlines === false ? ' class="nogrid"' : ''}><table class="${tableClass}"><colgroup>${colgroup}</colgroup><thead>${head}${frozen.join('')}</thead><tbody><tr class="spacer" id="above"><td colspan="${cols + 1}"></td></tr>${body.join('\n')}<tr class="spacer" id="below"><td colspan="${cols + 1}"></td></tr></tbody></table>${graphics.join('')}</main>
 ${cut}
+<script nonce="${nonce}" id="layout" type="application/json">${JSON.stringify(layout).replace(/</g, '\\u003c')}</script>
 <script nonce="${nonce}">
+${WINDOW_SCRIPT}
 (() => {
   const shown = Number(document.body.dataset.version);
   const poll = async () => {
@@ -193,3 +286,61 @@ ${cut}
 </script>
 </body></html>`;
 }
+
+/** @font-face rules for the faces cells are measured with (core/layout/fonts.ts), served by the viewer. */
+function fontFaces(): string {
+  const out: string[] = [];
+  for (const family of Object.keys(CSS_FAMILY) as Family[]) {
+    for (const [variant, weight, style] of [['r', 400, 'normal'], ['b', 700, 'normal'], ['i', 400, 'italic'], ['bi', 700, 'italic']] as const) {
+      out.push(`@font-face{font-family:"${CSS_FAMILY[family]}";src:url("/view/fonts/${family}-${variant}.ttf") format("truetype");font-weight:${weight};font-style:${style};font-display:block}`);
+    }
+  }
+  return out.join('\n');
+}
+
+/**
+ * The row window: the body holds rows first..last between two spacers whose heights stand for the
+ * rows not loaded; scrolling past the loaded rows fetches the window around the new position and
+ * swaps it in (its style rules are added to the page's style sheet).
+ */
+const WINDOW_SCRIPT = `(() => {
+  const L = JSON.parse(document.getElementById('layout').textContent);
+  if (L.rows <= L.first) return;
+  const main = document.querySelector('main'), above = document.getElementById('above'), below = document.getElementById('below');
+  const sheet = document.querySelector('style').sheet, known = new Set();
+  const height = (r) => (L.heights[r] ?? L.rowHeight);
+  const top = new Float64Array(L.rows + 1);
+  for (let r = 0; r < L.rows; r++) top[r + 1] = top[r] + height(r);
+  let from = L.frozen, to = L.first, busy = false, want = -1;
+  const place = () => {
+    above.firstChild.style.height = (top[from] - top[L.frozen]) + 'px';
+    below.firstChild.style.height = (top[L.rows] - top[to]) + 'px';
+    above.style.display = from > L.frozen ? '' : 'none';
+    below.style.display = to < L.rows ? '' : 'none';
+  };
+  place();
+  const rowAt = (y) => { let lo = 0, hi = L.rows; while (lo < hi) { const m = (lo + hi + 1) >> 1; if (top[m] <= y) lo = m; else hi = m - 1; } return lo; };
+  const load = async (start) => {
+    if (busy) { want = start; return; }
+    busy = true;
+    try {
+      const res = await fetch(L.src + '&from=' + start + '&to=' + (start + L.window), { credentials: 'same-origin', cache: 'no-store' });
+      if (!res.ok) return;
+      const w = await res.json();
+      for (const rule of w.rules) if (!known.has(rule)) { known.add(rule); try { sheet.insertRule(rule, sheet.cssRules.length); } catch {} }
+      let n = above.nextElementSibling;
+      while (n && n !== below) { const next = n.nextElementSibling; n.remove(); n = next; }
+      below.insertAdjacentHTML('beforebegin', w.html);
+      from = w.from; to = w.to;
+      place();
+    } finally {
+      busy = false;
+      if (want >= 0) { const s = want; want = -1; load(s); }
+    }
+  };
+  main.addEventListener('scroll', () => {
+    const first = rowAt(main.scrollTop), last = rowAt(main.scrollTop + main.clientHeight);
+    if (first >= from && last < to) return;
+    load(Math.max(L.frozen, first - (L.window >> 2)));
+  }, { passive: true });
+})();`;

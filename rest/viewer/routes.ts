@@ -11,7 +11,8 @@ import { OpError, asOpError } from '../../core/errors.ts';
 import { FileId } from '../../core/schemas.ts';
 import type { AppServices } from '../../core/services.ts';
 import { checkLink, checkSession, signSession, viewSecret } from './link.ts';
-import { esc, renderPage } from './render.ts';
+import { esc, renderPage, renderWindow } from './render.ts';
+import { faceBytes, FACE_FILES, type Family, type Variant } from '../../core/layout/fonts.ts';
 
 const SESSION_COOKIE = 'sheets_view';
 const TOKEN_COOKIE = 'sheets_token';
@@ -26,7 +27,7 @@ function strictDecode(value: string): string {
 }
 
 function secure(reply: FastifyReply, nonce?: string): FastifyReply {
-  const policy = ["default-src 'none'", nonce ? `style-src 'nonce-${nonce}'` : "style-src 'unsafe-inline'", nonce ? `script-src 'nonce-${nonce}'` : '', "connect-src 'self'", 'img-src data:', "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"].filter(Boolean).join('; ');
+  const policy = ["default-src 'none'", "font-src 'self'", nonce ? `style-src 'nonce-${nonce}'` : "style-src 'unsafe-inline'", nonce ? `script-src 'nonce-${nonce}'` : '', "connect-src 'self'", 'img-src data:', "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"].filter(Boolean).join('; ');
   return reply.header('content-security-policy', policy).header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer').header('cache-control', 'no-store');
 }
 
@@ -87,6 +88,39 @@ function viewerRoutes(app: FastifyInstance, services: AppServices): void {
       if (e.code === 'internal') req.log.error({ err: e.cause ?? e }, 'viewer failed');
       const status = { unauthenticated: 401, forbidden: 403, not_found: 404, invalid_argument: 400 }[e.code as string] ?? 500;
       return page(reply, status, status === 500 ? 'Error' : 'Cannot show this file', status === 500 ? 'Internal error; it has been logged.' : e.message);
+    }
+  });
+
+  // The faces cells are measured with (core/layout/fonts.ts), so the page draws what the layout
+  // measured. Public: they are the fonts' own files, the same for everyone.
+  app.get('/view/fonts/:face', async (req, reply) => {
+    const m = /^([a-z]+)-(r|b|i|bi)\.ttf$/.exec((req.params as { face: string }).face);
+    if (!m || !(m[1]! in FACE_FILES)) return reply.code(404).send({ error: { code: 'not_found', message: 'No such font.', details: {} } });
+    return reply.header('cache-control', 'public, max-age=86400').header('x-content-type-options', 'nosniff').type('font/ttf').send(faceBytes(m[1] as Family, m[2] as Variant).data);
+  });
+
+  // Rows of a sheet for the page's scrolling: GET /view/{file}/rows?sheet=&from=&to= (at most WINDOW rows).
+  app.get('/view/:file_uuid/rows', async (req, reply) => {
+    const fileId = (req.params as { file_uuid: string }).file_uuid;
+    secure(reply);
+    if (!FileId.safeParse(fileId).success) return reply.code(404).send({ error: { code: 'not_found', message: 'No such file.', details: {} } });
+    const q = req.query as Record<string, unknown>;
+    const from = Number(q.from), to = Number(q.to);
+    if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to < from) {
+      return reply.code(400).send({ error: { code: 'invalid_argument', message: 'from and to: whole row numbers with 0 <= from <= to.', details: { field: 'from' } } });
+    }
+    try {
+      const caller = await viewer(req, fileId);
+      if (!caller) return reply.code(401).send({ error: { code: 'unauthenticated', message: 'No view session for this file.', details: {} } });
+      return await services.workbooks.read(ctxOf(caller), fileId, async (wb) => {
+        const sheet = typeof q.sheet === 'string' ? wb.sheet(q.sheet) : wb.sheets[0]!;
+        return renderWindow(wb, sheet, `/view/${fileId}`, from, to);
+      });
+    } catch (err) {
+      const e = asOpError(err);
+      if (e.code === 'internal') req.log.error({ err: e.cause ?? e }, 'viewer rows failed');
+      const status = { unauthenticated: 401, forbidden: 403, not_found: 404, invalid_argument: 400 }[e.code as string] ?? 500;
+      return reply.code(status).send({ error: { code: e.code, message: status === 500 ? 'Internal error.' : e.message, details: {} } });
     }
   });
 

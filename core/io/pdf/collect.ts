@@ -7,14 +7,12 @@ import { throwIfCancelled, yieldToEventLoop } from '../../progress.ts';
 import { resolveCharts } from '../../charts/layout.ts';
 import type { ChartPlacement } from '../../charts/layout.ts';
 import type { ResolvedChart } from '../../charts/resolve.ts';
-import { isRich, type Cell } from '../../workbook/cell.ts';
-import { displayCell, formatCode, formatTextColor } from '../../workbook/display.ts';
+import { formatTextColor } from '../../workbook/display.ts';
 import { collectOverlay } from '../../workbook/overlays.ts';
 import { mergeRects } from '../../workbook/merges.ts';
 import { effectiveStyle } from '../../workbook/read.ts';
 import type { SheetModel } from '../../workbook/sheet.ts';
-import type { TextCell } from '../../layout/cells.ts';
-import type { Style } from '../../workbook/style.ts';
+import { textCell, type TextCell } from '../../layout/cells.ts';
 import type { Workbook } from '../../workbook/workbook.ts';
 import { cellKey } from './geometry.ts';
 import type { Raster } from './rasters.ts';
@@ -45,23 +43,6 @@ export interface Snapshot {
   cells: Map<number, PrintCell>;
   merges: Merges;
   charts: PrintChart[];
-}
-
-function kindOf(cell: Cell): PrintCell['kind'] {
-  const v = isRich(cell) ? (cell.e !== undefined ? undefined : cell.v) : cell;
-  if (isRich(cell) && cell.e !== undefined) return 'e';
-  return typeof v === 'number' ? 'n' : typeof v === 'boolean' ? 'b' : 't';
-}
-
-/** What the layout needs of a cell with a value: its text, kind, style, and a General number's value. */
-export function textCell(cell: Cell, style: Style): TextCell {
-  const kind = kindOf(cell);
-  const out: TextCell = { text: displayCell(cell, style), kind, style };
-  if (kind === 'n') {
-    const v = isRich(cell) ? cell.v : cell;
-    if (typeof v === 'number' && formatCode(style, isRich(cell) ? cell.h : undefined) === 'General') out.general = v;
-  }
-  return out;
 }
 
 export function mergesOf(sheet: SheetModel): Merges {

@@ -1,12 +1,13 @@
-// Issue 5 target: a 10,000-row x 10-column sheet with number, currency, percent and date formats
-// exported to PDF (Letter, defaults) through REST in under 10 s. Reference: bare pdfkit writing
-// the same displayed texts at the same places with the same embedded font, in this process.
+// Target (issue "Show it as a spreadsheet program does"): a 10,000-row x 10-column sheet with
+// number, currency, percent and date formats exported to PDF (Letter, defaults) through REST in
+// under 5 s. Reference: bare pdfkit writing the same displayed texts at the same places with the
+// same embedded font (Carlito, the cells' default), in this process.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PDFDocument from 'pdfkit';
-import { FONT_REGULAR } from '../core/charts/fonts.ts';
+import { faceBytes } from '../core/layout/fonts.ts';
 import { median, startBenchServer, timeIt, type BenchRow } from './lib.ts';
 
 const ROWS = 10_000;
@@ -38,7 +39,7 @@ async function barePdfkit(values: string[][]): Promise<{ ms: number; pages: numb
     for (let r0 = 0; r0 < values.length; r0 += perPage) {
       doc.addPage();
       pages++;
-      doc.font(FONT_REGULAR).fontSize(10);
+      doc.font(faceBytes('carlito', 'r').data).fontSize(11);
       for (let r = r0; r < Math.min(values.length, r0 + perPage); r++) {
         for (let c = c0; c < Math.min(COLS, c0 + colsPerPage); c++) {
           const t = values[r]![c]!;
@@ -87,7 +88,7 @@ export async function benchPdf(): Promise<BenchRow[]> {
     } catch {
       /* pdfinfo missing: the page count is left out */
     }
-    rows.push({ name: `export 10k x ${COLS} rows to PDF (POST /export/pdf, median of 3)`, value: exportMs, unit: 'ms', target: '< 10000', ok: exportMs < 10_000, note: `${pages} pages, ${(pdf.length / 1024 / 1024).toFixed(1)} MiB` });
+    rows.push({ name: `export 10k x ${COLS} rows to PDF (POST /export/pdf, median of 3)`, value: exportMs, unit: 'ms', target: '< 5000', ok: exportMs < 5_000, note: `${pages} pages, ${(pdf.length / 1024 / 1024).toFixed(1)} MiB` });
     const shown = (await s.call('GET', `/v1/files/${file}/data?range=A1:J${ROWS + 1}`)).body.values as string[][];
     const bare: number[] = [];
     let barePages = 0;

@@ -9,6 +9,7 @@ import type { BenchRow } from './lib.ts';
 import { benchPdf } from './pdf-export.ts';
 import { benchSmallOps } from './small-ops.ts';
 import { benchTiles } from './tiles.ts';
+import { benchViewer } from './viewer.ts';
 
 const groups: Record<string, () => Promise<BenchRow[]>> = {
   small: benchSmallOps,
@@ -17,6 +18,7 @@ const groups: Record<string, () => Promise<BenchRow[]>> = {
   code: benchCodeCells,
   imports: benchImports,
   pdf: benchPdf,
+  viewer: benchViewer,
   footprint: benchFootprint,
 };
 

@@ -134,6 +134,7 @@ async function renderRows(v: SheetView, from: number, to: number): Promise<strin
   const body: string[] = [];
   for (let r = from; r < to; r++) {
     const h = v.rowH(r);
+    if (h === 0) continue; // a hidden row: not drawn (its height in the script's offsets is 0)
     const rowHead = r < v.frozenRows ? `;top:${v.tops[r]}px;z-index:4` : '';
     const cells: string[] = [`<th class="${classes.of(`height:${h}px${rowHead}`)}">${r + 1}</th>`];
     const blocked = (c: number) => sheet.get(r, c) != null || merges.covered.has(`${r},${c}`) || merges.anchors.has(`${r},${c}`);
@@ -166,7 +167,7 @@ async function renderRows(v: SheetView, from: number, to: number): Promise<strin
       const attrs = [span && span.rows > 1 ? ` rowspan="${span.rows}"` : '', span && span.cols > 1 ? ` colspan="${span.cols}"` : ''].join('');
       let css = styleCss(style, numeric) + sticky(r, c, !!shownFill(style));
       if (open.has(c) && !style.border_right) css += ';border-right-color:transparent';
-      if (v.colW(c) === 0 || h === 0) css += ';visibility:hidden';
+      if (v.colW(c) === 0) css += ';visibility:hidden;padding:0;border:0';
       const note = v.notes.get(key);
       const cls = [classes.of(css), note !== undefined ? 'note' : ''].filter(Boolean).join(' ');
       let shown = '';
@@ -248,7 +249,8 @@ nav a{padding:4px 10px;color:#202124;text-decoration:none;border-radius:4px 4px 
 nav a[aria-current]{background:#fff;font-weight:700;color:#188038}
 main{position:relative;overflow:auto;flex:1;min-height:0}
 table{border-collapse:collapse;table-layout:fixed}
-td,th{box-sizing:border-box;border:1px solid var(--grid,#e2e3e3);padding:0 2px;vertical-align:bottom;white-space:nowrap;overflow:hidden;height:${DEFAULT_ROW_HEIGHT}px}
+td,th{box-sizing:border-box;border:1px solid var(--grid,#e2e3e3);padding:0 2px;vertical-align:bottom;white-space:nowrap;overflow:hidden}
+thead tr:first-child th{height:${HEAD_H}px}
 td{position:relative}
 td .flow{position:absolute;bottom:0;white-space:pre;z-index:1;pointer-events:auto}
 td:has(.flow){overflow:visible}

@@ -85,6 +85,18 @@ function decodePgm(buf: Buffer): Grey {
   return { width: Number(head[1]), height: Number(head[2]), data: new Uint8Array(buf.subarray(head[0].length)) };
 }
 
+/** The picture at half the resolution (each pixel the mean of a 2 x 2 square). */
+export function halve(g: Grey): Grey {
+  const width = g.width >> 1, height = g.height >> 1, data = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = 2 * y * g.width + 2 * x;
+      data[y * width + x] = (g.data[i]! + g.data[i + 1]! + g.data[i + g.width]! + g.data[i + g.width + 1]! + 2) >> 2;
+    }
+  }
+  return { width, height, data };
+}
+
 /** A box blur of radius r (separable, clamped at the edges). */
 function blur(g: Grey, r: number): Float32Array {
   const { width: w, height: h } = g;

@@ -167,16 +167,33 @@ describe.skipIf(!!missing)('PDF export', () => {
     expect(pdfText(pdf, n)).toContain('Charts');
   });
 
-  it('a tall wrapped text at the foot of a page stays in its cell (no extra pages)', async () => {
+  it('a tall wrapped text in a row of set height stays in its cell (no extra pages)', async () => {
     const d = restDoor(server);
     const id = (await must(d, 'create_file', { name: 'wrap' })).uuid;
     await must(d, 'write_cells', { file_uuid: id, cell: 'A43', values: [[Array.from({ length: 80 }, (_, i) => `word${i}`).join(' ')], ['next']] });
     await must(d, 'format_cells', { file_uuid: id, range: 'A43', wrap: 'wrap' });
+    await must(d, 'set_sizes', { file_uuid: id, indices: ['43'], size: 21 });
     const pdf = await exportPdf(undefined, id);
     expect(pdfInfo(pdf).pages).toBe(2);
     expect(pdfText(pdf, 1)).toContain('word0');
     expect(pdfText(pdf, 2)).toContain('next');
     expect(pdfText(pdf, 2)).not.toContain('word');
+  });
+
+  it('a row whose height was never set grows to fit its wrapped and large text, as in Excel', async () => {
+    const d = restDoor(server);
+    const id = (await must(d, 'create_file', { name: 'grow' })).uuid;
+    await must(d, 'write_cells', { file_uuid: id, cell: 'A1', values: [['one two three four five six seven eight nine ten eleven twelve', 'Big'], ['after', '']] });
+    await must(d, 'format_cells', { file_uuid: id, range: 'A1', wrap: 'wrap' });
+    await must(d, 'format_cells', { file_uuid: id, range: 'B1', font_size: 36 });
+    const pdf = await exportPdf(undefined, id);
+    // "after" (row 2) is printed below every wrapped line of row 1: pdftotext sees the lines above it.
+    const text = pdfText(pdf, 1);
+    const lines = text.split('\n').filter((l) => l.trim());
+    const at = (w: string) => lines.findIndex((l) => l.includes(w));
+    expect(at('twelve')).toBeGreaterThan(at('one'));
+    expect(at('after')).toBeGreaterThan(at('twelve'));
+    expect(text).toContain('Big');
   });
 
   it('gridlines and headings are printed when asked', async () => {

@@ -201,3 +201,26 @@ export function placeText(cell: TextCell, c: number, row: RowContext, span?: { c
   const x = align === 'left' ? before + PAD + indent : align === 'right' ? before + own - PAD - indent - width : before + (own - width) / 2;
   return { text, align, c0, c1, x, width, clip: x < 0 || x + width > total };
 }
+
+/** Line height in pixels of a font of `pt` points (Calibri 11: 17.9 px, in Excel's 20 px row). */
+export const lineHeightPx = (pt: number) => ((pt * 96) / 72) * 1.22;
+
+/**
+ * The height Excel gives a row whose height was never set: enough for its tallest text, wrapped
+ * text counted in lines of its cell's width; never below `floor` (the sheet's default). Cells in
+ * merges are not measured (Excel does not fit rows to them). `cells` yields the row's cells with
+ * their widths in pixels.
+ */
+export function fitRowHeight(cells: Iterable<{ cell: TextCell; width: number }>, floor: number): number {
+  let h = floor;
+  for (const { cell, width } of cells) {
+    const s = cell.style;
+    const pt = fontOf(s).pt;
+    const wraps = s.wrap === 'wrap' || s.align === 'justify' || (cell.kind === 't' && cell.text.includes('\n'));
+    if (!wraps && pt <= DEFAULT_PT) continue;
+    const indent = Math.max(0, Math.min(s.indent ?? 0, 250)) * INDENT_PX;
+    const lines = wraps ? wrapLines(cell.text, s, Math.max(width - 2 * PAD - indent, 1)).length : 1;
+    h = Math.max(h, Math.ceil(lines * lineHeightPx(pt) + 2));
+  }
+  return Math.min(h, 409 * (4 / 3)); // Excel's tallest row: 409 pt
+}

@@ -12,6 +12,7 @@ import { notesOf } from '../../core/notes/model.ts';
 import { collectOverlay } from '../../core/workbook/overlays.ts';
 import { isRich } from '../../core/workbook/cell.ts';
 import { placeText, textCell, type RowContext } from '../../core/layout/cells.ts';
+import { fittedRowHeight } from '../../core/layout/rows.ts';
 import { CSS_FAMILY, type Family } from '../../core/layout/fonts.ts';
 import { mergeRects } from '../../core/workbook/merges.ts';
 import { effectiveStyle } from '../../core/workbook/read.ts';
@@ -133,7 +134,8 @@ async function renderRows(v: SheetView, from: number, to: number): Promise<strin
   };
   const body: string[] = [];
   for (let r = from; r < to; r++) {
-    const h = v.rowH(r);
+    const set = sheet.meta.row_heights?.[String(r)] !== undefined;
+    const h = set ? v.rowH(r) : (fittedRowHeight(sheet, wb.styles, r, 0, cols - 1, v.colW, (c) => merges.covered.has(`${r},${c}`) || merges.anchors.has(`${r},${c}`)) ?? v.rowH(r));
     if (h === 0) continue; // a hidden row: not drawn (its height in the script's offsets is 0)
     const rowHead = r < v.frozenRows ? `;top:${v.tops[r]}px;z-index:4` : '';
     const cells: string[] = [`<th class="${classes.of(`height:${h}px${rowHead}`)}">${r + 1}</th>`];
@@ -181,6 +183,8 @@ async function renderRows(v: SheetView, from: number, to: number): Promise<strin
           for (let i = p.c0; i < c; i++) before += v.colW(i);
           shown = `<span class="flow ${classes.of(`left:${Math.round(p.x - before)}px;width:${Math.ceil(p.width) + 1}px`)}">${inner}</span>`;
         } else shown = inner;
+        // A row whose height was set keeps it: wrapped text is cut at its foot, as in Excel.
+        if (p.lines && set && !span) shown = `<div class="${classes.of(`max-height:${Math.max(h - 1, 0)}px;overflow:hidden`)}">${shown}</div>`;
       }
       cells.push(`<td data-cell="${indexToCol(c)}${r + 1}"${cls ? ` class="${cls}"` : ''}${note !== undefined ? ` title="${esc(note)}"` : ''}${attrs}>${shown}</td>`);
     }

@@ -2,15 +2,13 @@
 // overflow into empty neighbours, `####` for numbers that do not fit, wrap, indent, fill;
 // vertical alignment (bottom unless set) and rotation here. Font, size, bold, italic, underline,
 // strikethrough and colour from the style; sizes scale with the page.
-import { fontOf, measure, placeText, PAD, type Placed, type RowContext } from '../../layout/cells.ts';
+import { fontOf, lineHeightPx, measure, placeText, PAD, type Placed, type RowContext } from '../../layout/cells.ts';
 import { colX, rectBox, blockCells, type Block, type Box } from './block.ts';
 import type { PrintCell } from './collect.ts';
 import { color } from './draw-grid.ts';
 import { drawRuns } from './fonts.ts';
 import { cellKey } from './geometry.ts';
 
-/** Line height in pixels of a font of `pt` points (Excel's row for Calibri 11 is 20 px: 1.36 em). */
-export const lineHeightPx = (pt: number) => (pt * 96) / 72 * 1.22;
 
 function rowContext(b: Block, r: number): RowContext {
   const { cells, merges } = b.sheet.snapshot;

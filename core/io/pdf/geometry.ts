@@ -28,9 +28,10 @@ function axis(sizes: Record<string, number> | undefined, fallback: number): Size
   };
 }
 
-export function sheetAxes(meta: SheetMeta): { rows: SizedAxis; cols: SizedAxis } {
+/** `fitted`: heights of rows whose height was never set, fitted to their text (they yield to set ones). */
+export function sheetAxes(meta: SheetMeta, fitted?: Record<string, number>): { rows: SizedAxis; cols: SizedAxis } {
   return {
-    rows: axis(meta.row_heights, meta.default_row_height ?? DEFAULT_ROW_HEIGHT),
+    rows: axis({ ...fitted, ...meta.row_heights }, meta.default_row_height ?? DEFAULT_ROW_HEIGHT),
     cols: axis(meta.col_widths, meta.default_col_width ?? DEFAULT_COL_WIDTH),
   };
 }

@@ -9,9 +9,10 @@ import type { SheetModel } from '../../workbook/sheet.ts';
 import type { Workbook } from '../../workbook/workbook.ts';
 import { mergesOf, snapshotCells, snapshotCharts, type Snapshot } from './collect.ts';
 import { placeText, textCell } from '../../layout/cells.ts';
+import { fittedRowHeight } from '../../layout/rows.ts';
 import { isRich } from '../../workbook/cell.ts';
 import { effectiveStyle } from '../../workbook/read.ts';
-import { cellKey, sheetAxes } from './geometry.ts';
+import { cellKey, sheetAxes, type SizedAxis } from './geometry.ts';
 import { pageFormat, type PageFormat } from './paper.ts';
 import { pageOrder, paginate, type PageRef, type Pagination, type SheetLayout } from './paginate.ts';
 import { checkPngData, decodePngRaster, RasterBudget, type Raster } from './rasters.ts';
@@ -164,6 +165,21 @@ async function overflowEnd(wb: Workbook, sheet: SheetModel, l: SheetLayout): Pro
   return end;
 }
 
+/** Heights of the printed rows whose height was never set and whose text needs more room. */
+async function fittedRows(wb: Workbook, sheet: SheetModel, rects: Rect[], cols: SheetLayout['cols']): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  const merges = mergesOf(sheet);
+  for (const rect of rects) {
+    await wb.load(sheet, rect);
+    for (let r = rect.r0; r <= rect.r1; r++) {
+      if (out[String(r)] !== undefined) continue;
+      const h = fittedRowHeight(sheet, wb.styles, r, rect.c0, rect.c1, (c) => cols.size(c), (c) => merges.anchors.has(cellKey(r, c)) || merges.covered.has(cellKey(r, c)));
+      if (h !== undefined) out[String(r)] = h;
+    }
+  }
+  return out;
+}
+
 /** The rectangles whose cells are printed: the area and the repeated titles beside it. */
 function printedRects(l: SheetLayout): Rect[] {
   const a = l.area;
@@ -188,7 +204,7 @@ export async function planJob(ctx: Pick<OpContext, 'signal'>, wb: Workbook, inpu
   }
   const images = chartImages(wb, input.chartImages, new RasterBudget(config.limits.pdfRasterBytes));
   const planned: { sheet: SheetModel; format: PageFormat; setup: PageSetupIn; layout: SheetLayout; pagination: Pagination; pages: PageRef[] }[] = [];
-  let pages = 0;
+  let pages = 0, cells = 0;
   for (const sheet of selected) {
     const setup = setupOf(sheet);
     const format = pageFormat(setup);
@@ -197,25 +213,29 @@ export async function planJob(ctx: Pick<OpContext, 'signal'>, wb: Workbook, inpu
     const o = options.get(sheet);
     const layout = layoutOf(sheet, o?.opts, o?.field ?? `sheetOptions.${sheet.name}`);
     if (!layout) continue;
+    const tooMany = () => new OpError('payload_too_large', `The PDF would have more than ${config.limits.pdfMaxPages} pages (the limit); print fewer sheets (sheetIds), a smaller printArea, or scale down (pageSetup.scaling).`, { limit: config.limits.pdfMaxPages });
+    // Pages before rows grow to fit their text (they only add pages): a cheap first check.
+    if (pages + pageOrder(paginate(layout, roomW, roomH, setup.scaling, setup.printHeadings ?? false), setup.pageOrder).length > config.limits.pdfMaxPages) throw tooMany();
+    // The cells copied for drawing are bounded like a read (a small zoom puts many on a page);
+    // checked before any of them is read.
+    cells += printedRects(layout).reduce((n, r) => n + (r.r1 - r.r0 + 1) * (r.c1 - r.c0 + 1), 0);
+    if (cells > config.limits.cellsPerRead) {
+      throw new OpError('payload_too_large', `The print areas hold ${cells} cells; one export prints at most ${config.limits.cellsPerRead}. Print fewer sheets (sheetIds) or smaller areas (sheetOptions.printArea).`, { limit: config.limits.cellsPerRead });
+    }
     if (!o?.opts.printArea) layout.area.c1 = await overflowEnd(wb, sheet, layout);
+    const fitted = await fittedRows(wb, sheet, printedRects(layout), layout.cols);
+    if (Object.keys(fitted).length) layout.rows = sheetAxes(sheet.meta, fitted).rows;
     const pagination = paginate(layout, roomW, roomH, setup.scaling, setup.printHeadings ?? false);
     const order = pageOrder(pagination, setup.pageOrder);
     pages += order.length;
-    if (pages > config.limits.pdfMaxPages) {
-      throw new OpError('payload_too_large', `The PDF would have more than ${config.limits.pdfMaxPages} pages (the limit); print fewer sheets (sheetIds), a smaller printArea, or scale down (pageSetup.scaling).`, { limit: config.limits.pdfMaxPages });
-    }
+    if (pages > config.limits.pdfMaxPages) throw tooMany();
     planned.push({ sheet, format, setup, layout, pagination, pages: order });
-  }
-  // The cells copied for drawing are bounded like a read (a small zoom puts many on a page).
-  const cells = planned.reduce((n, p) => n + printedRects(p.layout).reduce((m, r) => m + (r.r1 - r.r0 + 1) * (r.c1 - r.c0 + 1), 0), 0);
-  if (cells > config.limits.cellsPerRead) {
-    throw new OpError('payload_too_large', `The print areas hold ${cells} cells; one export prints at most ${config.limits.cellsPerRead}. Print fewer sheets (sheetIds) or smaller areas (sheetOptions.printArea).`, { limit: config.limits.cellsPerRead });
   }
   const sheets: PrintSheet[] = [];
   for (const p of planned) {
-    const cells = await snapshotCells(ctx, wb, p.sheet, printedRects(p.layout));
+    const printed = await snapshotCells(ctx, wb, p.sheet, printedRects(p.layout));
     const charts = await snapshotCharts(wb, p.sheet, images);
-    const axes = sheetAxes(p.sheet.meta);
+    const rowAxis = p.layout.rows as SizedAxis, colAxis = p.layout.cols as SizedAxis;
     sheets.push({
       name: p.sheet.name,
       format: p.format,
@@ -223,9 +243,9 @@ export async function planJob(ctx: Pick<OpContext, 'signal'>, wb: Workbook, inpu
       layout: p.layout,
       pagination: p.pagination,
       pages: p.pages,
-      snapshot: { cells, merges: mergesOf(p.sheet), charts },
-      colOffset: axes.cols.offset,
-      rowOffset: axes.rows.offset,
+      snapshot: { cells: printed, merges: mergesOf(p.sheet), charts },
+      colOffset: colAxis.offset,
+      rowOffset: rowAxis.offset,
     });
   }
   return { format: sheets[0]?.format ?? pageFormat(setupOf(selected[0] ?? wb.sheets[0]!)), sheets, pages };

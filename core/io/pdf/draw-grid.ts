@@ -71,21 +71,24 @@ export function color(c: string): string {
   return c.length > 7 ? c.slice(0, 7) : c;
 }
 
-/** Width in points and dash pattern (on, off, ...) of each line, after Excel's drawing. */
+/**
+ * Width and dash pattern (on, off, ...) of each line in sheet pixels, as Excel draws them at 100 %
+ * (thin 1 px, medium 2, thick 3; dots and dashes of its own lengths); scaled with the page.
+ */
 const LINES: Record<Border['line'], { width: number; dash?: number[] }> = {
-  line1: { width: 0.5 }, line2: { width: 1 }, line3: { width: 1.5 }, double: { width: 0.5 },
-  dotted: { width: 0.75, dash: [0.75, 1.5] }, dashed: { width: 0.75, dash: [3, 2] }, hair: { width: 0.25, dash: [0.5, 0.5] },
-  medium_dashed: { width: 1, dash: [6, 2] }, dash_dot: { width: 0.5, dash: [6, 2, 2, 2] }, medium_dash_dot: { width: 1, dash: [6, 2, 2, 2] },
-  dash_dot_dot: { width: 0.5, dash: [6, 2, 2, 2, 2, 2] }, medium_dash_dot_dot: { width: 1, dash: [6, 2, 2, 2, 2, 2] }, slant_dash_dot: { width: 1, dash: [8, 1, 2, 1] },
+  line1: { width: 1 }, line2: { width: 2 }, line3: { width: 3 }, double: { width: 1 },
+  dotted: { width: 1, dash: [1, 1] }, dashed: { width: 1, dash: [3, 1] }, hair: { width: 0.5, dash: [1, 1] },
+  medium_dashed: { width: 2, dash: [9, 3] }, dash_dot: { width: 1, dash: [9, 3, 3, 3] }, medium_dash_dot: { width: 2, dash: [9, 3, 3, 3] },
+  dash_dot_dot: { width: 1, dash: [9, 3, 3, 3, 3, 3] }, medium_dash_dot_dot: { width: 2, dash: [9, 3, 3, 3, 3, 3] }, slant_dash_dot: { width: 2, dash: [11, 1, 5, 1] },
 };
 
-function line(doc: PDFKit.PDFDocument, border: Border, x1: number, y1: number, x2: number, y2: number, horizontal: boolean): void {
+function line(doc: PDFKit.PDFDocument, border: Border, x1: number, y1: number, x2: number, y2: number, horizontal: boolean, k: number): void {
   const kind = LINES[border.line] ?? LINES.line1;
   doc.save();
-  doc.lineWidth(kind.width).strokeColor(color(border.color));
-  if (kind.dash) doc.dash(kind.dash[0]!, { space: kind.dash[1]! });
+  doc.lineWidth(kind.width * k).strokeColor(color(border.color));
+  if (kind.dash) doc.dash(kind.dash[0]! * k, { space: kind.dash[1]! * k });
   if (border.line === 'double') {
-    const dx = horizontal ? 0 : 0.75, dy = horizontal ? 0.75 : 0;
+    const dx = horizontal ? 0 : k, dy = horizontal ? k : 0;
     doc.moveTo(x1 - dx, y1 - dy).lineTo(x2 - dx, y2 - dy).moveTo(x1 + dx, y1 + dy).lineTo(x2 + dx, y2 + dy).stroke();
   } else doc.moveTo(x1, y1).lineTo(x2, y2).stroke();
   doc.restore();
@@ -98,11 +101,11 @@ export function drawBorders(doc: PDFKit.PDFDocument, b: Block): void {
     if (!s || !(s.border_top || s.border_bottom || s.border_left || s.border_right || s.border_diagonal_up || s.border_diagonal_down)) continue;
     const box: Box = rectBox(b, merge ?? { r0: r, c0: c, r1: r, c1: c });
     const x2 = box.x + box.w, y2 = box.y + box.h;
-    if (s.border_top) line(doc, s.border_top, box.x, box.y, x2, box.y, true);
-    if (s.border_bottom) line(doc, s.border_bottom, box.x, y2, x2, y2, true);
-    if (s.border_left) line(doc, s.border_left, box.x, box.y, box.x, y2, false);
-    if (s.border_right) line(doc, s.border_right, x2, box.y, x2, y2, false);
-    if (s.border_diagonal_up) line(doc, s.border_diagonal_up, box.x, y2, x2, box.y, false);
-    if (s.border_diagonal_down) line(doc, s.border_diagonal_down, box.x, box.y, x2, y2, false);
+    if (s.border_top) line(doc, s.border_top, box.x, box.y, x2, box.y, true, b.k);
+    if (s.border_bottom) line(doc, s.border_bottom, box.x, y2, x2, y2, true, b.k);
+    if (s.border_left) line(doc, s.border_left, box.x, box.y, box.x, y2, false, b.k);
+    if (s.border_right) line(doc, s.border_right, x2, box.y, x2, y2, false, b.k);
+    if (s.border_diagonal_up) line(doc, s.border_diagonal_up, box.x, y2, x2, box.y, false, b.k);
+    if (s.border_diagonal_down) line(doc, s.border_diagonal_down, box.x, box.y, x2, y2, false, b.k);
   }
 }

@@ -1,12 +1,15 @@
 // Conditional formats through xlsx, on files Excel saved: a rule over several ranges is written
 // for the first range's top-left cell, and each range keeps the condition moved to its own cells;
 // cell-value comparisons, date periods, top/bottom N and above/below average go back to Excel as
-// those kinds (Excel shows them as made, not as "Use a formula").
+// those kinds (Excel shows them as made, not as "Use a formula"); data bars and icon sets are
+// kept as such, evaluated, and written back.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { workbookToXlsx } from '../core/io/xlsx-export.ts';
 import { readZipEntry } from '../core/io/zip-guard.ts';
-import type { FormulaRule } from '../core/rules/model.ts';
+import type { DataBarRule, FormulaRule, IconSetRule } from '../core/rules/model.ts';
+import { ruleDecorations } from '../core/rules/decorations.ts';
+import { iconOf } from '../core/rules/icons.ts';
 import { FIXTURES, importWithReport } from './helpers/excel-fidelity.ts';
 
 const noSteps = async () => undefined;
@@ -28,5 +31,38 @@ describe('conditional formats in xlsx', () => {
     const all = Array.from({ length: wb.sheets.length }, (_, i) => readZipEntry(bytes, `xl/worksheets/sheet${i + 1}.xml`)?.toString('utf8') ?? '').flatMap(rulesOf);
     expect(all).toEqual(expect.arrayContaining(['A24:B25 cellIs equal', 'A30:A37 cellIs greaterThan', 'B2:B19 timePeriod today', 'F2:F19 timePeriod lastWeek']));
     expect(all.some((r) => /cellIs between/.test(r))).toBe(true);
+  });
+
+  it('keeps data bars and icon sets, draws them from the numbers, and writes them back', async () => {
+    // Apache POI's file saved by Excel: column E has a green data bar (min..max), H..S icon sets.
+    const { wb, warnings } = await importWithReport(readFileSync(`${FIXTURES}features/poi/NewStyleConditionalFormattings.xlsx`));
+    const sheet = wb.findSheet('CF')!;
+    const rules = sheet.meta.cond_formats ?? [];
+    const bar = rules.find((r): r is DataBarRule => r.type === 'data_bar')!;
+    expect(bar).toMatchObject({ min: { value_type: 'min' }, max: { value_type: 'max' }, color: '#63C384', gradient: true, show_value: true });
+    const sets = rules.filter((r): r is IconSetRule => r.type === 'icon_set').map((r) => r.icon_set);
+    expect(sets).toEqual(expect.arrayContaining(['3TrafficLights1', '3Signs', '3Arrows', '4Rating', '5Rating', '5ArrowsGray', '3Stars']));
+    // Only what cannot be kept is reported: formula thresholds and a custom mix of icons.
+    expect(warnings.join('\n')).toMatch(/icon sets with formula thresholds/);
+    expect(warnings.join('\n')).not.toMatch(/data bars/);
+
+    // Bars grow with the number: E2..E17 hold 1, 10, 15, ... 50, 25, 0, -1 ... -10 (min -10, max 50).
+    const deco = (await ruleDecorations(wb, sheet, { r0: 1, c0: 0, r1: 16, c1: 20 }))!;
+    const lengths = [1, 2, 10].map((r) => deco(r, 4)!.bar!).map((b) => b.to - b.from);
+    expect(lengths[0]).toBeLessThan(lengths[1]!);
+    expect(lengths[2]).toBeCloseTo(50 / 60, 5); // 50 is the max: the bar from 0's axis at 10/60 to the end
+    // 3Arrows over percent thresholds 0/33/67 of 1..50 and -10..: the lowest numbers get the red down arrow.
+    const arrows = rules.find((r) => r.type === 'icon_set' && r.icon_set === '3Arrows')!;
+    const col = arrows.range.c0;
+    expect(deco(15, col)!.icon).toEqual(iconOf('3Arrows', 0));
+    expect(deco(9, col)!.icon).toEqual(iconOf('3Arrows', 2));
+
+    const bytes = await workbookToXlsx(wb, noSteps);
+    const xml = readZipEntry(bytes, 'xl/worksheets/sheet1.xml')!.toString('utf8');
+    expect(xml).toMatch(/<cfRule type="dataBar"/);
+    expect(xml).toMatch(/<iconSet iconSet="3Arrows"/);
+    const again = (await importWithReport(bytes)).wb.findSheet('CF')!.meta.cond_formats ?? [];
+    expect(again.filter((r) => r.type === 'icon_set').length).toBe(rules.filter((r) => r.type === 'icon_set').length);
+    expect(again.find((r) => r.type === 'data_bar')).toMatchObject({ color: '#63C384', min: { value_type: 'min' } });
   });
 });

@@ -196,6 +196,19 @@ describe.skipIf(!!missing)('PDF export', () => {
     expect(text).toContain('Big');
   });
 
+  it("draws an Excel file's data bars and icon sets", async () => {
+    // Apache POI's file saved by Excel: green data bars in E2:E17, traffic lights and arrows beside.
+    const bytes = readFileSync(new URL('./fixtures/excel/features/poi/NewStyleConditionalFormattings.xlsx', import.meta.url));
+    const id = (await must(restDoor(server), 'import_file', { file_name: 'cf.xlsx', file_data: bytes.toString('base64') })).uuid;
+    const pdf = await exportPdf(undefined, id);
+    const page = (n: number) => renderPage(pdf, n, 72);
+    const pages = pdfInfo(pdf).pages;
+    const count = (rgb: [number, number, number]) => Array.from({ length: pages }, (_, i) => countColor(page(i + 1), rgb, 20)).reduce((a, b) => a + b, 0);
+    expect(count([0x63, 0xc3, 0x84])).toBeGreaterThan(100); // the bars' green, where their gradient starts
+    expect(count([0xff, 0x00, 0x00])).toBeGreaterThan(50); // red lights, signs and arrows
+    expect(count([0x00, 0xb0, 0x50])).toBeGreaterThan(50); // green ones
+  });
+
   it('gridlines and headings are printed when asked', async () => {
     const plain = await exportPdf({ sheetIds: ['Data'], sheetOptions: { Data: { printArea: 'A1:B3' } } });
     const grid = await exportPdf({ sheetIds: ['Data'], sheetOptions: { Data: { printArea: 'A1:B3' } }, pageSetup: { printGridlines: true, printHeadings: true } });

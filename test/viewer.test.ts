@@ -224,6 +224,23 @@ describe.skipIf(!haveChromium)('viewer', () => {
     expect(pageDifference(a, halve(crop(Math.round(1.7 * 96), Math.round(0.75 * 96)))).difference).toBeGreaterThan(0.5);
   });
 
+  it("draws an Excel file's data bars and icon sets as the PDF does", async () => {
+    const bytes = readFileSync(new URL('./fixtures/excel/features/poi/NewStyleConditionalFormattings.xlsx', import.meta.url));
+    const { uuid } = await rest('POST', '/v1/files/import', { file_name: 'cf.xlsx', file_data: bytes.toString('base64') });
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/view/${uuid}?${signLink(viewSecret(server.config), uuid, server.server.services.clock.now())}`);
+    // E11 holds the range's largest number: its bar runs from 0's axis to the cell's end, in the rule's green.
+    const bar = await page.locator('td[data-cell="E11"] .bar').evaluate((el) => ({ image: getComputedStyle(el).backgroundImage, width: el.getBoundingClientRect().width, cell: el.parentElement!.getBoundingClientRect().width }));
+    expect(bar.image).toMatch(/linear-gradient\(90deg, rgb\(99, 195, 132\)/);
+    expect(bar.width / bar.cell).toBeGreaterThan(0.7);
+    const small = await page.locator('td[data-cell="E2"] .bar').evaluate((el) => el.getBoundingClientRect().width);
+    expect(small).toBeLessThan(bar.width);
+    // Icons: one per number in each icon-set column, drawn as SVG.
+    expect(await page.locator('td svg.icon').count()).toBeGreaterThan(100);
+    expect(await page.locator('td[data-cell="H2"] svg.icon path').getAttribute('fill')).toMatch(/^#/);
+    await page.close();
+  });
+
   it('opens a 100,000-row sheet with one window of rows and loads the rows scrolled to', async () => {
     const csv = ['n,label', ...Array.from({ length: 100_000 }, (_, i) => `${i + 1},row ${i + 1}`)].join('\n');
     const { uuid } = await rest('POST', '/v1/files/import', { file_name: 'big.csv', file_data: Buffer.from(csv).toString('base64') });

@@ -1,14 +1,16 @@
 // Excel's conditional formats <-> the rules of core/rules: every kind Excel writes whose condition
 // a formula can say (cell value, expression, text contains / begins / ends, blanks, errors, dates,
 // duplicates and uniques, top/bottom N and N%, above/below average) becomes a formula rule for the
-// range's top-left cell, with the rule's font and fill; colour scales become colour scales. Data
-// bars, icon sets and rules stored only in Excel 2010's extension part are not kept (the import
-// reports them). On export a rule whose condition is the one the import wrote for a cell-value
+// range's top-left cell, with the rule's font and fill; colour scales become colour scales, data
+// bars data bars and icon sets icon sets (with Excel 2010's extension, which exceljs merges in).
+// Bounds written as formulas, custom icon mixes and rules stored only in the extension part are
+// not kept (the import reports them). On export a rule whose condition is the one the import wrote for a cell-value
 // comparison, a date period, top/bottom N or above/below average goes back as that kind; every
 // other formula rule is written as an "expression" rule, which Excel and LibreOffice evaluate alike.
 import type ExcelJS from 'exceljs';
 import { parseRange, rectToA1, cellToA1, type Rect } from '../a1.ts';
-import type { ColorScaleRule, FormulaRule, RuleSpec, RuleStyle, Threshold, ThresholdType } from '../rules/model.ts';
+import type { Bound, ColorScaleRule, DataBarRule, FormulaRule, IconSetRule, RuleSpec, RuleStyle, Threshold, ThresholdType } from '../rules/model.ts';
+import { canonicalSet, iconSetSize } from '../rules/icons.ts';
 import { reanchor } from '../rules/formula-refs.ts';
 import { stripPrefixes } from './formula-import.ts';
 import { resolveColor, type XlsxColor } from './xlsx-colors.ts';
@@ -27,9 +29,20 @@ interface XlRule {
   aboveAverage?: boolean;
   equalAverage?: boolean;
   stdDev?: number;
-  cfvo?: { type: string; value?: number | string | null }[];
-  color?: XlsxColor[];
+  cfvo?: { type: string; value?: number | string | null; gte?: boolean }[];
+  /** Colour-scale colours (a list); a data bar's colour (one). */
+  color?: XlsxColor[] | XlsxColor;
   x14Id?: string;
+  gradient?: boolean;
+  border?: boolean;
+  borderColor?: XlsxColor;
+  negativeFillColor?: XlsxColor;
+  negativeBarColorSameAsPositive?: boolean;
+  showValue?: boolean | string | number;
+  iconSet?: string;
+  reverse?: boolean | string | number;
+  custom?: boolean;
+  icons?: unknown[];
 }
 
 const OPS: Record<string, string> = { equal: '=', notEqual: '<>', greaterThan: '>', lessThan: '<', greaterThanOrEqual: '>=', lessThanOrEqual: '<=' };
@@ -94,7 +107,7 @@ function styleOf(r: XlRule, theme: string[]): RuleStyle {
 const THRESHOLD: Record<string, ThresholdType> = { min: 'min', max: 'max', num: 'number', percent: 'percent', percentile: 'percentile' };
 
 function scaleOf(r: XlRule, theme: string[]): Threshold[] | undefined {
-  const cfvo = r.cfvo ?? [], colors = r.color ?? [];
+  const cfvo = r.cfvo ?? [], colors = Array.isArray(r.color) ? r.color : [];
   if (cfvo.length < 2 || cfvo.length !== colors.length) return undefined;
   const out: Threshold[] = [];
   for (let i = 0; i < cfvo.length; i++) {
@@ -105,6 +118,38 @@ function scaleOf(r: XlRule, theme: string[]): Threshold[] | undefined {
     out.push({ value_type: type, color: color.slice(0, 7), ...(type !== 'min' && type !== 'max' ? { value: Number(value) } : {}) });
   }
   return out;
+}
+
+/** A cfvo as a bound (min, max, number, percent, percentile); undefined for formula bounds. */
+function boundOf(c: { type: string; value?: number | string | null; gte?: boolean } | undefined): Bound | undefined {
+  const type = c && THRESHOLD[c.type];
+  if (!c || !type) return undefined;
+  if (type === 'min' || type === 'max') return { value_type: type };
+  const v = Number(c.value);
+  return c.value === null || c.value === undefined || c.value === '' || !Number.isFinite(v) ? undefined : { value_type: type, value: v };
+}
+
+const flag = (v: boolean | string | number | undefined, dflt: boolean) => (v === undefined ? dflt : v === true || v === 1 || v === '1' || v === 'true');
+
+/** A data bar or icon set rule; a string says why it cannot be kept. */
+function drawnRule(r: XlRule, id: string, rect: Rect, theme: string[]): DataBarRule | IconSetRule | string {
+  if (r.type === 'dataBar') {
+    const [min, max] = [boundOf(r.cfvo?.[0]), boundOf(r.cfvo?.[1])];
+    const color = resolveColor(Array.isArray(r.color) ? r.color[0] : r.color, theme);
+    if (!min || !max || !color) return 'data bars with formula bounds';
+    const negative = r.negativeBarColorSameAsPositive === false ? resolveColor(r.negativeFillColor, theme) : undefined;
+    const border = r.border ? resolveColor(r.borderColor, theme) : undefined;
+    // A rule without the Excel 2010 extension is Excel 2007's: gradient bars.
+    return { id, type: 'data_bar', range: rect, min, max, color: color.slice(0, 7), gradient: r.gradient ?? true, ...(border ? { border_color: border.slice(0, 7) } : {}), ...(negative ? { negative_color: negative.slice(0, 7) } : {}), show_value: flag(r.showValue, true) };
+  }
+  const set = canonicalSet(r.iconSet ?? '3TrafficLights1');
+  const n = iconSetSize(set);
+  if (!n) return `icon sets '${set}'`;
+  if (r.custom || r.icons?.length) return 'icon sets with icons mixed from several sets';
+  const bounds = (r.cfvo ?? []).map((c, i) => (i === 0 ? { value_type: 'percent' as const, value: 0 } : boundOf(c)));
+  if (bounds.length !== n || bounds.some((b) => !b)) return 'icon sets with formula thresholds';
+  const thresholds = bounds.map((b, i) => ({ ...b!, ...(r.cfvo![i]!.gte === false ? { gte: false } : {}) }));
+  return { id, type: 'icon_set', range: rect, icon_set: set, thresholds, reverse: flag(r.reverse, false), show_value: flag(r.showValue, true) };
 }
 
 /**
@@ -126,7 +171,7 @@ export function rulesFromExcel(ws: ExcelJS.Worksheet, theme: string[], dropped: 
     }
     for (const r of cf.rules) {
       const drop = (why: string) => dropped.set(why, (dropped.get(why) ?? 0) + Math.max(1, rects.length));
-      if (r.x14Id && !r.formulae?.length && !r.cfvo?.length) {
+      if (r.x14Id && !r.formulae?.length && !r.cfvo?.length && r.type !== 'dataBar' && r.type !== 'iconSet') {
         drop(`${r.type} (Excel 2010 extension)`);
         continue;
       }
@@ -140,6 +185,15 @@ export function rulesFromExcel(ws: ExcelJS.Worksheet, theme: string[], dropped: 
             break;
           }
           const rule: ColorScaleRule = { id, type: 'color_scale', range: rect, thresholds, auto_contrast_text: false };
+          found.push({ priority, rule });
+          continue;
+        }
+        if (r.type === 'dataBar' || r.type === 'iconSet') {
+          const rule = drawnRule(r, id, rect, theme);
+          if (typeof rule === 'string') {
+            drop(rule);
+            break;
+          }
           found.push({ priority, rule });
           continue;
         }
@@ -177,6 +231,16 @@ export function rulesToExcel(rules: RuleSpec[] | undefined, ws: ExcelJS.Workshee
     if (rule.type === 'color_scale') {
       const cfvo = rule.thresholds.map((t) => ({ type: CFVO_OUT[t.value_type], ...(t.value !== undefined ? { value: t.value } : {}) }));
       ws.addConditionalFormatting({ ref, rules: [{ type: 'colorScale', priority: i + 1, cfvo, color: rule.thresholds.map((t) => ({ argb: argb(t.color) })) } as unknown as ExcelJS.ConditionalFormattingRule] });
+      return;
+    }
+    if (rule.type === 'data_bar') {
+      const cfvo = [rule.min, rule.max].map((t) => ({ type: CFVO_OUT[t.value_type], ...(t.value !== undefined ? { value: t.value } : {}) }));
+      ws.addConditionalFormatting({ ref, rules: [{ type: 'dataBar', priority: i + 1, cfvo, color: { argb: argb(rule.color) }, gradient: rule.gradient, showValue: rule.show_value, ...(rule.border_color ? { border: true, borderColor: { argb: argb(rule.border_color) } } : {}), ...(rule.negative_color ? { negativeBarColorSameAsPositive: false, negativeFillColor: { argb: argb(rule.negative_color) } } : {}) } as unknown as ExcelJS.ConditionalFormattingRule] });
+      return;
+    }
+    if (rule.type === 'icon_set') {
+      const cfvo = rule.thresholds.map((t) => ({ type: CFVO_OUT[t.value_type], ...(t.value !== undefined ? { value: t.value } : {}), ...(t.gte === false ? { gte: false } : {}) }));
+      ws.addConditionalFormatting({ ref, rules: [{ type: 'iconSet', priority: i + 1, iconSet: rule.icon_set, cfvo, ...(rule.reverse ? { reverse: true } : {}), ...(rule.show_value ? {} : { showValue: false }) } as unknown as ExcelJS.ConditionalFormattingRule] });
       return;
     }
     const s = rule.style;

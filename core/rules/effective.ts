@@ -87,7 +87,8 @@ export async function ruleOverlay(wb: Workbook, sheet: SheetModel, rect: Rect): 
     const area = intersect(rect, rule.range);
     if (!area) continue;
     if (rule.type === 'formula') await applyFormula(wb, sheet, rule, area, grid, rect);
-    else await applyScale(wb, sheet, rule, area, grid, rect);
+    else if (rule.type === 'color_scale') await applyScale(wb, sheet, rule, area, grid, rect);
+    // Data bars and icon sets draw in the cell rather than style it (decorations.ts).
   }
   return grid;
 }

@@ -48,7 +48,42 @@ export interface ColorScaleRule {
   auto_contrast_text: boolean;
 }
 
-export type RuleSpec = FormulaRule | ColorScaleRule;
+/** Where a data bar's ends or an icon's lower bounds sit (as a colour scale's thresholds, without colour). */
+export interface Bound {
+  value_type: ThresholdType;
+  value?: number;
+}
+
+/** A bar in each cell, as long as its number's place between `min` and `max` (Excel's data bar). */
+export interface DataBarRule {
+  id: string;
+  type: 'data_bar';
+  range: Rect;
+  min: Bound;
+  max: Bound;
+  color: string;
+  /** Fades to white toward the bar's end (Excel 2007-2010's default). */
+  gradient: boolean;
+  border_color?: string;
+  /** Colour of bars for negative numbers (drawn left of an axis); default the bar's colour. */
+  negative_color?: string;
+  show_value: boolean;
+}
+
+/** An icon in each cell chosen by its number's place among thresholds (Excel's icon set). */
+export interface IconSetRule {
+  id: string;
+  type: 'icon_set';
+  range: Rect;
+  /** Excel's set name: 3Arrows, 3TrafficLights1, 4Rating, 5Quarters, ... (core/rules/icons.ts). */
+  icon_set: string;
+  /** One per icon, lowest first: a number reaches icon i when it is >= (or > when `gte` is false) bound i. The first is ignored. */
+  thresholds: (Bound & { gte?: boolean })[];
+  reverse: boolean;
+  show_value: boolean;
+}
+
+export type RuleSpec = FormulaRule | ColorScaleRule | DataBarRule | IconSetRule;
 
 export function rulesOf(sheet: SheetModel): RuleSpec[] {
   return (sheet.meta.cond_formats ??= []);

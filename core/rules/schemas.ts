@@ -36,12 +36,16 @@ export const RuleOut = z.object({
   id: z.string(),
   sheet: z.string(),
   range: z.string(),
-  type: z.enum(['formula', 'color_scale']),
+  type: z.enum(['formula', 'color_scale', 'data_bar', 'icon_set']),
   formula: z.string().optional(),
   style: StyleOut.optional(),
   apply_to_blank: z.boolean().optional(),
-  thresholds: z.array(z.object({ value_type: z.enum(THRESHOLD_TYPES), color: z.string(), value: z.number().optional() })).optional(),
+  thresholds: z.array(z.object({ value_type: z.enum(THRESHOLD_TYPES), color: z.string().optional(), value: z.number().optional(), gte: z.boolean().optional() })).optional(),
   auto_contrast_text: z.boolean().optional(),
+  /** Icon sets (imported from Excel): the set's name, icons reversed; data bars and icon sets: whether the value shows. */
+  icon_set: z.string().optional(),
+  reverse: z.boolean().optional(),
+  show_value: z.boolean().optional(),
 });
 
 export { StyleOut };

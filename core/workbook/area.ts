@@ -4,7 +4,7 @@
 // happened to be imported. A test builds a workbook with exactly the areas it needs, or none.
 import type { SheetRef } from './dependencies.ts';
 import type { SheetObjectHooks } from './hooks.ts';
-import type { StyleOverlay } from './overlays.ts';
+import type { DecorationLayer, StyleOverlay } from './overlays.ts';
 import type { SheetModel } from './sheet.ts';
 import type { Workbook } from './workbook.ts';
 
@@ -41,6 +41,8 @@ export interface WorkbookArea {
   readonly objects?: SheetObjectHooks;
   /** Styles drawn over cells without being their format (conditional formats). */
   readonly overlay?: StyleOverlay;
+  /** Data bars and icons drawn in cells (conditional formats). */
+  readonly decorations?: DecorationLayer;
   /** Drawings for the viewer. */
   readonly graphics?: (wb: Workbook, sheet: SheetModel) => SheetGraphic[] | Promise<SheetGraphic[]>;
   readonly dependencies?: DependencyProvider;

@@ -33,3 +33,36 @@ export async function collectOverlay(wb: Workbook, sheet: SheetModel, rect: Rect
     return out;
   };
 }
+
+/** Drawn inside a cell besides its text (conditional formats' data bars and icons). */
+export interface CellDecoration {
+  /** A bar from `from` to `to` (0..1 of the cell's width, from the left). */
+  bar?: { from: number; to: number; color: string; gradient: boolean; border?: string };
+  /** An icon at the cell's left, as SVG paths in a 16 x 16 box. */
+  icon?: { d: string; fill?: string; stroke?: string; width?: number }[];
+  /** The value is not shown (only the bar or icon). */
+  hideValue?: true;
+}
+
+export type CellDecorations = (row: number, col: number) => CellDecoration | undefined;
+
+/** Prepares the decorations of one rectangle (its tiles loaded); undefined when none can apply. */
+export type DecorationLayer = (wb: Workbook, sheet: SheetModel, rect: Rect) => CellDecorations | undefined | Promise<CellDecorations | undefined>;
+
+/** The decorations of the workbook's areas for a rect (the first area's bar or icon wins). */
+export async function collectDecorations(wb: Workbook, sheet: SheetModel, rect: Rect): Promise<CellDecorations | undefined> {
+  const parts: CellDecorations[] = [];
+  for (const area of wb.areas) {
+    const part = await area.decorations?.(wb, sheet, rect);
+    if (part) parts.push(part);
+  }
+  if (parts.length <= 1) return parts[0];
+  return (row, col) => {
+    let out: CellDecoration | undefined;
+    for (const p of parts) {
+      const d = p(row, col);
+      if (d) out = { ...d, ...out };
+    }
+    return out;
+  };
+}

@@ -9,7 +9,8 @@
 import { indexToCol, splitSheet } from '../../core/a1.ts';
 import { linksOf, type Link } from '../../core/links/model.ts';
 import { notesOf } from '../../core/notes/model.ts';
-import { collectOverlay } from '../../core/workbook/overlays.ts';
+import { collectDecorations, collectOverlay, type CellDecoration } from '../../core/workbook/overlays.ts';
+import { iconSvg } from '../../core/rules/icons.ts';
 import { isRich } from '../../core/workbook/cell.ts';
 import { placeText, textCell, type RowContext } from '../../core/layout/cells.ts';
 import { fittedRowHeight } from '../../core/layout/rows.ts';
@@ -127,6 +128,7 @@ async function renderRows(v: SheetView, from: number, to: number): Promise<strin
   const rect = { r0: from, c0: 0, r1: to - 1, c1: cols - 1 };
   await wb.load(sheet, rect);
   const overlay = await collectOverlay(wb, sheet, rect);
+  const decorations = await collectDecorations(wb, sheet, rect);
   const sticky = (r: number, c: number, fill: boolean) => {
     if (r >= v.frozenRows && c >= v.frozenCols) return '';
     const at = [r < v.frozenRows ? `top:${v.tops[r]}px` : '', c < v.frozenCols ? `left:${v.lefts[c]}px` : ''].filter(Boolean).join(';');
@@ -151,7 +153,9 @@ async function renderRows(v: SheetView, from: number, to: number): Promise<strin
       const patch = overlay?.(r, c);
       if (patch) style = { ...style, ...patch };
       const span = merges.anchors.get(`${r},${c}`);
-      const p = placeText(textCell(cell, style), c, ctx, span ? { c1: c + span.cols - 1 } : undefined);
+      const tc = textCell(cell, style);
+      if (decorations?.(r, c)?.hideValue) tc.text = '';
+      const p = placeText(tc, c, ctx, span ? { c1: c + span.cols - 1 } : undefined);
       placed.set(c, p);
       if (!span) for (let i = p.c0; i < p.c1; i++) open.add(i);
     }
@@ -185,12 +189,27 @@ async function renderRows(v: SheetView, from: number, to: number): Promise<strin
         } else shown = inner;
         // A row whose height was set keeps it: wrapped text is cut at its foot, as in Excel.
         if (p.lines && set && !span) shown = `<div class="${classes.of(`max-height:${Math.max(h - 1, 0)}px;overflow:hidden`)}">${shown}</div>`;
+        const deco = decorations?.(r, c);
+        if (deco) shown = decorationHtml(deco, classes) + (shown ? `<span class="v">${shown}</span>` : '');
       }
       cells.push(`<td data-cell="${indexToCol(c)}${r + 1}"${cls ? ` class="${cls}"` : ''}${note !== undefined ? ` title="${esc(note)}"` : ''}${attrs}>${shown}</td>`);
     }
     body.push(`<tr>${cells.join('')}</tr>`);
   }
   return body;
+}
+
+/** A data bar behind the text and an icon at the left (conditional formats), as the PDF draws them. */
+function decorationHtml(d: CellDecoration, classes: ClassTable): string {
+  let out = '';
+  const hex = (c: string) => (/^#[0-9A-Fa-f]{6}/.test(c) ? c.slice(0, 7) : '#638EC6');
+  if (d.bar) {
+    const fill = d.bar.gradient ? `background:linear-gradient(90deg,${hex(d.bar.color)},#fff)` : `background:${hex(d.bar.color)}`;
+    const border = d.bar.border ? `;border:1px solid ${hex(d.bar.border)}` : '';
+    out += `<span class="bar ${classes.of(`left:calc(2px + ${(d.bar.from * 100).toFixed(2)}% - ${(d.bar.from * 4).toFixed(2)}px);width:calc(${((d.bar.to - d.bar.from) * 100).toFixed(2)}% - ${((d.bar.to - d.bar.from) * 4).toFixed(2)}px);${fill}${border}`)}"></span>`;
+  }
+  if (d.icon) out += iconSvg(d.icon, 16);
+  return out;
 }
 
 /** Rows from..to-1 of a sheet for the page's script: their HTML and the style rules they use. */
@@ -268,6 +287,9 @@ tr.spacer td,tr.spacer th{border:0;padding:0;height:auto}
 main.nogrid td{--grid:transparent}
 td.note{background-image:linear-gradient(225deg,#d93025 5px,transparent 5px)}
 td a{color:inherit;text-decoration:inherit}
+td .bar{position:absolute;top:2px;bottom:2px;box-sizing:border-box}
+td .v{position:relative}
+td svg.icon{position:absolute;left:2px;bottom:2px}
 ${classes.rules()}
 </style></head>
 <body data-version="${wb.version}">

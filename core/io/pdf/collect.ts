@@ -8,7 +8,7 @@ import { resolveCharts } from '../../charts/layout.ts';
 import type { ChartPlacement } from '../../charts/layout.ts';
 import type { ResolvedChart } from '../../charts/resolve.ts';
 import { formatTextColor } from '../../workbook/display.ts';
-import { collectOverlay } from '../../workbook/overlays.ts';
+import { collectDecorations, collectOverlay, type CellDecoration } from '../../workbook/overlays.ts';
 import { mergeRects } from '../../workbook/merges.ts';
 import { effectiveStyle } from '../../workbook/read.ts';
 import type { SheetModel } from '../../workbook/sheet.ts';
@@ -20,6 +20,8 @@ import type { Raster } from './rasters.ts';
 export interface PrintCell extends TextCell {
   /** An empty cell drawn for its fill or borders: text flows over it. */
   blank?: true;
+  /** A data bar or icon (conditional formats); its value may be hidden. */
+  decoration?: CellDecoration;
   /** Colour from the number format (a red negative), below an explicit text colour. */
   formatColor?: string;
 }
@@ -63,6 +65,7 @@ export async function snapshotCells(ctx: Pick<OpContext, 'signal'>, wb: Workbook
   for (const rect of rects) {
     await wb.load(sheet, rect);
     const overlay = await collectOverlay(wb, sheet, rect);
+    const decorations = await collectDecorations(wb, sheet, rect);
     for (let r = rect.r0; r <= rect.r1; r++) {
       // A big area takes seconds: let other requests (and a cancellation) through meanwhile.
       if ((r & 63) === 0 && performance.now() - lastYield > 10) {
@@ -80,6 +83,11 @@ export async function snapshotCells(ctx: Pick<OpContext, 'signal'>, wb: Workbook
         const empty = cell === null || cell === undefined;
         if (empty && !style.fill_color && !style.fill_pattern && !style.fill_gradient && !style.border_top && !style.border_bottom && !style.border_left && !style.border_right && !style.border_diagonal_up && !style.border_diagonal_down) continue;
         const pc: PrintCell = empty ? { text: '', kind: 't', style, blank: true } : textCell(cell, style);
+        const decoration = empty ? undefined : decorations?.(r, c);
+        if (decoration) {
+          pc.decoration = decoration;
+          if (decoration.hideValue) pc.text = '';
+        }
         const color = empty ? undefined : formatTextColor(cell, style);
         if (color) pc.formatColor = color;
         out.set(key, pc);

@@ -4,6 +4,7 @@
 import { indexToCol } from '../../a1.ts';
 import { makeBlock, type Block } from './block.ts';
 import { drawCharts } from './draw-graphics.ts';
+import { drawBars, drawIcons } from './draw-decorations.ts';
 import { drawBorders, drawFills, drawGridlines } from './draw-grid.ts';
 import { drawTexts } from './draw-text.ts';
 import { useFont } from './fonts.ts';
@@ -49,7 +50,9 @@ export function drawPage(doc: PDFKit.PDFDocument, sheet: PrintSheet, page: PageR
     doc.rect(b.x, b.y, b.xs.at(-1)! - b.x, b.ys.at(-1)! - b.y).clip();
     if (setup.printGridlines) drawGridlines(doc, b);
     drawFills(doc, b);
+    drawBars(doc, b);
     drawBorders(doc, b);
+    drawIcons(doc, b);
     drawTexts(doc, b);
     if (b === band) drawCharts(doc, b);
     doc.restore();

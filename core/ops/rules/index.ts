@@ -1,8 +1,9 @@
-// The conditional-format area: rule ops, rules following the sheet, and the style overlay that
-// shows what the rules do.
+// The conditional-format area: rule ops, rules following the sheet, and the style overlay and the
+// data bars and icons that show what the rules do.
 import { defineArea } from '../../area.ts';
 import { ruleObjects } from '../../rules/hooks.ts';
 import { ruleStyleOverlay } from '../../rules/overlay.ts';
+import { ruleDecorations } from '../../rules/decorations.ts';
 import { deleteConditionalFormat } from './delete-conditional-format.ts';
 import { evaluateConditionalFormats } from './evaluate-conditional-formats.ts';
 import { listConditionalFormats } from './list-conditional-formats.ts';
@@ -14,4 +15,5 @@ export const rulesArea = defineArea({
   ops: [listConditionalFormats, setConditionalFormat, setColorScale, deleteConditionalFormat, evaluateConditionalFormats],
   objects: ruleObjects,
   overlay: ruleStyleOverlay,
+  decorations: ruleDecorations,
 });

@@ -87,7 +87,7 @@ export const ioCases: CaseGroup[] = [
         op: 'import_file',
         args: () => ({ file_name: 'budget.xlsx', file_data: excelFixture('features/poi/simple-monthly-budget.xlsx') }),
         ok: (data, fx) => {
-          expect(data.warnings).toEqual(expect.arrayContaining(['not kept: conditional formats on Simple Monthly Budget: 1 data bars', 'not kept: charts: 1 on Simple Monthly Budget']));
+          expect(data.warnings).toEqual(expect.arrayContaining(['not kept: conditional formats on Simple Monthly Budget: 1 data bars with formula bounds', 'not kept: charts: 1 on Simple Monthly Budget']));
           expect(data.warnings.join('\n')).not.toMatch(/tables/);
           fx.budget = data.uuid;
         },
@@ -155,17 +155,20 @@ export const ioCases: CaseGroup[] = [
         },
       },
       {
-        name: "Excel's conditional formats come in as rules that style the cells Excel styles (cell value, equal to a cell, duplicates)",
+        name: "Excel's conditional formats come in as rules that style the cells Excel styles (cell value, equal to a cell, duplicates), data bars and icon sets as such",
         op: 'import_file',
         args: () => ({ file_name: 'cf.xlsx', file_data: excelFixture('ironcalc/conditional_formatting/cf_tests.xlsx') }),
         ok: (data, fx) => {
-          expect(data.warnings).toEqual(expect.arrayContaining(['not kept: conditional formats on Sheet1: 3 icon sets, 1 colour scales with formula thresholds, 3 data bars']));
+          expect(data.warnings).toEqual(expect.arrayContaining(['not kept: conditional formats on Sheet1: 1 icon sets with formula thresholds, 1 colour scales with formula thresholds']));
           fx.cf = data.uuid;
         },
         then: async (door, fx) => {
           const { cells } = await must(door, 'evaluate_conditional_formats', { file_uuid: fx.cf, range: 'Sheet1!A2:C8' });
           expect(cells.map((c: { cell: string }) => c.cell).sort()).toEqual(['A4', 'A5', 'A6', 'A7', 'B4', 'B6', 'C2', 'C3', 'C5', 'C6', 'C8']);
           expect(cells.find((c: { cell: string }) => c.cell === 'A4').style).toMatchObject({ fill_color: '#FFC7CE', text_color: '#9C0006' });
+          const { rules } = await must(door, 'list_conditional_formats', { file_uuid: fx.cf, sheet: 'Sheet1' });
+          expect(rules.filter((r: { type: string }) => r.type === 'data_bar').map((r: { range: string }) => r.range)).toEqual(expect.arrayContaining(['H2:H8', 'I2:I8', 'J2:J8']));
+          expect(rules.find((r: { range: string }) => r.range === 'B17:B22')).toMatchObject({ type: 'icon_set', icon_set: '4RedToBlack', show_value: false });
         },
       },
       {

@@ -180,6 +180,17 @@ describe.skipIf(!!missing)('PDF export', () => {
     expect(pdfText(pdf, 2)).not.toContain('word');
   });
 
+  it('no character is dropped: what Carlito lacks comes from DejaVu Sans, what no font has prints as a box', async () => {
+    const d = restDoor(server);
+    const id = (await must(d, 'create_file', { name: 'glyphs' })).uuid;
+    await must(d, 'write_cells', { file_uuid: id, cell: 'A1', values: [['Total ✓ → ☂'], ['AB'], ['A日本B']] });
+    const pdf = await exportPdf({ sheetOptions: { Sheet1: { printArea: 'A1:A1' } } }, id);
+    expect(pdfFonts(pdf)).toEqual(expect.arrayContaining(['Carlito-Regular', 'DejaVuSans']));
+    const ink = async (cell: string) => countNonBackground(renderPage(await exportPdf({ sheetOptions: { Sheet1: { printArea: cell } } }, id), 1, 72));
+    // The CJK letters have no glyph in any face: each prints as the missing-glyph box, so there is more ink.
+    expect(await ink('A3')).toBeGreaterThan((await ink('A2')) * 1.5);
+  });
+
   it('a row whose height was never set grows to fit its wrapped and large text, as in Excel', async () => {
     const d = restDoor(server);
     const id = (await must(d, 'create_file', { name: 'grow' })).uuid;

@@ -24,6 +24,9 @@ export function styleCss(s: Style, numeric: boolean): string {
   const align = s.align ?? (numeric ? 'right' : undefined);
   if (align === 'left' || align === 'center' || align === 'right' || align === 'justify') d.push(`text-align:${align}`);
   else if (align === 'center_continuous') d.push('text-align:center');
+  // Indent moves text from its aligned edge: 9 px a level, as the layout model (core/layout/cells.ts) and the PDF.
+  const indent = typeof s.indent === 'number' && s.indent > 0 ? Math.min(s.indent, 250) * 9 + 2 : 0;
+  if (indent) d.push(align === 'right' ? `padding-right:${indent}px` : `padding-left:${indent}px`);
   if (s.vertical_align === 'top' || s.vertical_align === 'middle' || s.vertical_align === 'bottom') d.push(`vertical-align:${s.vertical_align}`);
   if (s.wrap === 'wrap') d.push('white-space:pre-wrap', 'word-break:break-word');
   else if (s.wrap === 'clip') d.push('overflow:hidden', 'text-overflow:clip');

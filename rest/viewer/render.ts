@@ -189,6 +189,9 @@ async function renderRows(v: SheetView, from: number, to: number): Promise<strin
         } else shown = inner;
         // A row whose height was set keeps it: wrapped text is cut at its foot, as in Excel.
         if (p.lines && set && !span) shown = `<div class="${classes.of(`max-height:${Math.max(h - 1, 0)}px;overflow:hidden`)}">${shown}</div>`;
+        // Rotated text turns about its cell's centre (255: letters stacked), as the PDF draws it.
+        const rot = style.text_rotation;
+        if (rot && shown) shown = rot === 255 ? `<span class="stack">${shown}</span>` : `<span class="rot ${classes.of(`transform:rotate(${rot <= 90 ? -rot : rot - 90}deg)`)}">${shown}</span>`;
         const deco = decorations?.(r, c);
         if (deco) shown = decorationHtml(deco, classes) + (shown ? `<span class="v">${shown}</span>` : '');
       }
@@ -289,6 +292,8 @@ td.note{background-image:linear-gradient(225deg,#d93025 5px,transparent 5px)}
 td a{color:inherit;text-decoration:inherit}
 td .bar{position:absolute;top:2px;bottom:2px;box-sizing:border-box}
 td .v{position:relative}
+td .rot{display:inline-block;transform-origin:center}
+td .stack{display:inline-block;writing-mode:vertical-lr;text-orientation:upright}
 td svg.icon{position:absolute;left:2px;bottom:2px}
 ${classes.rules()}
 </style></head>

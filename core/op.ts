@@ -6,7 +6,7 @@ import { ExpectedVersion } from './schemas.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export type OpArea = 'account' | 'files' | 'sheets' | 'cells' | 'formats' | 'structure' | 'code' | 'connections' | 'charts' | 'rules' | 'tables' | 'pivots' | 'names' | 'validation' | 'notes' | 'io';
+export type OpArea = 'account' | 'files' | 'sheets' | 'cells' | 'formats' | 'structure' | 'code' | 'connections' | 'charts' | 'images' | 'rules' | 'tables' | 'pivots' | 'names' | 'validation' | 'notes' | 'io';
 
 export interface OpHints {
   /** Reads only; safe to retry; allowed for viewers. */

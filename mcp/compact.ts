@@ -24,6 +24,7 @@ export const GROUP_OF: Record<OpArea, GroupName> = {
   formats: 'formatting',
   rules: 'formatting',
   charts: 'objects',
+  images: 'objects',
   tables: 'objects',
   pivots: 'objects',
   code: 'code',

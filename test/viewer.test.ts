@@ -241,6 +241,21 @@ describe.skipIf(!haveChromium)('viewer', () => {
     await page.close();
   });
 
+  it("shows an Excel file's picture at its cell", async () => {
+    // XlsxWriter's file saved by Excel: a 200 x 80 px logo at E12.
+    const bytes = readFileSync(new URL('./fixtures/excel/features/xlsxwriter/set_column08.xlsx', import.meta.url));
+    const { uuid } = await rest('POST', '/v1/files/import', { file_name: 'logo.xlsx', file_data: bytes.toString('base64') });
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/view/${uuid}?${signLink(viewSecret(server.config), uuid, server.server.services.clock.now())}`);
+    const pic = await page.locator('figure.plain').evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+    const e12 = await page.locator('td[data-cell="E12"]').evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+    expect([Math.round(pic.width), Math.round(pic.height)]).toEqual([200, 80]);
+    expect(Math.abs(pic.left - e12.left)).toBeLessThanOrEqual(2);
+    expect(Math.abs(pic.top - e12.top)).toBeLessThanOrEqual(2);
+    expect(await page.locator('figure.plain svg image').getAttribute('href')).toMatch(/^data:image\/png;base64,iVBOR/);
+    await page.close();
+  });
+
   it('opens a 100,000-row sheet with one window of rows and loads the rows scrolled to', async () => {
     const csv = ['n,label', ...Array.from({ length: 100_000 }, (_, i) => `${i + 1},row ${i + 1}`)].join('\n');
     const { uuid } = await rest('POST', '/v1/files/import', { file_name: 'big.csv', file_data: Buffer.from(csv).toString('base64') });

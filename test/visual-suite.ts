@@ -28,6 +28,7 @@ export const VISUAL_SUITE: VisualCase[] = [
   { file: `${F}/xlsxwriter/print_options06.xlsx`, max: 0.2 },
   { file: `${F}/xlsxwriter/hyperlink04.xlsx`, max: 0.2 },
   { file: `${F}/xlsxwriter/panes01.xlsx`, max: 0.2 },
+  { file: `${F}/xlsxwriter/set_column08.xlsx`, max: 0.25 },
   { file: `${F}/xlsxwriter/table33.xlsx`, max: 0.7, why: WIDER },
   { file: `${F}/rust_xlsxwriter/bootstrap43.xlsx`, max: 0.7, why: 'printed headings: LibreOffice draws them as black boxes, the service as Excel does, grey on grey' },
   { file: `${I}/freeze.xlsx`, max: 0.2 },

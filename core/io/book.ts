@@ -8,6 +8,8 @@ import type { RuleSpec } from '../rules/model.ts';
 import type { ValidationSpec } from '../validation/model.ts';
 import type { ExcelTableStyle } from '../tables/model.ts';
 
+import type { BookImage } from './xlsx-images.ts';
+
 export interface BookCell {
   row: number;
   col: number;
@@ -44,6 +46,8 @@ export interface BookSheet {
   validations?: ValidationSpec[];
   /** Cell notes (Excel's comments part), by cell. */
   notes?: { row: number; col: number; text: string; author?: string }[];
+  /** Pictures placed on the sheet. */
+  images?: BookImage[];
   /** Hyperlinks, by cell. */
   links?: { row: number; col: number; url?: string; location?: string; tooltip?: string }[];
   tabColor?: string;

@@ -21,7 +21,7 @@ import { putImported } from './block-writer.ts';
 import { importFormula, stripPrefixes } from './formula-import.ts';
 import type { SheetReport, UnsupportedFunction } from './report.ts';
 
-const LAYOUT_KEYS = ['formulas', 'merges', 'col_widths', 'row_heights', 'col_styles', 'row_styles', 'frozen', 'default_col_width', 'default_row_height', 'show_gridlines', 'tab_color', 'visibility', 'print', 'cond_formats', 'validations', 'tables', 'notes', 'links'] as const;
+const LAYOUT_KEYS = ['images', 'formulas', 'merges', 'col_widths', 'row_heights', 'col_styles', 'row_styles', 'frozen', 'default_col_width', 'default_row_height', 'show_gridlines', 'tab_color', 'visibility', 'print', 'cond_formats', 'validations', 'tables', 'notes', 'links'] as const;
 
 export interface ExcelOutcome {
   sheets: SheetReport[];
@@ -98,6 +98,7 @@ export async function applyBook(wb: Workbook, book: Book, step: (done: number, t
     for (const a of arrays) clearSpillArea(sheet, a.row, a.col, a.rect);
     applyLayout(sheet, src);
     if (src.links?.length) setLinks(sheet, src.links.map(({ row, col, ...link }) => [{ row, col }, link]));
+    if (src.images?.length) sheet.meta.images = src.images.map((im) => ({ id: newId('img'), anchor: { row: im.row, col: im.col }, dx: im.dx, dy: im.dy, width: im.width, height: im.height, type: im.type, data: im.data.toString('base64'), ...(im.name ? { name: im.name } : {}) }));
     if (src.notes?.length) setNotes(sheet, src.notes.map((n) => [{ row: n.row, col: n.col }, { text: n.text.slice(0, NOTE_CHARS), ...(n.author ? { author: n.author } : {}) }]));
     applyLineStyles(wb, sheet, src);
     if (r1 >= 0) wb.changes.add(sheet.id, { r0, c0, r1, c1 });

@@ -139,6 +139,11 @@ async function writeSheet(wb: Workbook, sheet: SheetModel, ws: ExcelJS.Worksheet
   for (const [at, note] of notesOf(sheet)) ws.getCell(at.row + 1, at.col + 1).note = note.text;
   linksToExcel(sheet, ws);
   tablesToExcel(sheet, ws, plan);
+  // Pictures: anchored at their cell with their offset in EMU (9525 a pixel), at their own size.
+  for (const im of meta.images ?? []) {
+    const id = ws.workbook.addImage({ base64: im.data, extension: im.type === 'jpeg' ? 'jpeg' : im.type });
+    ws.addImage(id, { tl: { nativeCol: im.anchor.col, nativeColOff: Math.round(im.dx * 9525), nativeRow: im.anchor.row, nativeRowOff: Math.round(im.dy * 9525) } as unknown as ExcelJS.Anchor, ext: { width: im.width, height: im.height }, editAs: 'oneCell' });
+  }
   if (meta.visibility) ws.state = meta.visibility === 'very_hidden' ? 'veryHidden' : 'hidden';
 }
 

@@ -47,7 +47,7 @@ export function notKept(bytes: Buffer, sheets: Map<string, SheetXml>): string[] 
       if (type === 'threadedComment') add('threaded comments (their text is kept as a note; replies, authors and dates are not)', sheet, count(part, /<(?:\w+:)?threadedComment\b/g));
       else if (type === 'pivotTable') add('pivot tables', sheet, 1);
       else if (type === 'drawing') {
-        add('images', sheet, count(part, /<(?:\w+:)?pic>/g));
+        // Pictures are kept (xlsx-images.ts reports the ones it cannot keep).
         add('charts', sheet, count(part, /<(?:\w+:)?chart\b[^>]*r:id=/g));
         add('shapes and text boxes', sheet, count(part, /<(?:\w+:)?sp>/g));
       }

@@ -1,6 +1,6 @@
 // Row heights by Excel's rule, for the PDF and the viewer: a row whose height was set keeps it; a
 // row whose height was never set grows to fit its wrapped, multi-line or large text.
-import { isRich } from '../workbook/cell.ts';
+import { hasContent, isRich } from '../workbook/cell.ts';
 import { effectiveStyle } from '../workbook/read.ts';
 import { DEFAULT_ROW_HEIGHT } from '../workbook/sheet-meta.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
@@ -18,7 +18,7 @@ export function fittedRowHeight(sheet: SheetModel, styles: StyleTable, r: number
   const cells: { cell: TextCell; width: number }[] = [];
   for (let c = c0; c <= c1; c++) {
     const cell = sheet.get(r, c);
-    if (cell == null || merged(c)) continue;
+    if (!hasContent(cell) || merged(c)) continue;
     const style = effectiveStyle(sheet, styles, r, c, cell);
     const v = isRich(cell) ? cell.v : cell;
     // Only wrapped, multi-line or large text can need more (the common case costs no formatting).

@@ -13,8 +13,13 @@ export interface SheetGraphic {
   /** Top-left cell, zero-based. */
   row: number;
   col: number;
+  /** Offset from the cell's top-left corner, pixels. */
+  dx?: number;
+  dy?: number;
   width: number;
   height: number;
+  /** Drawn as it is, without the frame charts get (pictures). */
+  plain?: boolean;
   /**
    * A complete <svg> element; every text in it escaped by its producer. The viewer's CSP allows
    * no inline style attributes or scripts: use presentation attributes (fill="#..."), never style="".

@@ -11,7 +11,7 @@ import { linksOf, type Link } from '../../core/links/model.ts';
 import { notesOf } from '../../core/notes/model.ts';
 import { collectDecorations, collectOverlay, type CellDecoration } from '../../core/workbook/overlays.ts';
 import { iconSvg } from '../../core/rules/icons.ts';
-import { isRich } from '../../core/workbook/cell.ts';
+import { hasContent, isRich } from '../../core/workbook/cell.ts';
 import { placeText, textCell, type RowContext } from '../../core/layout/cells.ts';
 import { fittedRowHeight } from '../../core/layout/rows.ts';
 import { CSS_FAMILY, type Family } from '../../core/layout/fonts.ts';
@@ -141,14 +141,14 @@ async function renderRows(v: SheetView, from: number, to: number): Promise<strin
     if (h === 0) continue; // a hidden row: not drawn (its height in the script's offsets is 0)
     const rowHead = r < v.frozenRows ? `;top:${v.tops[r]}px;z-index:4` : '';
     const cells: string[] = [`<th class="${classes.of(`height:${h}px${rowHead}`)}">${r + 1}</th>`];
-    const blocked = (c: number) => sheet.get(r, c) != null || merges.covered.has(`${r},${c}`) || merges.anchors.has(`${r},${c}`);
+    const blocked = (c: number) => hasContent(sheet.get(r, c)) || merges.covered.has(`${r},${c}`) || merges.anchors.has(`${r},${c}`);
     const ctx: RowContext = { width: v.colW, blocked, first: 0, last: cols - 1 };
     // Columns an overflowing text crosses: their inner gridlines are not drawn (as in Excel).
     const open = new Set<number>();
     const placed = new Map<number, ReturnType<typeof placeText>>();
     for (let c = 0; c < cols; c++) {
       const cell = sheet.get(r, c);
-      if (cell == null || merges.covered.has(`${r},${c}`)) continue;
+      if (!hasContent(cell) || merges.covered.has(`${r},${c}`)) continue;
       let style = effectiveStyle(sheet, wb.styles, r, c, cell);
       const patch = overlay?.(r, c);
       if (patch) style = { ...style, ...patch };
@@ -244,11 +244,11 @@ export async function renderPage({ wb, sheet, nonce, base }: PageInput): Promise
   const graphics: string[] = [];
   for (const area of wb.areas) {
     for (const g of (await area.graphics?.(wb, sheet)) ?? []) {
-      let left = HEAD_W, top = HEAD_H;
+      let left = HEAD_W + (g.dx ?? 0), top = HEAD_H + (g.dy ?? 0);
       for (let c = 0; c < Math.min(g.col, cols); c++) left += colW(c);
       for (let r = 0; r < Math.min(g.row, rows); r++) top += rowH(r);
-      const cls = classes.of(`left:${left}px;top:${top}px;width:${Math.round(g.width)}px;height:${Math.round(g.height)}px`);
-      graphics.push(`<figure class="graphic ${cls}"${g.title ? ` aria-label="${esc(g.title)}"` : ''}>${g.svg}</figure>`);
+      const cls = classes.of(`left:${Math.round(left)}px;top:${Math.round(top)}px;width:${Math.round(g.width)}px;height:${Math.round(g.height)}px`);
+      graphics.push(`<figure class="graphic${g.plain ? ' plain' : ''} ${cls}"${g.title ? ` aria-label="${esc(g.title)}"` : ''}>${g.svg}</figure>`);
     }
   }
 
@@ -286,6 +286,7 @@ thead tr:first-child th{z-index:5}
 tr.spacer td,tr.spacer th{border:0;padding:0;height:auto}
 .graphic{position:absolute;margin:0;background:#fff;border:1px solid #dadce0}
 .graphic svg{width:100%;height:100%}
+.graphic.plain{border:0;background:none}
 .cut{padding:4px 12px;color:#5f6368;font:13px "DejaVu Sans",sans-serif}
 main.nogrid td{--grid:transparent}
 td.note{background-image:linear-gradient(225deg,#d93025 5px,transparent 5px)}

@@ -8,6 +8,7 @@ import { resolveCharts } from '../../charts/layout.ts';
 import type { ChartPlacement } from '../../charts/layout.ts';
 import type { ResolvedChart } from '../../charts/resolve.ts';
 import { formatTextColor } from '../../workbook/display.ts';
+import { hasContent } from '../../workbook/cell.ts';
 import { collectDecorations, collectOverlay, type CellDecoration } from '../../workbook/overlays.ts';
 import { mergeRects } from '../../workbook/merges.ts';
 import { effectiveStyle } from '../../workbook/read.ts';
@@ -15,7 +16,7 @@ import type { SheetModel } from '../../workbook/sheet.ts';
 import { textCell, type TextCell } from '../../layout/cells.ts';
 import type { Workbook } from '../../workbook/workbook.ts';
 import { cellKey } from './geometry.ts';
-import type { Raster } from './rasters.ts';
+import { checkPngData, decodePngRaster, jpegSize, type Raster, type RasterBudget } from './rasters.ts';
 
 export interface PrintCell extends TextCell {
   /** An empty cell drawn for its fill or borders: text flows over it. */
@@ -34,6 +35,14 @@ export interface PrintChart {
   image?: Raster | 'frame';
 }
 
+/** A picture placed on the sheet (core/images), ready to draw: PNG or JPEG bytes proven whole, or a frame. */
+export interface PrintImage {
+  name: string;
+  at: { x: number; y: number; width: number; height: number };
+  /** The bytes pdfkit reads; none: a frame with the name (GIF, over the raster budget, or corrupt). */
+  bytes?: Buffer;
+}
+
 export interface Merges {
   /** Anchor cell key -> merged rectangle. */
   anchors: Map<number, Rect>;
@@ -45,6 +54,32 @@ export interface Snapshot {
   cells: Map<number, PrintCell>;
   merges: Merges;
   charts: PrintChart[];
+  images: PrintImage[];
+}
+
+/** The sheet's pictures in sheet pixels, each checked and counted against the raster budget. */
+export function snapshotImages(sheet: SheetModel, colOffset: (c: number) => number, rowOffset: (r: number) => number, budget: RasterBudget): PrintImage[] {
+  return (sheet.meta.images ?? []).map((im) => {
+    const at = { x: colOffset(im.anchor.col) + im.dx, y: rowOffset(im.anchor.row) + im.dy, width: im.width, height: im.height };
+    const name = im.name ?? 'picture';
+    try {
+      if (im.type === 'png') {
+        const raster = decodePngRaster('image', im.data);
+        if (!budget.take(raster)) return { name, at };
+        checkPngData('image', raster);
+        return { name, at, bytes: raster.png };
+      }
+      if (im.type === 'jpeg') {
+        const bytes = Buffer.from(im.data, 'base64');
+        const size = jpegSize(bytes);
+        if (!size || !budget.take({ ...size, png: bytes, depth: 8, colorType: 2, interlace: 0 })) return { name, at };
+        return { name, at, bytes };
+      }
+    } catch {
+      // A picture whose data is broken prints as a frame, as one over the budget does.
+    }
+    return { name, at };
+  });
 }
 
 export function mergesOf(sheet: SheetModel): Merges {
@@ -80,7 +115,7 @@ export async function snapshotCells(ctx: Pick<OpContext, 'signal'>, wb: Workbook
         let style = effectiveStyle(sheet, wb.styles, r, c, cell);
         const patch = overlay?.(r, c);
         if (patch) style = { ...style, ...patch };
-        const empty = cell === null || cell === undefined;
+        const empty = !hasContent(cell);
         if (empty && !style.fill_color && !style.fill_pattern && !style.fill_gradient && !style.border_top && !style.border_bottom && !style.border_left && !style.border_right && !style.border_diagonal_up && !style.border_diagonal_down) continue;
         const pc: PrintCell = empty ? { text: '', kind: 't', style, blank: true } : textCell(cell, style);
         const decoration = empty ? undefined : decorations?.(r, c);

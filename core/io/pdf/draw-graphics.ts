@@ -5,7 +5,7 @@
 import { drawScenePdf } from '../../charts/pdf.ts';
 import { buildScene } from '../../charts/scene.ts';
 import { blockBox, type Block, type Box } from './block.ts';
-import type { PrintChart } from './collect.ts';
+import type { PrintChart, PrintImage } from './collect.ts';
 import { useFont } from './fonts.ts';
 import type { Raster } from './rasters.ts';
 
@@ -64,4 +64,32 @@ function drawOne(doc: PDFKit.PDFDocument, pc: PrintChart, box: Box): void {
   }
   doc.rect(box.x, box.y, box.w, box.h).fill('#FFFFFF');
   drawScenePdf(doc, buildScene(pc.chart, pc.at.width, pc.at.height), { x: box.x, y: box.y, width: box.w, height: box.h });
+}
+
+/** Pictures on a block: drawn at their place and size, clipped to the block; a frame when they cannot be. */
+export function drawImages(doc: PDFKit.PDFDocument, b: Block): void {
+  const images = b.sheet.snapshot.images;
+  if (!images.length) return;
+  const x0 = b.sheet.colOffset(b.c0), x1 = b.sheet.colOffset(b.c1 + 1);
+  const y0 = b.sheet.rowOffset(b.r0), y1 = b.sheet.rowOffset(b.r1 + 1);
+  const clip = blockBox(b);
+  for (const im of images) {
+    const at = im.at;
+    if (at.x >= x1 || at.x + at.width <= x0 || at.y >= y1 || at.y + at.height <= y0) continue;
+    const box: Box = { x: b.x + (at.x - x0) * b.k, y: b.y + (at.y - y0) * b.k, w: at.width * b.k, h: at.height * b.k };
+    doc.save();
+    doc.rect(clip.x, clip.y, clip.w, clip.h).clip();
+    const img = im.bytes ? openOnce(doc, imageKey(im)) : null;
+    if (img) doc.image(img as unknown as Buffer, box.x, box.y, { width: box.w, height: box.h });
+    else frame(doc, box, im.name);
+    doc.restore();
+  }
+}
+
+const keys = new WeakMap<PrintImage, Raster>();
+/** One cache key per picture, so a picture printed on several pages is embedded once. */
+function imageKey(im: PrintImage): Raster {
+  let k = keys.get(im);
+  if (!k) keys.set(im, (k = { png: im.bytes!, width: 0, height: 0, depth: 8, colorType: 2, interlace: 0 }));
+  return k;
 }

@@ -3,7 +3,7 @@
 // page's band — each clipped to itself and drawn with its gridlines, fills, borders, texts, charts.
 import { indexToCol } from '../../a1.ts';
 import { makeBlock, type Block } from './block.ts';
-import { drawCharts } from './draw-graphics.ts';
+import { drawCharts, drawImages } from './draw-graphics.ts';
 import { drawBars, drawIcons } from './draw-decorations.ts';
 import { drawBorders, drawFills, drawGridlines } from './draw-grid.ts';
 import { drawTexts } from './draw-text.ts';
@@ -54,7 +54,10 @@ export function drawPage(doc: PDFKit.PDFDocument, sheet: PrintSheet, page: PageR
     drawBorders(doc, b);
     drawIcons(doc, b);
     drawTexts(doc, b);
-    if (b === band) drawCharts(doc, b);
+    if (b === band) {
+      drawImages(doc, b);
+      drawCharts(doc, b);
+    }
     doc.restore();
   }
   if (setup.printHeadings) drawHeadings(doc, blocks, ox, oy, head, k, scale);

@@ -7,10 +7,10 @@ import type { OpContext } from '../../context.ts';
 import { OpError, invalidArg } from '../../errors.ts';
 import type { SheetModel } from '../../workbook/sheet.ts';
 import type { Workbook } from '../../workbook/workbook.ts';
-import { mergesOf, snapshotCells, snapshotCharts, type Snapshot } from './collect.ts';
+import { mergesOf, snapshotCells, snapshotCharts, snapshotImages, type Snapshot } from './collect.ts';
 import { placeText, textCell } from '../../layout/cells.ts';
 import { fittedRowHeight } from '../../layout/rows.ts';
-import { isRich } from '../../workbook/cell.ts';
+import { hasContent, isRich } from '../../workbook/cell.ts';
 import { effectiveStyle } from '../../workbook/read.ts';
 import { cellKey, sheetAxes, type SizedAxis } from './geometry.ts';
 import { pageFormat, type PageFormat } from './paper.ts';
@@ -121,6 +121,14 @@ function layoutOf(sheet: SheetModel, opts: SheetOptionsIn | undefined, field: st
     rows = Math.max(rows, c.anchor.row + c.height_cells);
     cols = Math.max(cols, c.anchor.col + c.width_cells);
   }
+  // Pictures: the cell their far corner falls in.
+  for (const im of sheet.meta.images ?? []) {
+    let r = im.anchor.row, c = im.anchor.col;
+    for (let y = im.dy + im.height; y > axes.rows.size(r) && r < im.anchor.row + 10_000; r++) y -= axes.rows.size(r) || 0;
+    for (let x = im.dx + im.width; x > axes.cols.size(c) && c < im.anchor.col + 1_000; c++) x -= axes.cols.size(c) || 0;
+    rows = Math.max(rows, r + 1);
+    cols = Math.max(cols, c + 1);
+  }
   let area: Rect;
   if (opts?.printArea) {
     const parsed = parseRange(opts.printArea);
@@ -155,11 +163,11 @@ async function overflowEnd(wb: Workbook, sheet: SheetModel, l: SheetLayout): Pro
   const merges = mergesOf(sheet);
   for (let r = a.r0; r <= a.r1; r++) {
     let c = a.c1;
-    while (c >= a.c0 && sheet.get(r, c) == null) c--;
+    while (c >= a.c0 && !hasContent(sheet.get(r, c))) c--;
     if (c < a.c0 || merges.anchors.has(cellKey(r, c)) || merges.covered.has(cellKey(r, c))) continue;
     const cell = sheet.get(r, c);
     if (typeof (isRich(cell) ? cell.v : cell) !== 'string') continue;
-    const placed = placeText(textCell(cell, effectiveStyle(sheet, wb.styles, r, c, cell)), c, { width: (i) => l.cols.size(i), blocked: (i) => i <= a.c1 && sheet.get(r, i) != null, first: a.c0, last: Math.min(c + 64, 16_383) });
+    const placed = placeText(textCell(cell, effectiveStyle(sheet, wb.styles, r, c, cell)), c, { width: (i) => l.cols.size(i), blocked: (i) => i <= a.c1 && hasContent(sheet.get(r, i)), first: a.c0, last: Math.min(c + 64, 16_383) });
     end = Math.max(end, placed.c1);
   }
   return end;
@@ -202,7 +210,8 @@ export async function planJob(ctx: Pick<OpContext, 'signal'>, wb: Workbook, inpu
     if (!s) throw invalidArg(`sheetOptions.${key}`, `no sheet '${key}'; sheets are ${sheetList(wb)}`);
     options.set(s, { opts, field: `sheetOptions.${key}` });
   }
-  const images = chartImages(wb, input.chartImages, new RasterBudget(config.limits.pdfRasterBytes));
+  const budget = new RasterBudget(config.limits.pdfRasterBytes);
+  const images = chartImages(wb, input.chartImages, budget);
   const planned: { sheet: SheetModel; format: PageFormat; setup: PageSetupIn; layout: SheetLayout; pagination: Pagination; pages: PageRef[] }[] = [];
   let pages = 0, cells = 0;
   for (const sheet of selected) {
@@ -243,7 +252,7 @@ export async function planJob(ctx: Pick<OpContext, 'signal'>, wb: Workbook, inpu
       layout: p.layout,
       pagination: p.pagination,
       pages: p.pages,
-      snapshot: { cells: printed, merges: mergesOf(p.sheet), charts },
+      snapshot: { cells: printed, merges: mergesOf(p.sheet), charts, images: snapshotImages(p.sheet, colAxis.offset, rowAxis.offset, budget) },
       colOffset: colAxis.offset,
       rowOffset: rowAxis.offset,
     });

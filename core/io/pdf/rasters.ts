@@ -82,3 +82,17 @@ export class RasterBudget {
     return true;
   }
 }
+
+/** Width and height of a baseline or progressive JPEG, from its frame header; undefined when none is found. */
+export function jpegSize(bytes: Buffer): { width: number; height: number } | undefined {
+  let pos = 2;
+  while (pos + 9 < bytes.length) {
+    if (bytes[pos] !== 0xff) return undefined;
+    const marker = bytes[pos + 1]!;
+    const len = bytes.readUInt16BE(pos + 2);
+    // SOF0..SOF15 except DHT (C4), JPG (C8) and DAC (CC).
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return { height: bytes.readUInt16BE(pos + 5), width: bytes.readUInt16BE(pos + 7) };
+    pos += 2 + len;
+  }
+  return undefined;
+}

@@ -49,12 +49,10 @@ export function picturesOf(bytes: Buffer, sheetPath: string, size: { col(c: numb
       total += data.length;
       // Where its top-left corner is: a cell and an offset in it (absolute anchors: from A1).
       const from = /<(?:\w+:)?from>([\s\S]*?)<\/(?:\w+:)?from>/.exec(body)?.[1];
-      let row = 0, col = 0, dx = 0, dy = 0;
-      if (from) [col, dx, row, dy] = [num(from, 'col'), num(from, 'colOff') / EMU_PER_PX, num(from, 'row'), num(from, 'rowOff') / EMU_PER_PX];
-      else {
-        const pos = /<(?:\w+:)?pos\b[^>]*\bx="(\d+)"[^>]*\by="(\d+)"/.exec(body);
-        [dx, dy] = [Number(pos?.[1] ?? 0) / EMU_PER_PX, Number(pos?.[2] ?? 0) / EMU_PER_PX];
-      }
+      const pos = from ? undefined : /<(?:\w+:)?pos\b[^>]*\bx="(\d+)"[^>]*\by="(\d+)"/.exec(body);
+      const [col, dx, row, dy] = from
+        ? [num(from, 'col'), num(from, 'colOff') / EMU_PER_PX, num(from, 'row'), num(from, 'rowOff') / EMU_PER_PX]
+        : [0, Number(pos?.[1] ?? 0) / EMU_PER_PX, 0, Number(pos?.[2] ?? 0) / EMU_PER_PX];
       // Its size: the picture's own extent, else the anchor's, else the far corner's cell.
       const ext = [...body.matchAll(/<(?:\w+:)?ext\b[^>]*\bcx="(\d+)"[^>]*\bcy="(\d+)"/g)].find((e) => Number(e[1]) > 0 && Number(e[2]) > 0);
       let width = ext ? Number(ext[1]) / EMU_PER_PX : 0, height = ext ? Number(ext[2]) / EMU_PER_PX : 0;

@@ -274,6 +274,12 @@ describe.skipIf(!haveChromium)('viewer', () => {
     await page.locator('main').evaluate((el) => el.scrollTo(0, 50_000 * 21));
     await page.waitForSelector('td[data-cell="A50001"]', { timeout: 15_000 });
     expect(await page.locator('tbody tr:not(.spacer)').count()).toBeLessThanOrEqual(250);
+    // A write elsewhere reloads the page where the person was, with that window of rows.
+    const before = Number(await page.evaluate(() => document.body.dataset.version));
+    await rest('PUT', `/v1/files/${uuid}/cells`, { cell: 'C1', values: [['edited']] });
+    await page.waitForFunction((v) => Number(document.body.dataset.version) > v, before, { timeout: 15_000 });
+    await page.waitForSelector('td[data-cell="A50001"]', { timeout: 15_000 });
+    expect(await page.locator('main').evaluate((el) => el.scrollTop)).toBeGreaterThan(50_000 * 20);
     await page.close();
   });
 

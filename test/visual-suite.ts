@@ -33,5 +33,4 @@ export const VISUAL_SUITE: VisualCase[] = [
   { file: `${F}/rust_xlsxwriter/bootstrap43.xlsx`, max: 0.7, why: 'printed headings: LibreOffice draws them as black boxes, the service as Excel does, grey on grey' },
   { file: `${I}/freeze.xlsx`, max: 0.2 },
   { file: `${I}/split.xlsx`, max: 0.2 },
-  { file: `${I}/basic_text.xlsx`, max: 1, libreOfficePages: 3, why: WIDER },
 ];

@@ -307,11 +307,22 @@ ${cut}
 <script nonce="${nonce}">
 ${WINDOW_SCRIPT}
 (() => {
-  const shown = Number(document.body.dataset.version);
+  // A new version reloads the page where the person was: the scroll position survives the reload
+  // (and the row window follows it).
+  const shown = Number(document.body.dataset.version), main = document.querySelector('main');
+  const key = 'sheets-scroll:' + location.pathname + location.search;
+  try {
+    const at = JSON.parse(sessionStorage.getItem(key) || 'null');
+    sessionStorage.removeItem(key);
+    if (Array.isArray(at)) main.scrollTo(at[0], at[1]);
+  } catch {}
   const poll = async () => {
     try {
       const res = await fetch(${JSON.stringify(`${base}/version`)}, { credentials: 'same-origin', cache: 'no-store' });
-      if (res.ok && (await res.json()).version !== shown) return location.reload();
+      if (res.ok && (await res.json()).version !== shown) {
+        try { sessionStorage.setItem(key, JSON.stringify([main.scrollLeft, main.scrollTop])); } catch {}
+        return location.reload();
+      }
     } catch {}
     setTimeout(poll, 1000);
   };

@@ -311,5 +311,21 @@ describe.skipIf(!haveChromium)('viewer', () => {
     expect((await fetch(`${server.url}/view/${file}/version`, { headers: { cookie: 'sheets_view=%%' } })).status).toBe(400);
     expect((await fetch(`${server.url}/view/not-a-uuid`)).status).toBe(404);
     expect((await fetch(`${server.url}/view/${file}?sheet=Nope`, { headers: { cookie: `sheets_token=${server.token}` } })).status).toBe(400);
+    // Row windows: the same access, and rows given as whole numbers in order.
+    const auth = { headers: { cookie: `sheets_token=${server.token}` } };
+    expect((await fetch(`${server.url}/view/${file}/rows?from=0&to=10`)).status).toBe(401);
+    const rows = await fetch(`${server.url}/view/${file}/rows?from=0&to=10`, auth);
+    expect(rows.status).toBe(200);
+    expect(await rows.json()).toMatchObject({ from: 0, to: 10, html: expect.stringContaining('data-cell="A1"') });
+    for (const bad of ['from=-1&to=5', 'from=5&to=1', 'from=x&to=2', 'to=3']) {
+      const r = await fetch(`${server.url}/view/${file}/rows?${bad}`, auth);
+      expect(r.status, bad).toBe(400);
+      expect((await r.json()).error).toMatchObject({ code: 'invalid_argument', details: { field: 'from' } });
+    }
+    expect((await fetch(`${server.url}/view/${file}/rows?from=0&to=5&sheet=Nope`, auth)).status).toBe(400);
+    // Fonts are public files; only the faces the layout uses are served.
+    const font = await fetch(`${server.url}/view/fonts/carlito-r.ttf`);
+    expect([font.status, font.headers.get('content-type')]).toEqual([200, 'font/ttf']);
+    for (const bad of ['carlito-x.ttf', 'nope-r.ttf', '..%2F..%2Fpackage.json']) expect((await fetch(`${server.url}/view/fonts/${bad}`)).status).toBe(404);
   });
 });

@@ -9,6 +9,7 @@ import type { ValidationSpec } from '../validation/model.ts';
 import type { ExcelTableStyle } from '../tables/model.ts';
 
 import type { BookImage } from './xlsx-images.ts';
+import type { BookChart } from './xlsx-charts.ts';
 
 export interface BookCell {
   row: number;
@@ -48,6 +49,8 @@ export interface BookSheet {
   notes?: { row: number; col: number; text: string; author?: string }[];
   /** Pictures placed on the sheet. */
   images?: BookImage[];
+  /** Charts drawn on the sheet. */
+  charts?: BookChart[];
   /** Hyperlinks, by cell. */
   links?: { row: number; col: number; url?: string; location?: string; tooltip?: string }[];
   tabColor?: string;

@@ -14,6 +14,7 @@ import { checkTableName, fixHeaders } from '../tables/create.ts';
 import { columnName } from '../tables/columns.ts';
 import { tablesOf, type TableSpec } from '../tables/model.ts';
 import { newId } from '../objects/ranges.ts';
+import { chartsOf } from '../charts/model.ts';
 import { NOTE_CHARS, setNotes } from '../notes/model.ts';
 import { setLinks } from '../links/model.ts';
 import { addName, allNames, checkNameText, normalizeRefersTo, removeName, scopeOf } from '../names/model.ts';
@@ -21,7 +22,7 @@ import { putImported } from './block-writer.ts';
 import { importFormula, stripPrefixes } from './formula-import.ts';
 import type { SheetReport, UnsupportedFunction } from './report.ts';
 
-const LAYOUT_KEYS = ['images', 'formulas', 'merges', 'col_widths', 'row_heights', 'col_styles', 'row_styles', 'frozen', 'default_col_width', 'default_row_height', 'show_gridlines', 'tab_color', 'visibility', 'print', 'cond_formats', 'validations', 'tables', 'notes', 'links'] as const;
+const LAYOUT_KEYS = ['images', 'charts', 'formulas', 'merges', 'col_widths', 'row_heights', 'col_styles', 'row_styles', 'frozen', 'default_col_width', 'default_row_height', 'show_gridlines', 'tab_color', 'visibility', 'print', 'cond_formats', 'validations', 'tables', 'notes', 'links'] as const;
 
 export interface ExcelOutcome {
   sheets: SheetReport[];
@@ -37,6 +38,25 @@ function targetSheet(wb: Workbook, name: string): SheetModel {
   existing.clearAll();
   for (const k of LAYOUT_KEYS) delete existing.meta[k];
   return existing;
+}
+
+/** Charts, once every sheet exists (a chart may plot another sheet's cells). */
+function applyCharts(wb: Workbook, book: Book): void {
+  const names = new Set(wb.sheets.flatMap((s) => (s.meta.charts ?? []).map((c) => c.name)));
+  for (const src of book.sheets) {
+    if (!src.charts?.length) continue;
+    const sheet = wb.findSheet(src.name);
+    if (!sheet) continue;
+    for (const c of src.charts) {
+      const data = c.dataSheet === undefined ? sheet : wb.findSheet(c.dataSheet);
+      if (!data) continue;
+      let name = c.name;
+      for (let i = 2; names.has(name); i++) name = `${c.name} (${i})`;
+      names.add(name);
+      const { dataSheet: _sheet, rect, ...rest } = c;
+      chartsOf(sheet).push({ ...rest, id: newId('chart'), name, data: { sheet: data.id, rect }, data_labels: false });
+    }
+  }
 }
 
 export async function applyBook(wb: Workbook, book: Book, step: (done: number, total: number) => Promise<void>): Promise<ExcelOutcome> {
@@ -107,6 +127,7 @@ export async function applyBook(wb: Workbook, book: Book, step: (done: number, t
     await step(i + 1, book.sheets.length);
   }
   if (invalid) warnings.push(`${invalid} formula(s) use syntax this engine does not read; they are kept as written (exported again) and show the values the file cached, but are not recomputed`);
+  applyCharts(wb, book);
   applyTables(wb, tables);
   applyNames(wb, book.names ?? [], tables, warnings);
   return { sheets: reports, unsupported: [...unsupported.values()], warnings };

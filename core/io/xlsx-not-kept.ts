@@ -48,7 +48,7 @@ export function notKept(bytes: Buffer, sheets: Map<string, SheetXml>): string[] 
       else if (type === 'pivotTable') add('pivot tables', sheet, 1);
       else if (type === 'drawing') {
         // Pictures are kept (xlsx-images.ts reports the ones it cannot keep).
-        add('charts', sheet, count(part, /<(?:\w+:)?chart\b[^>]*r:id=/g));
+        // Charts are read by xlsx-charts.ts, which reports the ones it cannot keep.
         add('shapes and text boxes', sheet, count(part, /<(?:\w+:)?sp>/g));
       }
     }

@@ -57,7 +57,8 @@ export function cartesianScene(chart: ResolvedChart, width: number, height: numb
 
   const valOff = (v: number, s: Scale) => ((Math.min(Math.max(v, s.min), s.max) - s.min) / (s.max - s.min)) * valLen;
   const catOff = (i: number, x?: number | null) => (xScale && x !== undefined && x !== null ? ((x - xScale.min) / (xScale.max - xScale.min)) * catLen : band * (i + 0.5));
-  const xy = (c: number, v: number): [number, number] => (vertical ? [px + c, py + ph - v] : [px + v, py + c]);
+  // Horizontal bars list their categories from the bottom up, as Excel draws them.
+  const xy = (c: number, v: number): [number, number] => (vertical ? [px + c, py + ph - v] : [px + v, py + ph - c]);
 
   // Grid lines and value ticks.
   for (const t of p.ticks) {
@@ -82,7 +83,7 @@ export function cartesianScene(chart: ResolvedChart, width: number, height: numb
       if (i % every) return;
       const o = catOff(i);
       if (vertical) items.push({ t: 'text', x: px + o, y: py + ph + 11, text: fit(c, Math.max(band * every - 4, 20), FONT_SIZE), size: FONT_SIZE, color: MUTED, anchor: 'middle' });
-      else items.push({ t: 'text', x: px - 6, y: py + o, text: fit(c, catLabelW - 8, FONT_SIZE), size: FONT_SIZE, color: MUTED, anchor: 'end' });
+      else items.push({ t: 'text', x: px - 6, y: py + ph - o, text: fit(c, catLabelW - 8, FONT_SIZE), size: FONT_SIZE, color: MUTED, anchor: 'end' });
     });
   }
 

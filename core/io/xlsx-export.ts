@@ -10,6 +10,7 @@ import { effectiveStyleId } from '../workbook/read.ts';
 import { TILE_COLS, TILE_ROWS, tileOf } from '../workbook/tile.ts';
 import type { Workbook } from '../workbook/workbook.ts';
 import { pxToChars, pxToPt } from './book.ts';
+import { addChartsToXlsx } from './xlsx-chart-export.ts';
 import { styleToExcel } from './style-map.ts';
 import { withXlfn } from './xlfn.ts';
 import { useOwnValidationWriter, validationsToExcel } from './xlsx-validation.ts';
@@ -159,7 +160,8 @@ export async function workbookToXlsx(wb: Workbook, step: (done: number, total: n
     await step(i + 1, wb.sheets.length);
   }
   writeNames(out, wb, plan);
-  return Buffer.from(await out.xlsx.writeBuffer());
+  // exceljs writes no charts: they are added to its archive as Excel's own chart parts.
+  return addChartsToXlsx(Buffer.from(await out.xlsx.writeBuffer()), wb);
 }
 
 /**

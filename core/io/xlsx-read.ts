@@ -213,8 +213,6 @@ export async function readXlsx(bytes: Buffer): Promise<Book> {
       const chartsDropped = new Map<string, number>();
       const charts = part ? chartsOfSheet(bytes, part.path, (why) => chartsDropped.set(why, (chartsDropped.get(why) ?? 0) + 1)) : [];
       if (chartsDropped.size) warnings.push(`not kept: charts on ${ws.name}: ${[...chartsDropped].map(([why, n]) => `${n} ${why}`).join(', ')}`);
-      // Kept charts are drawn here, but the xlsx export does not write charts yet: said, not silent.
-      if (charts.length) warnings.push(`not kept: charts when exported to xlsx (they are kept and drawn here): ${charts.length} on ${ws.name}`);
       return { ...sheet, ...(notes.length ? { notes } : {}), ...(links.length ? { links } : {}), ...(images.length ? { images } : {}), ...(charts.length ? { charts } : {}) };
     });
   const chartSheets = [...paths].filter(([, path]) => path.includes('chartsheets/')).map(([name]) => name);

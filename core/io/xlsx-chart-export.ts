@@ -141,32 +141,28 @@ function frameXml(spec: ChartSpec, rid: string, id: number): string {
 /** The sheet's tail elements that must come after <drawing> (ECMA-376 CT_Worksheet order). */
 const AFTER_DRAWING = /<(legacyDrawing|legacyDrawingHF|drawingHF|picture|oleObjects|controls|webPublishItems|tableParts|extLst)\b|<\/worksheet>/;
 
-function rels(xml: string | undefined): { xml: string; next: () => string } {
-  let doc = xml ?? `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>`;
-  const used = new Set([...doc.matchAll(/Id="([^"]+)"/g)].map((m) => m[1]));
-  let n = 1;
-  return {
-    get xml() {
-      return doc;
-    },
-    set xml(v: string) {
-      doc = v;
-    },
-    next() {
-      while (used.has(`rIdChart${n}`)) n++;
-      used.add(`rIdChart${n}`);
-      return `rIdChart${n}`;
-    },
-  } as { xml: string; next: () => string };
+/** A relationships part being extended: its XML and fresh ids that do not clash with its own. */
+class Rels {
+  private readonly used: Set<string>;
+  private n = 1;
+
+  constructor(public xml = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>`) {
+    this.used = new Set([...xml.matchAll(/Id="([^"]+)"/g)].map((m) => m[1]!));
+  }
+
+  /** Adds a relationship and returns its id. */
+  add(type: string, target: string): string {
+    while (this.used.has(`rIdChart${this.n}`)) this.n++;
+    const id = `rIdChart${this.n}`;
+    this.used.add(id);
+    this.xml = this.xml.replace('</Relationships>', `<Relationship Id="${id}" Type="${type}" Target="${target}"/></Relationships>`);
+    return id;
+  }
 }
 
-const addRel = (r: { xml: string }, id: string, type: string, target: string) => {
-  r.xml = r.xml.replace('</Relationships>', `<Relationship Id="${id}" Type="${type}" Target="${target}"/></Relationships>`);
-};
-
 /**
- * The export with every chart of the workbook added as an Excel chart. `sheetPaths` gives each
- * sheet's part in the archive (exceljs writes xl/worksheets/sheetN.xml in tab order).
+ * The export with every chart of the workbook added as an Excel chart (exceljs writes each sheet
+ * as xl/worksheets/sheetN.xml, in tab order).
  */
 export async function addChartsToXlsx(xlsx: Buffer, wb: Workbook): Promise<Buffer> {
   const withCharts = wb.sheets.filter((s) => s.meta.charts?.length);
@@ -181,7 +177,7 @@ export async function addChartsToXlsx(xlsx: Buffer, wb: Workbook): Promise<Buffe
     let sheetXml = text(sheetPath);
     if (!sheetXml) continue;
     const sheetRelsPath = `xl/worksheets/_rels/sheet${wb.sheets.indexOf(sheet) + 1}.xml.rels`;
-    const sheetRels = rels(text(sheetRelsPath));
+    const sheetRels = new Rels(text(sheetRelsPath));
     // The sheet's drawing: the one exceljs wrote for pictures, or a new one.
     const existing = /<Relationship [^>]*Type="[^"]*\/drawing"[^>]*Target="\.\.\/drawings\/(drawing\d+\.xml)"/.exec(sheetRels.xml)?.[1] ?? /<Relationship [^>]*Target="\.\.\/drawings\/(drawing\d+\.xml)"[^>]*Type="[^"]*\/drawing"/.exec(sheetRels.xml)?.[1];
     let drawingPath: string;
@@ -192,15 +188,14 @@ export async function addChartsToXlsx(xlsx: Buffer, wb: Workbook): Promise<Buffe
     } else {
       drawingPath = `xl/drawings/drawing${++drawingN}.xml`;
       drawingXml = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<xdr:wsDr xmlns:xdr="${NS_XDR}" xmlns:a="${NS_A}"></xdr:wsDr>`;
-      const rid = sheetRels.next();
-      addRel(sheetRels, rid, REL_DRAWING, `../drawings/drawing${drawingN}.xml`);
+      const rid = sheetRels.add(REL_DRAWING, `../drawings/drawing${drawingN}.xml`);
       const at = AFTER_DRAWING.exec(sheetXml)!.index;
       sheetXml = `${sheetXml.slice(0, at)}<drawing r:id="${rid}"/>${sheetXml.slice(at)}`;
       if (!/xmlns:r=/.test(sheetXml.slice(0, 500))) sheetXml = sheetXml.replace(/<worksheet\b/, `<worksheet xmlns:r="${NS_R}"`);
       types = types.replace('</Types>', `<Override PartName="/${drawingPath}" ContentType="${CT_DRAWING}"/></Types>`);
     }
     const drawingRelsPath = drawingPath.replace('xl/drawings/', 'xl/drawings/_rels/') + '.rels';
-    const drawingRels = rels(text(drawingRelsPath));
+    const drawingRels = new Rels(text(drawingRelsPath));
     let frames = '';
     let frameId = 1000;
     for (const spec of sheet.meta.charts ?? []) {
@@ -211,8 +206,7 @@ export async function addChartsToXlsx(xlsx: Buffer, wb: Workbook): Promise<Buffe
       const part = `xl/charts/chart${++chartN}.xml`;
       files[part] = strToU8(xml);
       types = types.replace('</Types>', `<Override PartName="/${part}" ContentType="${CT_CHART}"/></Types>`);
-      const rid = drawingRels.next();
-      addRel(drawingRels, rid, REL_CHART, `../charts/chart${chartN}.xml`);
+      const rid = drawingRels.add(REL_CHART, `../charts/chart${chartN}.xml`);
       frames += frameXml(spec, rid, ++frameId);
     }
     if (!frames) continue;

@@ -5,26 +5,26 @@
 import { drawScenePdf } from '../../charts/pdf.ts';
 import { buildScene } from '../../charts/scene.ts';
 import { blockBox, type Block, type Box } from './block.ts';
-import type { PrintChart, PrintImage } from './collect.ts';
+import type { PrintChart } from './collect.ts';
 import { useFont } from './fonts.ts';
-import type { Raster } from './rasters.ts';
 
 type OpenedImage = { width: number; height: number };
-const opened = new WeakMap<PDFKit.PDFDocument, Map<Raster, OpenedImage | null>>();
+const opened = new WeakMap<PDFKit.PDFDocument, Map<Buffer, OpenedImage | null>>();
 
-function openOnce(doc: PDFKit.PDFDocument, raster: Raster): OpenedImage | null {
+/** A picture's bytes opened once per document, so a picture printed on several pages is embedded once. */
+function openOnce(doc: PDFKit.PDFDocument, bytes: Buffer): OpenedImage | null {
   let cache = opened.get(doc);
   if (!cache) opened.set(doc, (cache = new Map()));
-  if (!cache.has(raster)) {
+  if (!cache.has(bytes)) {
     let img: OpenedImage | null;
     try {
-      img = (doc as unknown as { openImage(src: Buffer): OpenedImage }).openImage(raster.png);
+      img = (doc as unknown as { openImage(src: Buffer): OpenedImage }).openImage(bytes);
     } catch {
-      img = null; // a PNG whose header was fine but whose data is not: printed as a frame
+      img = null; // a picture whose header was fine but whose data is not: printed as a frame
     }
-    cache.set(raster, img);
+    cache.set(bytes, img);
   }
-  return cache.get(raster)!;
+  return cache.get(bytes)!;
 }
 
 function frame(doc: PDFKit.PDFDocument, box: Box, name: string): void {
@@ -57,7 +57,7 @@ export function drawCharts(doc: PDFKit.PDFDocument, b: Block): void {
 function drawOne(doc: PDFKit.PDFDocument, pc: PrintChart, box: Box): void {
   if (pc.image === 'frame') return frame(doc, box, pc.name);
   if (pc.image) {
-    const img = openOnce(doc, pc.image);
+    const img = openOnce(doc, pc.image.png);
     if (!img) return frame(doc, box, pc.name);
     doc.image(img as unknown as Buffer, box.x, box.y, { width: box.w, height: box.h });
     return;
@@ -79,17 +79,9 @@ export function drawImages(doc: PDFKit.PDFDocument, b: Block): void {
     const box: Box = { x: b.x + (at.x - x0) * b.k, y: b.y + (at.y - y0) * b.k, w: at.width * b.k, h: at.height * b.k };
     doc.save();
     doc.rect(clip.x, clip.y, clip.w, clip.h).clip();
-    const img = im.bytes ? openOnce(doc, imageKey(im)) : null;
+    const img = im.bytes ? openOnce(doc, im.bytes) : null;
     if (img) doc.image(img as unknown as Buffer, box.x, box.y, { width: box.w, height: box.h });
     else frame(doc, box, im.name);
     doc.restore();
   }
-}
-
-const keys = new WeakMap<PrintImage, Raster>();
-/** One cache key per picture, so a picture printed on several pages is embedded once. */
-function imageKey(im: PrintImage): Raster {
-  let k = keys.get(im);
-  if (!k) keys.set(im, (k = { png: im.bytes!, width: 0, height: 0, depth: 8, colorType: 2, interlace: 0 }));
-  return k;
 }

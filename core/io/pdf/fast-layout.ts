@@ -1,11 +1,11 @@
 // Speeds up pdfkit for spreadsheet texts. pdfkit shapes every distinct word with fontkit (GSUB,
 // GPOS), and caches by word; a sheet of numbers is ~all distinct words, so shaping dominated the
 // export (10k x 10 cells: ~70 % of the time). Strings made only of digits and number punctuation
-// have no ligatures or kerning in DejaVu (checked pairwise in all 12 faces; "E-" is kerned in
-// Serif, so exponents are left to fontkit), so their run is the concatenation of per-character runs,
-// cached per character, and not kept in pdfkit's per-word cache. Other texts still go through
-// fontkit. Touches two pdfkit internals (EmbeddedFont.layoutRun, layoutCached); if their shape
-// changes, the patch does nothing.
+// are laid out as the concatenation of per-character runs, cached per character, and not kept in
+// pdfkit's per-word cache. That drops kerning, which is what the layout model measures (advance
+// widths, as Excel lays out cells; in Carlito only ".-" and "++" kern among these characters).
+// Other texts still go through fontkit. Touches two pdfkit internals (EmbeddedFont.layoutRun,
+// layoutCached); if their shape changes, the patch does nothing.
 interface Run {
   glyphs: unknown[];
   positions: Record<string, number>[];

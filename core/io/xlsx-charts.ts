@@ -7,7 +7,7 @@
 // copied: the chart reads the cells, as charts made here do.
 import { parseRange, splitSheet, type Rect } from '../a1.ts';
 import type { ChartType, Mark, SeriesMark } from '../charts/model.ts';
-import { partRelationships, unescapeXml } from './xlsx-tables.ts';
+import { drawingAnchors, unescapeXml, xmlNumber } from './xlsx-tables.ts';
 import { readZipEntry } from './zip-guard.ts';
 
 export interface BookChart {
@@ -42,7 +42,6 @@ const KINDS: Record<string, { type: ChartType; mark: Mark } | undefined> = {
   scatterChart: { type: 'scatter', mark: 'point' },
 };
 
-const num = (xml: string, tag: string) => Number(new RegExp(`<(?:\\w+:)?${tag}>(-?\\d+)</(?:\\w+:)?${tag}>`).exec(xml)?.[1] ?? 0);
 
 /** A series reference like Sheet1!$B$2:$B$7 as its sheet and rectangle. */
 function refOf(xml: string | undefined, tag: string): { sheet?: string; rect: Rect } | undefined {
@@ -87,7 +86,7 @@ function chartOf(xml: string, name: string, anchor: { row: number; col: number }
       if (!val) return 'charts whose values are not cell ranges';
       const cat = refOf(ser, 'cat') ?? refOf(ser, 'xVal');
       const tx = refOf(/<c:tx>[\s\S]*?<\/c:tx>/.exec(ser!)?.[0], 'tx');
-      series.push({ mark: k.mark, order: num(ser!, 'order') || series.length, val, ...(cat ? { cat } : {}), ...(tx ? { tx } : {}) });
+      series.push({ mark: k.mark, order: xmlNumber(ser!, 'order') || series.length, val, ...(cat ? { cat } : {}), ...(tx ? { tx } : {}) });
     }
   }
   if (!series.length || !type) return 'charts without series';
@@ -137,30 +136,23 @@ function chartOf(xml: string, name: string, anchor: { row: number; col: number }
 /** Charts of the sheet part at `sheetPath`; what cannot be kept goes to `notKept`. */
 export function chartsOfSheet(bytes: Buffer, sheetPath: string, notKept: (why: string) => void): BookChart[] {
   const out: BookChart[] = [];
-  for (const rel of partRelationships(bytes, sheetPath).values()) {
-    if (!rel.type.endsWith('/drawing')) continue;
-    const xml = readZipEntry(bytes, rel.target)?.toString('utf8');
-    if (!xml) continue;
-    const parts = partRelationships(bytes, rel.target);
-    for (const m of xml.matchAll(/<(?:\w+:)?(twoCellAnchor|oneCellAnchor|absoluteAnchor)\b[^>]*>([\s\S]*?)<\/(?:\w+:)?\1>/g)) {
-      const body = m[2]!;
-      const rid = /<(?:\w+:)?chart\b[^>]*\br:id="([^"]+)"/.exec(body)?.[1];
-      if (!rid) continue;
-      const target = parts.get(rid)?.target;
-      const chartXml = target ? readZipEntry(bytes, target)?.toString('utf8') : undefined;
-      const from = /<(?:\w+:)?from>([\s\S]*?)<\/(?:\w+:)?from>/.exec(body)?.[1];
-      const to = /<(?:\w+:)?to>([\s\S]*?)<\/(?:\w+:)?to>/.exec(body)?.[1];
-      if (!chartXml || !from || !to) {
-        notKept('charts not anchored to cells');
-        continue;
-      }
-      const anchor = { row: num(from, 'row'), col: num(from, 'col') };
-      const size = { w: num(to, 'col') - anchor.col + (num(to, 'colOff') > 0 ? 1 : 0), h: num(to, 'row') - anchor.row + (num(to, 'rowOff') > 0 ? 1 : 0) };
-      const name = unescapeXml(/<(?:\w+:)?cNvPr\b[^>]*\bname="([^"]*)"/.exec(body)?.[1] ?? 'Chart').slice(0, 100);
-      const chart = chartOf(chartXml, name, anchor, size);
-      if (typeof chart === 'string') notKept(chart);
-      else out.push(chart);
+  for (const { body, rels: parts } of drawingAnchors(bytes, sheetPath)) {
+    const rid = /<(?:\w+:)?chart\b[^>]*\br:id="([^"]+)"/.exec(body)?.[1];
+    if (!rid) continue;
+    const target = parts.get(rid)?.target;
+    const chartXml = target ? readZipEntry(bytes, target)?.toString('utf8') : undefined;
+    const from = /<(?:\w+:)?from>([\s\S]*?)<\/(?:\w+:)?from>/.exec(body)?.[1];
+    const to = /<(?:\w+:)?to>([\s\S]*?)<\/(?:\w+:)?to>/.exec(body)?.[1];
+    if (!chartXml || !from || !to) {
+      notKept('charts not anchored to cells');
+      continue;
     }
+    const anchor = { row: xmlNumber(from, 'row'), col: xmlNumber(from, 'col') };
+    const size = { w: xmlNumber(to, 'col') - anchor.col + (xmlNumber(to, 'colOff') > 0 ? 1 : 0), h: xmlNumber(to, 'row') - anchor.row + (xmlNumber(to, 'rowOff') > 0 ? 1 : 0) };
+    const name = unescapeXml(/<(?:\w+:)?cNvPr\b[^>]*\bname="([^"]*)"/.exec(body)?.[1] ?? 'Chart').slice(0, 100);
+    const chart = chartOf(chartXml, name, anchor, size);
+    if (typeof chart === 'string') notKept(chart);
+    else out.push(chart);
   }
   return out;
 }

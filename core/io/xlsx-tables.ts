@@ -56,6 +56,23 @@ export function partRelationships(bytes: Buffer, part: string): Map<string, { ta
   return relationships(bytes, `${dir}/_rels/${part.slice(part.lastIndexOf('/') + 1)}.rels`, dir);
 }
 
+/** A number element's value in drawing XML (<xdr:col>4</xdr:col>), 0 when absent. */
+export const xmlNumber = (xml: string, tag: string) => Number(new RegExp(`<(?:\\w+:)?${tag}>(-?\\d+)</(?:\\w+:)?${tag}>`).exec(xml)?.[1] ?? 0);
+
+/**
+ * The anchors of a sheet's drawing parts (pictures, charts, shapes): each anchor's XML and the
+ * drawing part's relationships, which its pictures and charts point into.
+ */
+export function* drawingAnchors(bytes: Buffer, sheetPath: string): Generator<{ body: string; rels: Map<string, { target: string; type: string }> }> {
+  for (const rel of partRelationships(bytes, sheetPath).values()) {
+    if (!rel.type.endsWith('/drawing')) continue;
+    const xml = readZipEntry(bytes, rel.target)?.toString('utf8');
+    if (!xml) continue;
+    const rels = partRelationships(bytes, rel.target);
+    for (const m of xml.matchAll(/<(?:\w+:)?(twoCellAnchor|oneCellAnchor|absoluteAnchor)\b[^>]*>([\s\S]*?)<\/(?:\w+:)?\1>/g)) yield { body: m[2]!, rels };
+  }
+}
+
 /** Each sheet's part path (worksheets and chart sheets) by sheet name, in the workbook's order. */
 export function sheetParts(bytes: Buffer): Map<string, string> {
   const out = new Map<string, string>();

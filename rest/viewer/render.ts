@@ -146,12 +146,16 @@ async function renderRows(v: SheetView, from: number, to: number): Promise<strin
     // Columns an overflowing text crosses: their inner gridlines are not drawn (as in Excel).
     const open = new Set<number>();
     const placed = new Map<number, ReturnType<typeof placeText>>();
+    // The style a person sees in each cell (its own, row or column style, rules on top), once per cell.
+    const styles = Array.from({ length: cols }, (_, c) => {
+      const style = effectiveStyle(sheet, wb.styles, r, c);
+      const patch = overlay?.(r, c);
+      return patch ? { ...style, ...patch } : style;
+    });
     for (let c = 0; c < cols; c++) {
       const cell = sheet.get(r, c);
       if (!hasContent(cell) || merges.covered.has(`${r},${c}`)) continue;
-      let style = effectiveStyle(sheet, wb.styles, r, c, cell);
-      const patch = overlay?.(r, c);
-      if (patch) style = { ...style, ...patch };
+      const style = styles[c]!;
       const span = merges.anchors.get(`${r},${c}`);
       const tc = textCell(cell, style);
       if (decorations?.(r, c)?.hideValue) tc.text = '';
@@ -163,9 +167,7 @@ async function renderRows(v: SheetView, from: number, to: number): Promise<strin
       const key = `${r},${c}`;
       if (merges.covered.has(key)) continue;
       const cell = sheet.get(r, c);
-      let style = effectiveStyle(sheet, wb.styles, r, c, cell);
-      const patch = overlay?.(r, c);
-      if (patch) style = { ...style, ...patch };
+      const style = styles[c]!;
       const value = isRich(cell) ? cell.v : cell;
       const numeric = typeof value === 'number' || (isRich(cell) && cell.e !== undefined);
       const p = placed.get(c);

@@ -37,21 +37,27 @@ function frame(doc: PDFKit.PDFDocument, box: Box, name: string): void {
   doc.restore();
 }
 
-export function drawCharts(doc: PDFKit.PDFDocument, b: Block): void {
-  const charts = b.sheet.snapshot.charts;
-  if (!charts.length) return;
+/**
+ * Draws each item placed on the sheet (charts, pictures) that reaches into the block, at its box
+ * on the page and clipped to the block, so an item crossing a page edge meets its other parts.
+ */
+function drawPlaced<T extends { at: { x: number; y: number; width: number; height: number } }>(doc: PDFKit.PDFDocument, b: Block, items: T[], draw: (item: T, box: Box) => void): void {
+  if (!items.length) return;
   const x0 = b.sheet.colOffset(b.c0), x1 = b.sheet.colOffset(b.c1 + 1);
   const y0 = b.sheet.rowOffset(b.r0), y1 = b.sheet.rowOffset(b.r1 + 1);
   const clip = blockBox(b);
-  for (const pc of charts) {
-    const at = pc.at;
+  for (const item of items) {
+    const at = item.at;
     if (at.x >= x1 || at.x + at.width <= x0 || at.y >= y1 || at.y + at.height <= y0) continue;
-    const box: Box = { x: b.x + (at.x - x0) * b.k, y: b.y + (at.y - y0) * b.k, w: at.width * b.k, h: at.height * b.k };
     doc.save();
     doc.rect(clip.x, clip.y, clip.w, clip.h).clip();
-    drawOne(doc, pc, box);
+    draw(item, { x: b.x + (at.x - x0) * b.k, y: b.y + (at.y - y0) * b.k, w: at.width * b.k, h: at.height * b.k });
     doc.restore();
   }
+}
+
+export function drawCharts(doc: PDFKit.PDFDocument, b: Block): void {
+  drawPlaced(doc, b, b.sheet.snapshot.charts, (pc, box) => drawOne(doc, pc, box));
 }
 
 function drawOne(doc: PDFKit.PDFDocument, pc: PrintChart, box: Box): void {
@@ -66,22 +72,11 @@ function drawOne(doc: PDFKit.PDFDocument, pc: PrintChart, box: Box): void {
   drawScenePdf(doc, buildScene(pc.chart, pc.at.width, pc.at.height), { x: box.x, y: box.y, width: box.w, height: box.h });
 }
 
-/** Pictures on a block: drawn at their place and size, clipped to the block; a frame when they cannot be. */
+/** Pictures on a block: drawn at their place and size; a frame when they cannot be. */
 export function drawImages(doc: PDFKit.PDFDocument, b: Block): void {
-  const images = b.sheet.snapshot.images;
-  if (!images.length) return;
-  const x0 = b.sheet.colOffset(b.c0), x1 = b.sheet.colOffset(b.c1 + 1);
-  const y0 = b.sheet.rowOffset(b.r0), y1 = b.sheet.rowOffset(b.r1 + 1);
-  const clip = blockBox(b);
-  for (const im of images) {
-    const at = im.at;
-    if (at.x >= x1 || at.x + at.width <= x0 || at.y >= y1 || at.y + at.height <= y0) continue;
-    const box: Box = { x: b.x + (at.x - x0) * b.k, y: b.y + (at.y - y0) * b.k, w: at.width * b.k, h: at.height * b.k };
-    doc.save();
-    doc.rect(clip.x, clip.y, clip.w, clip.h).clip();
+  drawPlaced(doc, b, b.sheet.snapshot.images, (im, box) => {
     const img = im.bytes ? openOnce(doc, im.bytes) : null;
     if (img) doc.image(img as unknown as Buffer, box.x, box.y, { width: box.w, height: box.h });
     else frame(doc, box, im.name);
-    doc.restore();
-  }
+  });
 }

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { benchCells } from './cells.ts';
 import { benchCodeCells } from './code-cells.ts';
 import { benchFootprint } from './footprint.ts';
-import { benchImports } from './import-export.ts';
+import { benchImports, benchXlsx } from './import-export.ts';
 import type { BenchRow } from './lib.ts';
 import { benchPdf } from './pdf-export.ts';
 import { benchSmallOps } from './small-ops.ts';
@@ -17,6 +17,7 @@ const groups: Record<string, () => Promise<BenchRow[]>> = {
   cells: benchCells,
   code: benchCodeCells,
   imports: benchImports,
+  xlsx: benchXlsx,
   pdf: benchPdf,
   viewer: benchViewer,
   footprint: benchFootprint,

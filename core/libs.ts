@@ -40,6 +40,26 @@ export const loadExcelHyperlinkXform = once(async (): Promise<{ prototype: { ren
   const mod = (await import('exceljs/lib/xlsx/xform/sheet/hyperlink-xform.js')) as { default: unknown };
   return mod.default as never;
 });
+/** An exceljs writer of one part or element: prepare(model, options), then toXml(model). */
+export type ExcelXform = new () => { prepare(model: object, options: object): void; toXml(model: object): string };
+/** exceljs's writer of a table part (xlsx-parts.ts adds tables to the streaming writer's archive). */
+export const loadExcelTableXform = once(async (): Promise<ExcelXform> => {
+  // @ts-expect-error exceljs ships no types for its parts (the package version is pinned)
+  const mod = (await import('exceljs/lib/xlsx/xform/table/table-xform.js')) as { default: unknown };
+  return mod.default as never;
+});
+/** exceljs's writer of a worksheet's <extLst> (Excel 2010 conditional formats), which its streaming writer leaves out. */
+export const loadExcelSheetExtXform = once(async (): Promise<ExcelXform> => {
+  // @ts-expect-error exceljs ships no types for its parts (the package version is pinned)
+  const mod = (await import('exceljs/lib/xlsx/xform/sheet/ext-lst-xform.js')) as { default: unknown };
+  return mod.default as never;
+});
+/** The streaming writer's relationships of a sheet (its hyperlinks are replaced: core/io/xlsx-links.ts). */
+export const loadExcelSheetRelsWriter = once(async (): Promise<{ prototype: Record<string, unknown> }> => {
+  // @ts-expect-error exceljs ships no types for its parts (the package version is pinned)
+  const mod = (await import('exceljs/lib/stream/xlsx/sheet-rels-writer.js')) as { default: unknown };
+  return mod.default as never;
+});
 /** The .xls reader (SheetJS build). */
 export const loadXlsx = once(async (): Promise<typeof Xlsx> => await import('@e965/xlsx'));
 export const loadPdfKit = once(async (): Promise<typeof PDFDocument> => (await import('pdfkit')).default);

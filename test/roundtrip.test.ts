@@ -36,6 +36,7 @@ const KEPT_AT_LEAST: Record<string, number> = {
   'data validations': 100,
   comments: 100,
   charts: 100,
+  images: 100,
   // LibreOffice opens every export (headless, no repair) and recalculates it: where it differs from
   // us it is mostly where it differs from Excel (function test workbooks) or lacks the function
   // (FILTER, UNIQUE, SEQUENCE, REGEXTEST in LibreOffice 7.4).

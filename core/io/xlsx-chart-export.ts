@@ -1,28 +1,20 @@
 // Charts written into an xlsx export as Excel's own charts (DrawingML chart parts), so Excel and
-// LibreOffice draw them from the cells: exceljs writes no charts, so its archive is opened again
-// (fflate) and, per sheet with charts, a drawing part (or the one exceljs wrote for pictures) gets
-// one graphic frame per chart, each pointing at a chart part whose series reference the chart's
-// cells (names from its header row, categories from its label column) with their current values
-// cached, as Excel writes them. Secondary axes, trend lines and value labels are not written.
-import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+// LibreOffice draw them from the cells: each chart part's series reference the chart's cells
+// (names from its header row, categories from its label column) with their current values cached,
+// as Excel writes them, and a graphic frame anchors it in the sheet's drawing (xlsx-parts.ts adds
+// both to the archive). Secondary axes, trend lines and value labels are not written.
 import { indexToCol } from '../a1.ts';
 import type { ChartSpec, Mark } from '../charts/model.ts';
-import { categoryColumn, resolveChart, type ResolvedChart } from '../charts/resolve.ts';
+import { categoryColumn, type ResolvedChart } from '../charts/resolve.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
-import type { Workbook } from '../workbook/workbook.ts';
 
-const NS_C = 'http://schemas.openxmlformats.org/drawingml/2006/chart';
-const NS_A = 'http://schemas.openxmlformats.org/drawingml/2006/main';
-const NS_R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
-const NS_XDR = 'http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing';
-const REL_DRAWING = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/drawing';
-const REL_CHART = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/chart';
-const CT_CHART = 'application/vnd.openxmlformats-officedocument.drawingml.chart+xml';
-const CT_DRAWING = 'application/vnd.openxmlformats-officedocument.drawing+xml';
+export const NS_C = 'http://schemas.openxmlformats.org/drawingml/2006/chart';
+export const NS_A = 'http://schemas.openxmlformats.org/drawingml/2006/main';
+export const NS_R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 /** Excel's default palette for series (Office theme accents). */
 const COLORS = ['4472C4', 'ED7D31', 'A5A5A5', 'FFC000', '5B9BD5', '70AD47', '264478', '9E480E', '636363', '997300'];
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const quoteSheet = (name: string) => `'${name.replace(/'/g, "''")}'`;
 const ref = (sheet: string, r0: number, c0: number, r1: number, c1: number) => `${quoteSheet(sheet)}!$${indexToCol(c0)}$${r0 + 1}${r0 === r1 && c0 === c1 ? '' : `:$${indexToCol(c1)}$${r1 + 1}`}`;
 
@@ -132,90 +124,9 @@ export function chartXml(spec: ChartSpec, r: ResolvedChart, dataSheet: SheetMode
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<c:chartSpace xmlns:c="${NS_C}" xmlns:a="${NS_A}" xmlns:r="${NS_R}"><c:roundedCorners val="0"/><c:chart>${title}<c:plotArea><c:layout/>${plot}</c:plotArea>${legend}<c:plotVisOnly val="1"/><c:dispBlanksAs val="gap"/></c:chart></c:chartSpace>`;
 }
 
-function frameXml(spec: ChartSpec, rid: string, id: number): string {
+/** The drawing's anchor for a chart: a graphic frame pointing at the chart part `rid`. */
+export function frameXml(spec: ChartSpec, rid: string, id: number): string {
   const { row, col } = spec.anchor;
   const pos = (c: number, r: number) => `<xdr:col>${c}</xdr:col><xdr:colOff>0</xdr:colOff><xdr:row>${r}</xdr:row><xdr:rowOff>0</xdr:rowOff>`;
   return `<xdr:twoCellAnchor editAs="oneCell"><xdr:from>${pos(col, row)}</xdr:from><xdr:to>${pos(col + spec.width_cells, row + spec.height_cells)}</xdr:to><xdr:graphicFrame macro=""><xdr:nvGraphicFramePr><xdr:cNvPr id="${id}" name="${esc(spec.name)}"/><xdr:cNvGraphicFramePr/></xdr:nvGraphicFramePr><xdr:xfrm><a:off x="0" y="0"/><a:ext cx="0" cy="0"/></xdr:xfrm><a:graphic><a:graphicData uri="${NS_C}"><c:chart xmlns:c="${NS_C}" xmlns:r="${NS_R}" r:id="${rid}"/></a:graphicData></a:graphic></xdr:graphicFrame><xdr:clientData/></xdr:twoCellAnchor>`;
-}
-
-/** The sheet's tail elements that must come after <drawing> (ECMA-376 CT_Worksheet order). */
-const AFTER_DRAWING = /<(legacyDrawing|legacyDrawingHF|drawingHF|picture|oleObjects|controls|webPublishItems|tableParts|extLst)\b|<\/worksheet>/;
-
-/** A relationships part being extended: its XML and fresh ids that do not clash with its own. */
-class Rels {
-  private readonly used: Set<string>;
-  private n = 1;
-
-  constructor(public xml = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>`) {
-    this.used = new Set([...xml.matchAll(/Id="([^"]+)"/g)].map((m) => m[1]!));
-  }
-
-  /** Adds a relationship and returns its id. */
-  add(type: string, target: string): string {
-    while (this.used.has(`rIdChart${this.n}`)) this.n++;
-    const id = `rIdChart${this.n}`;
-    this.used.add(id);
-    this.xml = this.xml.replace('</Relationships>', `<Relationship Id="${id}" Type="${type}" Target="${target}"/></Relationships>`);
-    return id;
-  }
-}
-
-/**
- * The export with every chart of the workbook added as an Excel chart (exceljs writes each sheet
- * as xl/worksheets/sheetN.xml, in tab order).
- */
-export async function addChartsToXlsx(xlsx: Buffer, wb: Workbook): Promise<Buffer> {
-  const withCharts = wb.sheets.filter((s) => s.meta.charts?.length);
-  if (!withCharts.length) return xlsx;
-  const files = unzipSync(new Uint8Array(xlsx));
-  const text = (p: string) => (files[p] ? strFromU8(files[p]!) : undefined);
-  let types = text('[Content_Types].xml')!;
-  let chartN = Object.keys(files).filter((p) => /^xl\/charts\/chart\d+\.xml$/.test(p)).length;
-  let drawingN = Object.keys(files).filter((p) => /^xl\/drawings\/drawing\d+\.xml$/.test(p)).length;
-  for (const sheet of withCharts) {
-    const sheetPath = `xl/worksheets/sheet${wb.sheets.indexOf(sheet) + 1}.xml`;
-    let sheetXml = text(sheetPath);
-    if (!sheetXml) continue;
-    const sheetRelsPath = `xl/worksheets/_rels/sheet${wb.sheets.indexOf(sheet) + 1}.xml.rels`;
-    const sheetRels = new Rels(text(sheetRelsPath));
-    // The sheet's drawing: the one exceljs wrote for pictures, or a new one.
-    const existing = /<Relationship [^>]*Type="[^"]*\/drawing"[^>]*Target="\.\.\/drawings\/(drawing\d+\.xml)"/.exec(sheetRels.xml)?.[1] ?? /<Relationship [^>]*Target="\.\.\/drawings\/(drawing\d+\.xml)"[^>]*Type="[^"]*\/drawing"/.exec(sheetRels.xml)?.[1];
-    let drawingPath: string;
-    let drawingXml: string;
-    if (existing) {
-      drawingPath = `xl/drawings/${existing}`;
-      drawingXml = text(drawingPath)!;
-    } else {
-      drawingPath = `xl/drawings/drawing${++drawingN}.xml`;
-      drawingXml = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<xdr:wsDr xmlns:xdr="${NS_XDR}" xmlns:a="${NS_A}"></xdr:wsDr>`;
-      const rid = sheetRels.add(REL_DRAWING, `../drawings/drawing${drawingN}.xml`);
-      const at = AFTER_DRAWING.exec(sheetXml)!.index;
-      sheetXml = `${sheetXml.slice(0, at)}<drawing r:id="${rid}"/>${sheetXml.slice(at)}`;
-      if (!/xmlns:r=/.test(sheetXml.slice(0, 500))) sheetXml = sheetXml.replace(/<worksheet\b/, `<worksheet xmlns:r="${NS_R}"`);
-      types = types.replace('</Types>', `<Override PartName="/${drawingPath}" ContentType="${CT_DRAWING}"/></Types>`);
-    }
-    const drawingRelsPath = drawingPath.replace('xl/drawings/', 'xl/drawings/_rels/') + '.rels';
-    const drawingRels = new Rels(text(drawingRelsPath));
-    let frames = '';
-    let frameId = 1000;
-    for (const spec of sheet.meta.charts ?? []) {
-      const dataSheet = wb.sheets.find((s) => s.id === spec.data.sheet);
-      if (!dataSheet) continue;
-      const xml = chartXml(spec, await resolveChart(wb, spec), dataSheet);
-      if (!xml) continue;
-      const part = `xl/charts/chart${++chartN}.xml`;
-      files[part] = strToU8(xml);
-      types = types.replace('</Types>', `<Override PartName="/${part}" ContentType="${CT_CHART}"/></Types>`);
-      const rid = drawingRels.add(REL_CHART, `../charts/chart${chartN}.xml`);
-      frames += frameXml(spec, rid, ++frameId);
-    }
-    if (!frames) continue;
-    drawingXml = drawingXml.replace('</xdr:wsDr>', `${frames}</xdr:wsDr>`);
-    files[drawingPath] = strToU8(drawingXml);
-    files[drawingRelsPath] = strToU8(drawingRels.xml);
-    files[sheetPath] = strToU8(sheetXml);
-    files[sheetRelsPath] = strToU8(sheetRels.xml);
-  }
-  files['[Content_Types].xml'] = strToU8(types);
-  return Buffer.from(zipSync(files, { level: 6 }));
 }

@@ -1,24 +1,26 @@
 // xlsx export with exceljs: every sheet's values, formulas with their cached results, styles,
 // merges, column widths, row heights and frozen panes, so that the file reads back the same.
 import type ExcelJS from 'exceljs';
+import { PassThrough } from 'node:stream';
 import { isDateFormat } from 'numfmt';
-import { loadExcelJs } from '../libs.ts';
+import { loadExcelJs, loadExcelSheetExtXform, type ExcelXform } from '../libs.ts';
 import { isRich, type Cell } from '../workbook/cell.ts';
 import { DEFAULT_COL_WIDTH, DEFAULT_ROW_HEIGHT } from '../workbook/sheet-meta.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
 import { effectiveStyleId } from '../workbook/read.ts';
-import { TILE_COLS, TILE_ROWS, tileOf } from '../workbook/tile.ts';
+import { TILE_COLS, TILE_ROWS, tileOf, type Tile } from '../workbook/tile.ts';
 import type { Workbook } from '../workbook/workbook.ts';
 import { pxToChars, pxToPt } from './book.ts';
-import { addChartsToXlsx } from './xlsx-chart-export.ts';
+import { addPartsToXlsx } from './xlsx-parts.ts';
 import { styleToExcel } from './style-map.ts';
 import { withXlfn } from './xlfn.ts';
 import { useOwnValidationWriter, validationsToExcel } from './xlsx-validation.ts';
-import { excelTableRefs, planExcelTables, tablesToExcel, type ExcelTablePlan } from './xlsx-tables.ts';
+import { excelTableRefs, planExcelTables, type ExcelTablePlan } from './xlsx-tables.ts';
 import { implicitIntersections, withParameterPrefixes } from '../workbook/implicit-intersection.ts';
 import { allNames } from '../names/model.ts';
 import { notesOf } from '../notes/model.ts';
-import { linksToExcel, useOwnHyperlinkWriter } from './xlsx-links.ts';
+import { useOwnHyperlinkWriter, withLink } from './xlsx-links.ts';
+import { linksOf } from '../links/model.ts';
 import { spillRange } from '../workbook/effects.ts';
 import { printToExcel } from './xlsx-print.ts';
 import { rulesToExcel } from './xlsx-cf.ts';
@@ -48,8 +50,6 @@ function spillRef(sheet: SheetModel, row: number, col: number): string | undefin
   return rect ? rectToA1(rect) : undefined;
 }
 
-
-
 /**
  * Formula text (no '=') as Excel reads it: tables' names per the plan (as cells with `cells`, for
  * conditional formats and validation rules, where Excel takes no table references), _xlpm. and
@@ -59,28 +59,147 @@ function excelFormula(text: string, plan: ExcelTablePlan, cells = false): string
   return withXlfn(withParameterPrefixes(excelTableRefs(text, plan, cells)));
 }
 
-async function writeSheet(wb: Workbook, sheet: SheetModel, ws: ExcelJS.Worksheet, plan: ExcelTablePlan): Promise<void> {
+type StreamWorkbook = ExcelJS.stream.xlsx.WorkbookWriter;
+
+/** The streaming writer's sheet: rows are written in order and committed; its tail is written by commit(). */
+interface StreamSheet extends ExcelJS.Worksheet {
+  _merges: { toString(): string }[];
+  _writeHyperlinks(): void;
+  _writeConditionalFormatting(): void;
+  _writeDataValidations(): void;
+  _writeCloseWorksheet(): void;
+  _writeColumns(): void;
+  _writeOpenSheetData(): void;
+  startedData: boolean;
+  _workbook: { styles: object };
+  conditionalFormatting: object[];
+  stream: { write(text: string): void };
+  commit(): void;
+}
+
+/** Attributes of <printOptions>: exceljs's streaming writer leaves the element out. */
+function printOptionsXml(ws: ExcelJS.Worksheet): string {
+  const p = ws.pageSetup as Partial<ExcelJS.PageSetup> & { showRowColHeaders?: boolean };
+  const attrs = [p.showRowColHeaders && 'headings="1"', p.showGridLines && 'gridLines="1"', p.horizontalCentered && 'horizontalCentered="1"', p.verticalCentered && 'verticalCentered="1"'].filter(Boolean);
+  return attrs.length ? `<printOptions ${attrs.join(' ')}/>` : '';
+}
+
+/**
+ * The sheet's tail as the in-memory writer writes it, in the order ECMA-376 gives (CT_Worksheet):
+ * exceljs's streaming writer puts hyperlinks before conditional formats and validation rules, which
+ * Excel repairs, and writes neither <printOptions> nor the <extLst> that holds Excel 2010's
+ * conditional formats (data bars with an axis, newer icon sets). Hyperlinks and print options are
+ * written after the validation rules, the extension list last.
+ */
+function fixTail(ws: StreamSheet, Ext: ExcelXform): void {
+  const links = ws._writeHyperlinks.bind(ws);
+  const formats = ws._writeConditionalFormatting.bind(ws);
+  const rules = ws._writeDataValidations.bind(ws);
+  const close = ws._writeCloseWorksheet.bind(ws);
+  const ext = new Ext();
+  const model = { conditionalFormattings: ws.conditionalFormatting };
+  ws._writeHyperlinks = () => undefined;
+  // The extension's rules get their ids before the rules that point at them are written.
+  ws._writeConditionalFormatting = () => {
+    ext.prepare(model, { styles: ws._workbook.styles });
+    formats();
+  };
+  ws._writeDataValidations = () => {
+    rules();
+    links();
+    const options = printOptionsXml(ws);
+    if (options) ws.stream.write(options);
+  };
+  ws._writeCloseWorksheet = () => {
+    ws.stream.write(ext.toXml(model));
+    close();
+  };
+}
+
+/** Rows of a sheet in order, with what each carries beside its cells. */
+function rowsToWrite(sheet: SheetModel, extra: Iterable<number>): number[] {
+  const rows = new Set<number>(extra);
+  for (const [key, tile] of sheet.loadedTiles()) {
+    const { tr } = tileOf(key);
+    tile.rows.forEach((line, r) => {
+      if (line?.some((c) => c !== null && c !== undefined)) rows.add(tr * TILE_ROWS + r);
+    });
+  }
+  return [...rows].sort((a, b) => a - b);
+}
+
+/**
+ * One sheet through exceljs's streaming writer: columns first, then each row in order (cells with
+ * their styles, notes and links, height, row style), merges and the sheet's rules, which its
+ * commit writes after the rows. Only the row being written is held as exceljs objects.
+ */
+async function writeSheet(wb: Workbook, sheet: SheetModel, out: StreamWorkbook, plan: ExcelTablePlan): Promise<void> {
   await wb.loadAll(sheet);
-  const styleCache = new Map<string, Partial<ExcelJS.Style>>();
   const meta = sheet.meta;
+  const defaultWidth = meta.default_col_width ?? DEFAULT_COL_WIDTH;
+  const defaultHeight = meta.default_row_height ?? DEFAULT_ROW_HEIGHT;
+  const frozen = meta.frozen && (meta.frozen.rows || meta.frozen.cols) ? { state: 'frozen' as const, xSplit: meta.frozen.cols, ySplit: meta.frozen.rows } : {};
+  const views = Object.keys(frozen).length || meta.show_gridlines === false ? [{ ...frozen, ...(meta.show_gridlines === false ? { showGridLines: false } : {}) }] : [];
+  // The writer prints the sheet's head (properties, views, page setup) as it is made.
+  const print: Pick<ExcelJS.Worksheet, 'pageSetup' | 'headerFooter'> = { pageSetup: {} as ExcelJS.PageSetup, headerFooter: {} as ExcelJS.HeaderFooter };
+  printToExcel(meta.print, print);
+  const ws = out.addWorksheet(sheet.name, {
+    views,
+    pageSetup: print.pageSetup,
+    headerFooter: print.headerFooter,
+    properties: { defaultColWidth: pxToChars(defaultWidth), defaultRowHeight: pxToPt(defaultHeight), ...(meta.tab_color ? { tabColor: { argb: `FF${meta.tab_color.slice(1, 7)}` } } : {}) } as ExcelJS.WorksheetProperties,
+    ...(meta.visibility ? { state: meta.visibility === 'very_hidden' ? 'veryHidden' : 'hidden' } : {}),
+  }) as StreamSheet;
+  fixTail(ws, await loadExcelSheetExtXform());
+  const styleCache = new Map<string, Partial<ExcelJS.Style>>();
+  const styleOf = (sid: number, hint?: string) => {
+    const k = `${sid}\t${hint ?? ''}`;
+    let st = styleCache.get(k);
+    if (!st) styleCache.set(k, (st = styleToExcel(wb.styles.get(sid), hint)));
+    return st;
+  };
+  // Columns go out before the first row.
+  for (const [i, sid] of Object.entries(meta.col_styles ?? {})) if (sid) ws.getColumn(Number(i) + 1).style = styleOf(sid);
+  for (const [i, px] of Object.entries(meta.col_widths ?? {})) {
+    const col = ws.getColumn(Number(i) + 1);
+    if (px === 0) col.hidden = true;
+    // exceljs leaves out a column exactly 9 characters wide as its own default: a hair more is written.
+    else col.width = pxToChars(px) === 9 ? 9 + 1e-9 : pxToChars(px);
+  }
+  const toExcel = (f: string) => excelFormula(f, plan, true);
+  rulesToExcel(meta.cond_formats, ws, toExcel);
+  validationsToExcel(meta.validations, ws, toExcel);
+  // Covered cells keep their own styles (borders of a merged block sit on its edge cells): the
+  // ranges are listed, the cells are not turned into exceljs merge cells.
+  for (const m of meta.merges ?? []) ws._merges.push({ toString: () => m });
+
+  const byRow = <T>(entries: [{ row: number; col: number }, T][]) => {
+    const m = new Map<number, [number, T][]>();
+    for (const [at, v] of entries) m.set(at.row, [...(m.get(at.row) ?? []), [at.col, v]]);
+    return m;
+  };
+  const notes = byRow(notesOf(sheet));
+  const links = byRow(linksOf(sheet));
+  const rowStyles = meta.row_styles ?? {};
+  const heights = meta.row_heights ?? {};
+  const tilesOfBand = new Map<number, [number, Tile][]>();
   for (const [key, tile] of sheet.loadedTiles()) {
     const { tr, tc } = tileOf(key);
-    tile.rows.forEach((line, r) => {
-      line?.forEach((cell, c) => {
+    tilesOfBand.set(tr, [...(tilesOfBand.get(tr) ?? []), [tc, tile]]);
+  }
+  for (const tiles of tilesOfBand.values()) tiles.sort((a, b) => a[0] - b[0]);
+  const extra = [...Object.keys(rowStyles), ...Object.keys(heights)].map(Number).concat([...notes.keys(), ...links.keys()]);
+  for (const row of rowsToWrite(sheet, extra)) {
+    const line = ws.getRow(row + 1);
+    const tr = Math.floor(row / TILE_ROWS);
+    for (const [tc, tile] of tilesOfBand.get(tr) ?? []) {
+      tile.rows[row - tr * TILE_ROWS]?.forEach((cell, c) => {
         if (cell === null || cell === undefined) return;
-        const row = tr * TILE_ROWS + r, col = tc * TILE_COLS + c;
-        const target = ws.getCell(row + 1, col + 1);
+        const col = tc * TILE_COLS + c;
+        const target = line.getCell(col + 1);
         const sid = effectiveStyleId(sheet, row, col, cell);
         const hint = isRich(cell) ? cell.h : undefined;
-        let st: Partial<ExcelJS.Style> | undefined;
-        if (sid || hint) {
-          const k = `${sid}\t${hint ?? ''}`;
-          st = styleCache.get(k);
-          if (!st) {
-            st = styleToExcel(wb.styles.get(sid), hint);
-            styleCache.set(k, st);
-          }
-        }
+        const st = sid || hint ? styleOf(sid, hint) : undefined;
         const shown = (v: ExcelJS.CellValue) => (st?.numFmt ? excelSerial(v, st.numFmt) : v);
         if (isRich(cell) && cell.f !== undefined) {
           const result = shown(valueOf({ ...cell, f: undefined }));
@@ -92,76 +211,62 @@ async function writeSheet(wb: Workbook, sheet: SheetModel, ws: ExcelJS.Worksheet
         } else target.value = shown(valueOf(cell));
         if (st && Object.keys(st).length) target.style = st;
       });
-    });
-  }
-  const lineStyle = (sid: number) => {
-    const k = `${sid}\t`;
-    let st = styleCache.get(k);
-    if (!st) styleCache.set(k, (st = styleToExcel(wb.styles.get(sid))));
-    return st;
-  };
-  for (const [i, sid] of Object.entries(meta.col_styles ?? {})) if (sid) ws.getColumn(Number(i) + 1).style = lineStyle(sid);
-  const defaultHeight = meta.default_row_height ?? DEFAULT_ROW_HEIGHT;
-  // exceljs writes a row only when it has cells or a height: a hidden or formatted empty row gets the default height.
-  const keepRow = (row: ExcelJS.Row) => {
-    if (!row.height) row.height = pxToPt(defaultHeight);
-  };
-  for (const [i, sid] of Object.entries(meta.row_styles ?? {})) {
-    if (!sid) continue;
-    const row = ws.getRow(Number(i) + 1) as ExcelJS.Row & { style: Partial<ExcelJS.Style> };
-    row.style = lineStyle(sid);
-    keepRow(row);
-  }
-  // Covered cells keep their own styles (borders of a merged block sit on its edge cells).
-  for (const m of meta.merges ?? []) ws.mergeCellsWithoutStyle(m);
-  const defaultWidth = meta.default_col_width ?? DEFAULT_COL_WIDTH;
-  ws.properties.defaultColWidth = pxToChars(defaultWidth);
-  ws.properties.defaultRowHeight = pxToPt(defaultHeight);
-  for (const [i, px] of Object.entries(meta.col_widths ?? {})) {
-    const col = ws.getColumn(Number(i) + 1);
-    if (px === 0) col.hidden = true;
-    // exceljs leaves out a column exactly 9 characters wide as its own default: a hair more is written.
-    else col.width = pxToChars(px) === 9 ? 9 + 1e-9 : pxToChars(px);
-  }
-  for (const [i, px] of Object.entries(meta.row_heights ?? {})) {
-    const row = ws.getRow(Number(i) + 1);
+    }
+    for (const [col, link] of links.get(row) ?? []) {
+      const target = line.getCell(col + 1);
+      const value = withLink(target.value, link);
+      if (value) target.value = value;
+    }
+    for (const [col, note] of notes.get(row) ?? []) line.getCell(col + 1).note = note.text;
+    const keepRow = () => {
+      if (!line.height) line.height = pxToPt(defaultHeight);
+    };
+    const sid = rowStyles[row];
+    if (sid) {
+      (line as ExcelJS.Row & { style: Partial<ExcelJS.Style> }).style = styleOf(sid);
+      keepRow();
+    }
+    const px = heights[row];
     if (px === 0) {
-      row.hidden = true;
-      keepRow(row);
-    } else row.height = pxToPt(px);
+      line.hidden = true;
+      keepRow();
+    } else if (px !== undefined) line.height = pxToPt(px);
+    // exceljs writes a row only when it has values or a height: a hidden, formatted or annotated
+    // empty row gets the default height.
+    if (!line.hasValues) keepRow();
+    line.commit();
   }
-  const frozen = meta.frozen && (meta.frozen.rows || meta.frozen.cols) ? { state: 'frozen' as const, xSplit: meta.frozen.cols, ySplit: meta.frozen.rows } : {};
-  if (Object.keys(frozen).length || meta.show_gridlines === false) ws.views = [{ ...frozen, ...(meta.show_gridlines === false ? { showGridLines: false } : {}) }];
-  if (meta.tab_color) ws.properties.tabColor = { argb: `FF${meta.tab_color.slice(1, 7)}` };
-  printToExcel(meta.print, ws);
-  const toExcel = (f: string) => excelFormula(f, plan, true);
-  rulesToExcel(meta.cond_formats, ws, toExcel);
-  validationsToExcel(meta.validations, ws, toExcel);
-  for (const [at, note] of notesOf(sheet)) ws.getCell(at.row + 1, at.col + 1).note = note.text;
-  linksToExcel(sheet, ws);
-  tablesToExcel(sheet, ws, plan);
-  // Pictures: anchored at their cell with their offset in EMU (9525 a pixel), at their own size.
-  for (const im of meta.images ?? []) {
-    const id = ws.workbook.addImage({ base64: im.data, extension: im.type === 'jpeg' ? 'jpeg' : im.type });
-    ws.addImage(id, { tl: { nativeCol: im.anchor.col, nativeColOff: Math.round(im.dx * 9525), nativeRow: im.anchor.row, nativeRowOff: Math.round(im.dy * 9525) } as unknown as ExcelJS.Anchor, ext: { width: im.width, height: im.height }, editAs: 'oneCell' });
+  // A sheet without rows still gets its columns (the writer prints them before the first row).
+  if (!ws.startedData) {
+    ws._writeColumns();
+    ws._writeOpenSheetData();
+    ws.startedData = true;
   }
-  if (meta.visibility) ws.state = meta.visibility === 'very_hidden' ? 'veryHidden' : 'hidden';
+  ws.commit();
 }
 
+/**
+ * The workbook as an xlsx file, written by exceljs's streaming writer (cells are never all held
+ * as exceljs objects); pictures, charts and tables, which that writer does not write, are added
+ * to its archive afterwards (xlsx-parts.ts).
+ */
 export async function workbookToXlsx(wb: Workbook, step: (done: number, total: number) => Promise<void>): Promise<Buffer> {
-  const out = new (await loadExcelJs()).Workbook();
+  const ExcelJs = await loadExcelJs();
   await useOwnValidationWriter();
   await useOwnHyperlinkWriter();
   const plan = await planExcelTables(wb);
+  const chunks: Buffer[] = [];
+  const sink = new PassThrough();
+  sink.on('data', (c: Buffer) => chunks.push(c));
+  const out = new ExcelJs.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: true });
   out.creator = 'sheets';
   for (let i = 0; i < wb.sheets.length; i++) {
-    const sheet = wb.sheets[i]!;
-    await writeSheet(wb, sheet, out.addWorksheet(sheet.name), plan);
+    await writeSheet(wb, wb.sheets[i]!, out, plan);
     await step(i + 1, wb.sheets.length);
   }
   writeNames(out, wb, plan);
-  // exceljs writes no charts: they are added to its archive as Excel's own chart parts.
-  return addChartsToXlsx(Buffer.from(await out.xlsx.writeBuffer()), wb);
+  await out.commit();
+  return addPartsToXlsx(Buffer.concat(chunks), wb, plan);
 }
 
 /**
@@ -170,7 +275,7 @@ export async function workbookToXlsx(wb: Workbook, step: (done: number, total: n
  * given to the writer as that text, so constants and formulas are written as Excel writes them. A
  * sheet's own name carries that sheet's position (localSheetId).
  */
-function writeNames(out: ExcelJS.Workbook, wb: Workbook, plan: ExcelTablePlan): void {
+function writeNames(out: StreamWorkbook, wb: Workbook, plan: ExcelTablePlan): void {
   const names = allNames(wb).map(({ sheet, spec }) => ({ name: spec.name, ranges: [excelFormula(spec.refers_to.replace(/^=/, ''), plan)], ...(spec.local ? { localSheetId: wb.sheets.indexOf(sheet) } : {}) }));
   if (!names.length) return;
   Object.defineProperty(out.definedNames, 'model', { get: () => names, set: () => undefined, configurable: true });

@@ -3,9 +3,8 @@
 // (so 'Data Sheet'!D5 or Sheet2!A1:A5 would open as files). Our renderer writes a link given as
 // "#place" as Excel does, with location="place", and any other as the address its relationship holds.
 import type ExcelJS from 'exceljs';
-import { loadExcelHyperlinkXform } from '../libs.ts';
-import { linksOf } from '../links/model.ts';
-import type { SheetModel } from '../workbook/sheet.ts';
+import { loadExcelHyperlinkXform, loadExcelSheetRelsWriter } from '../libs.ts';
+import type { Link } from '../links/model.ts';
 
 interface XmlStream {
   leafNode(name: string, attrs: Record<string, string | undefined>): void;
@@ -13,9 +12,23 @@ interface XmlStream {
 
 let patched = false;
 
+const REL_HYPERLINK = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink';
+
+interface RelsWriter {
+  _hyperlinks: object[];
+  _writeRelationship(rel: object): string;
+}
+
 export async function useOwnHyperlinkWriter(): Promise<void> {
   if (patched) return;
   patched = true;
+  // The streaming writer gives every link a relationship and drops its tooltip: a place in the
+  // workbook needs none, and the tooltip is kept for the renderer below.
+  const Rels = await loadExcelSheetRelsWriter();
+  Rels.prototype.addHyperlink = function (this: RelsWriter, link: { address: string; target: string; tooltip?: string }) {
+    if (link.target.startsWith('#')) this._hyperlinks.push({ address: link.address, target: link.target, tooltip: link.tooltip });
+    else this._hyperlinks.push({ address: link.address, rId: this._writeRelationship({ Target: link.target, Type: REL_HYPERLINK, TargetMode: 'External' }), tooltip: link.tooltip });
+  };
   const Xform = await loadExcelHyperlinkXform();
   Xform.prototype.render = function (xmlStream: XmlStream, model: { address: string; target?: string; rId?: string; tooltip?: string }) {
     const place = typeof model.target === 'string' && model.target.startsWith('#') ? model.target.slice(1) : undefined;
@@ -24,17 +37,12 @@ export async function useOwnHyperlinkWriter(): Promise<void> {
 }
 
 /**
- * The sheet's links on the cells exceljs has written. A link stays with a text cell; a number or a
- * formula result would have to become text to carry one, so those cells go out without it.
+ * A cell's value carrying its link, or undefined when it cannot: a link stays with a text cell; a
+ * number or a formula result would have to become text to carry one, so those cells go out without it.
  */
-export function linksToExcel(sheet: SheetModel, ws: ExcelJS.Worksheet): void {
-  for (const [at, link] of linksOf(sheet)) {
-    const cell = ws.getCell(at.row + 1, at.col + 1);
-    const v = cell.value;
-    const text = typeof v === 'string' ? v : v === null || v === undefined ? '' : undefined;
-    if (text === undefined) continue;
-    const hyperlink = link.url ?? (link.location !== undefined ? `#${link.location}` : undefined);
-    if (!hyperlink) continue;
-    cell.value = { text, hyperlink, ...(link.tooltip ? { tooltip: link.tooltip } : {}) } as ExcelJS.CellHyperlinkValue;
-  }
+export function withLink(value: ExcelJS.CellValue, link: Link): ExcelJS.CellHyperlinkValue | undefined {
+  const text = typeof value === 'string' ? value : value === null || value === undefined ? '' : undefined;
+  const hyperlink = link.url ?? (link.location !== undefined ? `#${link.location}` : undefined);
+  if (text === undefined || !hyperlink) return undefined;
+  return { text, hyperlink, ...(link.tooltip ? { tooltip: link.tooltip } : {}) } as ExcelJS.CellHyperlinkValue;
 }

@@ -99,7 +99,7 @@ export function printFromExcel(ws: ExcelJS.Worksheet, dropped: string[]): SheetP
 }
 
 /** Writes a kept print setup back onto an exceljs worksheet. */
-export function printToExcel(print: SheetPrint | undefined, ws: ExcelJS.Worksheet): void {
+export function printToExcel(print: SheetPrint | undefined, ws: Pick<ExcelJS.Worksheet, 'pageSetup' | 'headerFooter'>): void {
   if (!print) return;
   const p = ws.pageSetup as XlPageSetup;
   const page = print.page ?? {};

@@ -2,8 +2,7 @@
 // relationships give each sheet's part, the sheet's relationships give its tables, and each table
 // part gives the name, the range, whether there is a header and a totals row, and the column
 // names. Structured references in formulas (Table1[Amount]) are resolved against these. Export
-// writes data tables back as Excel tables (tablesToExcel).
-import type ExcelJS from 'exceljs';
+// writes data tables back as Excel tables (tableModels, xlsx-parts.ts).
 import { parseRange, rectToA1, rectsIntersect } from '../a1.ts';
 import { allNames } from '../names/model.ts';
 import { columnName, tableNames } from '../tables/columns.ts';
@@ -172,15 +171,14 @@ export function excelTableRefs(formula: string, plan: ExcelTablePlan, cells = fa
   return names.size ? replaceNames(formula, names) : formula;
 }
 
-/** The sheet's exported data tables as Excel tables (ListObjects); exceljs's addTable would write the cells again from a copy of the data, so each is handed to its writer as the model its table parts need. */
-export function tablesToExcel(sheet: SheetModel, ws: ExcelJS.Worksheet, plan: ExcelTablePlan): void {
-  const tables = (ws as unknown as { tables: Record<string, { model: object }> }).tables;
-  for (const t of sheet.meta.tables ?? []) {
-    if (!plan.exported.has(t)) continue;
-    const full = { ...t.rect, r1: t.rect.r1 + (t.totals_row ? 1 : 0) };
-    const style = t.excel_style ?? { name: 'TableStyleMedium2', row_stripes: true };
-    tables[t.name] = {
-      model: {
+/** The models of the sheet's exported data tables as Excel tables (ListObjects), for exceljs's table writer (xlsx-parts.ts). */
+export function tableModels(sheet: SheetModel, plan: ExcelTablePlan): object[] {
+  return (sheet.meta.tables ?? [])
+    .filter((t) => plan.exported.has(t))
+    .map((t) => {
+      const full = { ...t.rect, r1: t.rect.r1 + (t.totals_row ? 1 : 0) };
+      const style = t.excel_style ?? { name: 'TableStyleMedium2', row_stripes: true };
+      return {
         name: t.name,
         displayName: t.name,
         tableRef: rectToA1(full),
@@ -189,7 +187,6 @@ export function tablesToExcel(sheet: SheetModel, ws: ExcelJS.Worksheet, plan: Ex
         totalsRow: !!t.totals_row,
         style: { theme: style.name, showFirstColumn: !!style.first_column, showLastColumn: !!style.last_column, showRowStripes: !!style.row_stripes, showColumnStripes: !!style.column_stripes },
         columns: t.columns.map((name) => ({ name, filterButton: true })),
-      },
-    };
-  }
+      };
+    });
 }

@@ -4,6 +4,7 @@
 // kept. Used by test/roundtrip.test.ts and `npm run roundtrip` (scripts/roundtrip.ts).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { strFromU8, unzipSync } from 'fflate';
 import { basename, join, relative } from 'node:path';
 import { recalcWithLibreOffice } from './libreoffice.ts';
 import { workbookToXlsx } from '../../core/io/xlsx-export.ts';
@@ -54,6 +55,36 @@ export function unreported(results: FileResult[]): string[] {
   return out;
 }
 
+/** The children of <worksheet> in the order ECMA-376 requires (CT_Worksheet); Excel repairs a sheet that breaks it. */
+const SHEET_ORDER = ['sheetPr', 'dimension', 'sheetViews', 'sheetFormatPr', 'cols', 'sheetData', 'sheetCalcPr', 'sheetProtection', 'protectedRanges', 'scenarios', 'autoFilter', 'sortState', 'dataConsolidate', 'customSheetViews', 'mergeCells', 'phoneticPr', 'conditionalFormatting', 'dataValidations', 'hyperlinks', 'printOptions', 'pageMargins', 'pageSetup', 'headerFooter', 'rowBreaks', 'colBreaks', 'customProperties', 'cellWatches', 'ignoredErrors', 'smartTags', 'drawing', 'legacyDrawing', 'legacyDrawingHF', 'drawingHF', 'picture', 'oleObjects', 'controls', 'webPublishItems', 'tableParts', 'extLst'];
+
+/** Sheets of an exported xlsx whose elements are out of CT_Worksheet's order: "sheet1.xml: hyperlinks before dataValidations". */
+export function sheetsOutOfOrder(xlsx: Buffer): string[] {
+  const out: string[] = [];
+  const zip = unzipSync(new Uint8Array(xlsx), { filter: (f) => /^xl\/worksheets\/sheet\d+\.xml$/.test(f.name) });
+  for (const [name, bytes] of Object.entries(zip)) {
+    const xml = strFromU8(bytes).replace(/<sheetData>[\s\S]*?<\/sheetData>/, '<sheetData/>');
+    const body = xml.slice(xml.indexOf('>', xml.indexOf('<worksheet')) + 1);
+    const top: string[] = [];
+    let depth = 0;
+    for (const m of body.matchAll(/<(\/?)([\w:]+)[^>]*?(\/?)>/g)) {
+      if (m[1]) depth--;
+      else {
+        if (depth === 0) top.push(m[2]!);
+        if (!m[3]) depth++;
+      }
+    }
+    let last = -1;
+    for (const tag of top) {
+      const at = SHEET_ORDER.indexOf(tag);
+      if (at < 0) out.push(`${name}: unknown element ${tag}`);
+      else if (at < last) out.push(`${name}: ${tag} after ${SHEET_ORDER[last]}`);
+      last = Math.max(last, at);
+    }
+  }
+  return out;
+}
+
 /**
  * Imports and exports each file into `dir`, then compares the pairs with openpyxl. With
  * `libreOffice`, LibreOffice also recalculates each export (into `dir`/libreoffice) and its values
@@ -70,8 +101,11 @@ export async function roundTrip(files: string[], dir: string, libreOffice = fals
       const { wb, warnings: report } = await importWithReport(readFileSync(path));
       warnings.set(path, report);
       const out = join(dir, file.replace(/[/\\]/g, '__'));
-      writeFileSync(out, await workbookToXlsx(wb, async () => undefined));
+      const bytes = await workbookToXlsx(wb, async () => undefined);
+      writeFileSync(out, bytes);
       wb.destroy();
+      const disorder = sheetsOutOfOrder(bytes);
+      if (disorder.length) throw new Error(`exported sheets out of order: ${disorder.join('; ')}`);
       pairs.push([path, out]);
     } catch (err) {
       failed.push({ file, counts: {}, diffs: {}, error: (err as Error).message });

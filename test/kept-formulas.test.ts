@@ -19,7 +19,7 @@ const book = (): Book => ({
       forEachCell(fn) {
         fn({ row: 0, col: 0, value: 4 });
         fn({ row: 0, col: 1, formula: 'CUBEVALUE("Sales",A1)+1', value: 5 });
-        fn({ row: 1, col: 1, formula: '_xlfn.LAMBDA(_xlpm.x,_xlpm.x*2)(A1)', value: 8 });
+        fn({ row: 1, col: 1, formula: 'SUM((A1,A1))*1', value: 8 });
         fn({ row: 2, col: 1, formula: 'B1*10', value: 50 });
         fn({ row: 3, col: 1, formula: 'NOSUCH(1)', error: '#N/A' });
       },
@@ -33,10 +33,10 @@ describe('formulas the engine cannot compute', () => {
     const wb = memoryWorkbook(['Data'], areas);
     const out = await applyBook(wb, book(), async () => undefined);
     await wb.rebuildEngine();
-    // A LAMBDA called in place (LAMBDA(...)(A1)) is syntax the engine does not read: kept, as invalid.
+    // The union of references ((A1,A1)) is syntax the engine does not read: kept, as invalid.
     expect(out.unsupported.map((u) => u.name).sort()).toEqual(['CUBEVALUE', 'NOSUCH']);
     expect(shown(wb, 'Data', 'B1:B4')).toEqual([['5'], ['8'], ['50'], ['#N/A']]);
-    expect(formulas(wb, 'Data', 'B1:B4')).toEqual([['=CUBEVALUE("Sales",A1)+1'], ['=LAMBDA(_xlpm.x,_xlpm.x*2)(A1)'], ['=B1*10'], ['=NOSUCH(1)']]);
+    expect(formulas(wb, 'Data', 'B1:B4')).toEqual([['=CUBEVALUE("Sales",A1)+1'], ['=SUM((A1,A1))*1'], ['=B1*10'], ['=NOSUCH(1)']]);
 
     // An edit elsewhere recalculates the sheet; the kept cells keep their values.
     await put(wb, 'Data', 'A1', [[100]]);
@@ -45,7 +45,7 @@ describe('formulas the engine cannot compute', () => {
     const back = await readXlsx(await workbookToXlsx(wb, async () => undefined));
     const cells: Record<string, unknown> = {};
     back.sheets[0]!.forEachCell((c) => void (c.formula !== undefined && (cells[`${c.row},${c.col}`] = [c.formula, c.value ?? c.error])));
-    expect(cells).toEqual({ '0,1': ['CUBEVALUE("Sales",A1)+1', 5], '1,1': ['_xlfn.LAMBDA(_xlpm.x,_xlpm.x*2)(A1)', 8], '2,1': ['B1*10', 50], '3,1': ['NOSUCH(1)', '#N/A'] });
+    expect(cells).toEqual({ '0,1': ['CUBEVALUE("Sales",A1)+1', 5], '1,1': ['SUM((A1,A1))*1', 8], '2,1': ['B1*10', 50], '3,1': ['NOSUCH(1)', '#N/A'] });
   });
 
   it('typing a formula into a kept cell makes it an ordinary one', async () => {

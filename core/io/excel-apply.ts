@@ -65,6 +65,7 @@ export async function applyBook(wb: Workbook, book: Book, step: (done: number, t
   const { tables, skipped } = chooseTables(wb, book);
   if (skipped.length) warnings.push(`not kept: tables (formulas and names that use them are kept with cell references): ${skipped.join('; ')}`);
   const reports: SheetReport[] = [];
+  const names = new Set((book.names ?? []).map((n) => n.name.toUpperCase()));
   let invalid = 0;
   for (let i = 0; i < book.sheets.length; i++) {
     const src = book.sheets[i]!;
@@ -91,7 +92,7 @@ export async function applyBook(wb: Workbook, book: Book, step: (done: number, t
       } else if (lineStyled(bc.row, bc.col)) s = plain ||= wb.styles.intern({ plain: true });
       let cell: Cell;
       if (bc.formula !== undefined) {
-        const out = importFormula(bc.formula, bc.value, bc.error, { legacy: !bc.array, tables, at: { sheet: src.name, row: bc.row } });
+        const out = importFormula(bc.formula, bc.value, bc.error, { legacy: !bc.array, tables, names, at: { sheet: src.name, row: bc.row } });
         cell = out.cell;
         formulas++;
         if (!out.cell.k) {

@@ -4,27 +4,22 @@
 // or being dropped: export writes it back.
 import { HyperFormula } from 'hyperformula';
 import { ENGINE_NAMES, engineConfig } from '../workbook/engine.ts';
-import { registerFunctions } from '../workbook/functions/index.ts';
+import { isEngineFunction } from '../workbook/functions/index.ts';
+import { lambdaCallsForEngine } from '../workbook/lambda-calls.ts';
 import type { RichCell, Scalar } from '../workbook/cell.ts';
 import { explicitIntersections } from '../workbook/implicit-intersection.ts';
 import type { BookTable } from './book.ts';
 import { resolveStructuredRefs, type FormulaPlace } from './structured-refs.ts';
 
-let known: Set<string> | undefined;
 let scratch: HyperFormula | undefined;
-
-function knownFunctions(): Set<string> {
-  registerFunctions();
-  known ??= new Set(HyperFormula.getRegisteredFunctionNames('enGB').map((n) => n.toUpperCase()));
-  return known;
-}
 
 /**
  * Prefixes Excel writes before functions newer than 2007 (_xlfn.CONCAT, _xlfn._xlws.SORT) and
  * before the names LET and LAMBDA bind (_xlpm.x); export puts them back (xlfn.ts, implicit-intersection.ts).
  */
 export function stripPrefixes(formula: string): string {
-  return formula.replace(/_xlfn\.(?:_xlws\.)?|_xlws\.|_xlpm\./gi, '');
+  // An optional LAMBDA parameter is stored _xlop.b and written [b].
+  return formula.replace(/_xlfn\.(?:_xlws\.)?|_xlws\.|_xlpm\./gi, '').replace(/_xlop\.([A-Za-z_\\][\w.\\]*)/gi, '[$1]');
 }
 
 /** Function names called in a formula, outside string literals and quoted sheet names. */
@@ -62,6 +57,8 @@ function parses(formula: string): boolean {
 export interface ImportOptions {
   /** Not an array formula: evaluated the pre-dynamic-array way. */
   legacy?: boolean;
+  /** The file's defined names (upper case): a call of one is a LAMBDA's call (lambda-calls.ts). */
+  names?: ReadonlySet<string>;
   /** The file's tables and the formula's place, for structured references. */
   tables?: readonly BookTable[];
   at?: FormulaPlace;
@@ -74,14 +71,14 @@ export interface ImportOptions {
  */
 export function importFormula(text: string, cached: Scalar | null | undefined, cachedError: string | undefined, opts: ImportOptions = {}): FormulaOutcome {
   const resolved = opts.tables && opts.at ? resolveStructuredRefs(text, opts.tables, opts.at) : undefined;
-  const bare = stripPrefixes(resolved ?? text);
+  const names = opts.names;
+  const bare = lambdaCallsForEngine(stripPrefixes(resolved ?? text), isEngineFunction, (upper) => names?.has(upper) ?? false);
   const withCache = (cell: RichCell): RichCell => {
     if (cachedError) cell.e = cachedError;
     else if (cached !== null && cached !== undefined) cell.v = cached;
     return cell;
   };
-  const fns = knownFunctions();
-  const unknown = functionsIn(bare).filter((f) => !fns.has(f));
+  const unknown = functionsIn(bare).filter((f) => !isEngineFunction(f));
   // Kept formulas keep the file's own text (its _xlfn. prefixes too), so export gives Excel back
   // exactly what it wrote.
   if (unknown.length) return { cell: withCache({ f: `=${text}`, k: 1 }), unsupported: unknown };

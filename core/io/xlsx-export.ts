@@ -17,6 +17,7 @@ import { withXlfn } from './xlfn.ts';
 import { useOwnValidationWriter, validationsToExcel } from './xlsx-validation.ts';
 import { excelTableRefs, planExcelTables, type ExcelTablePlan } from './xlsx-tables.ts';
 import { implicitIntersections, withParameterPrefixes } from '../workbook/implicit-intersection.ts';
+import { lambdaCallsAsWritten } from '../workbook/lambda-calls.ts';
 import { allNames } from '../names/model.ts';
 import { notesOf } from '../notes/model.ts';
 import { useOwnHyperlinkWriter, withLink } from './xlsx-links.ts';
@@ -56,7 +57,7 @@ function spillRef(sheet: SheetModel, row: number, col: number): string | undefin
  * _xlfn. prefixes.
  */
 function excelFormula(text: string, plan: ExcelTablePlan, cells = false): string {
-  return withXlfn(withParameterPrefixes(excelTableRefs(text, plan, cells)));
+  return withXlfn(lambdaCallsAsWritten(withParameterPrefixes(excelTableRefs(text, plan, cells))));
 }
 
 type StreamWorkbook = ExcelJS.stream.xlsx.WorkbookWriter;

@@ -2,6 +2,7 @@
 // deletes and moves and with cell moves, follow a renamed sheet, and become #REF! when their cells
 // or their sheet are deleted (Excel keeps such a name, showing =#REF!). The formula engine gets
 // every name through namedExpressions; Workbooks.write keeps a live engine in step.
+import { shownFormula } from '../workbook/implicit-intersection.ts';
 import { mapRefs, moveFormula, renameSheetInFormula, shiftFormula } from '../rules/formula-refs.ts';
 import type { SheetObjectHooks } from '../workbook/hooks.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
@@ -54,7 +55,7 @@ export const nameObjects: SheetObjectHooks = {
 /** The name as shown to agents and in /context. */
 export function nameView(wb: Workbook, entry: { sheet: SheetModel; spec: NameSpec }): { name: string; refers_to: string; value?: unknown; comment?: string } {
   const { spec } = entry;
-  return { name: qualifiedName(entry), refers_to: spec.refers_to, ...(spec.comment ? { comment: spec.comment } : {}), ...nameValue(wb, entry) };
+  return { name: qualifiedName(entry), refers_to: shownFormula(spec.refers_to), ...(spec.comment ? { comment: spec.comment } : {}), ...nameValue(wb, entry) };
 }
 
 /** A name's current value when the engine has one at hand (a constant or one cell), for /context. */

@@ -79,6 +79,25 @@ export interface EngineSheetSource {
   loaded: boolean;
 }
 
+/**
+ * HyperFormula sizes a formula's result when it parses it, and a build parses the sheets before
+ * it adds the named expressions: a call of a named LAMBDA (LAMBDA.CALL(name, ...)) was sized
+ * without its LAMBDA, as one cell. Those formulas are entered again now that the names exist.
+ */
+function resizeNamedLambdaCalls(hf: HyperFormula, data: Record<string, RawCellContent[][]>): void {
+  const named = /LAMBDA\.CALL\(\s*(?!LAMBDA\s*\()[^\s(),]/i;
+  hf.batch(() => {
+    for (const [name, rows] of Object.entries(data)) {
+      const sheet = hf.getSheetId(name)!;
+      rows.forEach((line, row) =>
+        line?.forEach((v, col) => {
+          if (typeof v === 'string' && v.charCodeAt(0) === 61 && named.test(v)) hf.setCellContents({ sheet, row, col }, [[v]]);
+        }),
+      );
+    }
+  });
+}
+
 export class FormulaEngine {
   readonly hf: HyperFormula;
   private readonly hfIdBySheet = new Map<string, number>();
@@ -113,6 +132,7 @@ export class FormulaEngine {
     });
     const budgetMs = context?.recalcMs ?? RECALC_TIMEOUT_MS;
     const hf = withinBudget(budgetMs, () => HyperFormula.buildFromSheets(data, engineConfig(context), [...ENGINE_NAMES, ...named]));
+    if (named.length) withinBudget(budgetMs, () => resizeNamedLambdaCalls(hf, data));
     const engine = new FormulaEngine(hf, budgetMs);
     for (const { sheet, loaded } of sources) {
       engine.register(sheet);

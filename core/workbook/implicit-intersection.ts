@@ -13,6 +13,7 @@
 // (SUM(A1:A3*2) without Ctrl+Shift+Enter is SUM(@A1:A3*2)); and a few functions evaluate
 // their arguments as arrays in any formula (SUMPRODUCT, LOOKUP, MMULT...).
 import { HyperFormula } from 'hyperformula';
+import { CALL_FN, OPT_FN, lambdaCallsAsWritten } from './lambda-calls.ts';
 
 type Ctx = 'value' | 'ref' | 'array';
 
@@ -243,6 +244,9 @@ function argContext(name: string, i: number, outer: Ctx): Ctx {
 }
 
 function givesArea(name: string): boolean {
+  // A LAMBDA's call: a file from Excel 2021 on stores one that spills as an array formula, so one
+  // stored as an ordinary formula gives one value (Excel shows no @ there).
+  if (name === CALL_FN) return false;
   return GIVES_AREA.has(name) || Boolean(signature(name)?.sizeOfResultArrayMethod);
 }
 
@@ -315,6 +319,11 @@ function oneCellRange(formula: string): boolean {
  */
 export function implicitIntersections(formula: string): string {
   return rewriteSingle(formula, '', '(');
+}
+
+/** A formula as users read and write it: @ for SINGLE, LAMBDA calls as Excel writes them (lambda-calls.ts). */
+export function shownFormula(formula: string): string {
+  return singleAsAt(lambdaCallsAsWritten(formula));
 }
 
 /** SINGLE(x) shown as Excel shows it: @x (or @(x) where x is an expression). */
@@ -446,6 +455,14 @@ function nameOf(e: Expr | undefined): string | undefined {
   return t?.kind === 'atom' && t.tok.kind === 'name' ? t.tok.text.toUpperCase() : undefined;
 }
 
+/** The name inside LAMBDA.OPT(name), if the argument is one. */
+function optionalParam(e: Expr): string | undefined {
+  const t = e.terms.length === 1 ? e.terms[0]!.node : undefined;
+  if (t?.kind !== 'call' || t.name !== OPT_FN || t.args.length !== 1) return undefined;
+  const inner = t.args[0]!.terms.length === 1 ? t.args[0]!.terms[0]!.node : undefined;
+  return inner?.kind === 'atom' && inner.tok.kind === 'name' ? inner.tok.text : undefined;
+}
+
 function emitNameNode(n: Node, scope: ReadonlySet<string>): string {
   if (n.kind === 'atom') return n.tok.kind === 'name' && scope.has(n.tok.text.toUpperCase()) ? `_xlpm.${n.tok.text}` : n.tok.text;
   if (n.kind === 'paren') return n.open + emitNames(n.inner, scope) + n.close;
@@ -453,6 +470,12 @@ function emitNameNode(n: Node, scope: ReadonlySet<string>): string {
   const last = n.args.length - 1;
   const args = n.args.map((a, i) => {
     if (n.name === 'LAMBDA' && i < last) {
+      // An optional parameter (the engine's LAMBDA.OPT(b)) is written _xlop.b, as Excel stores [b].
+      const opt = optionalParam(a);
+      if (opt) {
+        inner.add(opt.toUpperCase());
+        return `${a.lead}_xlop.${opt}${a.trail}`;
+      }
       const name = nameOf(a);
       if (name) inner.add(name);
       return emitNames(a, inner);

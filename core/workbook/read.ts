@@ -2,7 +2,7 @@
 // write-back form (formula): formulas as "=...", text that would re-parse as something else
 // escaped with a leading apostrophe.
 import { significant15 } from '../numbers.ts';
-import { singleAsAt } from './implicit-intersection.ts';
+import { shownFormula, singleAsAt } from './implicit-intersection.ts';
 import { cellToA1, qualified, type Rect } from '../a1.ts';
 import { isRich, styleOf, type Cell, type Scalar } from './cell.ts';
 import { displayCell } from './display.ts';
@@ -33,7 +33,7 @@ export function effectiveStyle(sheet: SheetModel, styles: StyleTable, row: numbe
 export function formulaText(cell: Cell): string {
   if (cell === null || cell === undefined) return '';
   if (isRich(cell)) {
-    if (cell.f !== undefined) return singleAsAt(cell.k ? cell.f.replace(/_xlfn\.(?:_xlws\.)?|_xlws\./gi, '') : cell.f);
+    if (cell.f !== undefined) return cell.k ? singleAsAt(cell.f.replace(/_xlfn\.(?:_xlws\.)?|_xlws\./gi, '')) : shownFormula(cell.f);
     if (cell.sp !== undefined) return '';
     return scalarText(cell.v ?? null);
   }

@@ -17,6 +17,34 @@ const f = (name: string, formula: string, shown: string | RegExp): Case => {
 
 export const excelFunctionCases: CaseGroup[] = [
   {
+    name: 'LAMBDAs called by their names',
+    setup: async (door) => {
+      const file = await newFile(door, 'lambdas');
+      await must(door, 'define_name', { file_uuid: file, name: 'AddTax', refers_to: '=LAMBDA(amount, rate, amount*(1+rate))' });
+      await must(door, 'define_name', { file_uuid: file, name: 'Fact', refers_to: '=LAMBDA(n, IF(n<=1, 1, n*Fact(n-1)))' });
+      await must(door, 'write_cells', { file_uuid: file, cell: 'B1', values: [['100']] });
+      return { file };
+    },
+    cases: [
+      f('a named LAMBDA', '=AddTax(B1, 0.2)', '120'),
+      f('a named LAMBDA calling itself', '=Fact(5)', '120'),
+      f('a named LAMBDA with too few arguments', '=AddTax(B1)', '#VALUE!'),
+      f('a call of a name that is no LAMBDA or function', '=NoSuchFn(1)', '#NAME?'),
+      {
+        name: 'the formula reads back as written',
+        op: 'read_cells',
+        args: (fx) => ({ file_uuid: fx.file, range: 'A1:A2', render: 'formula' }),
+        ok: (out) => expect(out.values).toEqual([['=AddTax(B1, 0.2)'], ['=Fact(5)']]),
+      },
+      {
+        name: 'a named LAMBDA lists as written',
+        op: 'list_names',
+        args: (fx) => ({ file_uuid: fx.file }),
+        ok: (out) => expect(out.names.find((n: { name: string }) => n.name === 'Fact')?.refers_to).toBe('=LAMBDA(n, IF(n<=1, 1, n*Fact(n-1)))'),
+      },
+    ],
+  },
+  {
     name: 'rounding to a multiple, as Excel',
     setup: async (door) => ({ file: await newFile(door, 'rounding') }),
     cases: [
@@ -249,6 +277,13 @@ export const excelFunctionCases: CaseGroup[] = [
       f('MAKEARRAY', '=SUM(MAKEARRAY(2,3,LAMBDA(r,c,r*c)))', '18'),
       f('a LAMBDA with the wrong number of parameters', '=MAP({1,2},LAMBDA(a,b,a))', '#VALUE!'),
       f('a LAMBDA on its own', '=LAMBDA(x,x+1)', '#VALUE!'),
+      f('a LAMBDA called in place', '=LAMBDA(x,y,x*y+1)(3,4)', '13'),
+      f('a LAMBDA bound by LET and called by that name', '=LET(sq,LAMBDA(v,v*v),sq(3)+sq(4))', '25'),
+      f('a LET-bound LAMBDA passed to MAP', '=LET(dbl,LAMBDA(v,v*2),SUM(MAP({1,2,3},dbl)))', '12'),
+      f('an optional parameter left out', '=LAMBDA(a,[b],IF(ISOMITTED(b),a,a+b))(5)', '5'),
+      f('an optional parameter given', '=LAMBDA(a,[b],IF(ISOMITTED(b),a,a+b))(5,2)', '7'),
+      f('a call with too many arguments', '=LAMBDA(a,a)(1,2)', '#VALUE!'),
+      f('a called LAMBDA that spills', '=SUM(LAMBDA(n,SEQUENCE(n))(4))', '10'),
       f('FREQUENCY', '=INDEX(FREQUENCY({79,85,78,85,50,81,95,88,97},{70,79,89}),3,1)', '4'),
       f('FREQUENCY past the last bin', '=INDEX(FREQUENCY({79,85,78,85,50,81,95,88,97},{70,79,89}),4,1)', '2'),
       f('MODE.MULT', '=SUM(MODE.MULT({1,2,3,4,3,2,1,2,3}))', '5'),

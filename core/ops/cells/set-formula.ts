@@ -4,7 +4,7 @@ import { defineOp } from '../../op.ts';
 import { A1Cell, FileId, SheetName } from '../../schemas.ts';
 import { displayCell } from '../../workbook/display.ts';
 import { checkFormula } from '../../workbook/formula-check.ts';
-import { singleAsAt } from '../../workbook/implicit-intersection.ts';
+import { shownFormula } from '../../workbook/implicit-intersection.ts';
 import { describeError, effectiveStyle, readGrid } from '../../workbook/read.ts';
 import { spillRect } from '../../workbook/effects.ts';
 import { rectToA1 } from '../../a1.ts';
@@ -48,7 +48,7 @@ export const setFormula = defineOp({
       const t = targetCell(wb, input.sheet, input.cell, 'cell');
       await wb.writeCells(t.sheet, t.row, t.col, [[{ f: formula }]]);
       const cell = t.sheet.get(t.row, t.col) as RichCell;
-      const out = { sheet: t.sheet.name, cell: t.a1, formula: singleAsAt(cell.f ?? formula), value: displayCell(cell, effectiveStyle(t.sheet, wb.styles, t.row, t.col, cell)) };
+      const out = { sheet: t.sheet.name, cell: t.a1, formula: shownFormula(cell.f ?? formula), value: displayCell(cell, effectiveStyle(t.sheet, wb.styles, t.row, t.col, cell)) };
       if (cell.e) return { ...out, error: cell.e, message: cell.m ?? describeError(cell.e) };
       const rect = spillRect(wb, t.sheet, t.row, t.col);
       if (!rect) return out;

@@ -2,7 +2,7 @@
 // formula can call, by category, marking the ones the service adds or replaces.
 import { HyperFormula } from 'hyperformula';
 import { ENGINE_CONFIG, ENGINE_NAMES, engineConfig } from '../engine.ts';
-import { ADDED_FUNCTIONS, BOUND_FN, registerFunctions } from './index.ts';
+import { ADDED_FUNCTIONS, HIDDEN_FUNCTIONS, registerFunctions } from './index.ts';
 
 /** HyperFormula's descriptions carry HTML breaks and links into its own docs; keep plain text. */
 function plain(text: string): string {
@@ -42,7 +42,7 @@ function volatileFunctions(): string[] {
 
 export function functionsMarkdown(): string {
   const hf = HyperFormula.buildEmpty(engineConfig());
-  const list = hf.getAvailableFunctions().filter((f) => f.canonicalName !== BOUND_FN);
+  const list = hf.getAvailableFunctions().filter((f) => !HIDDEN_FUNCTIONS.includes(f.canonicalName));
   hf.destroy();
   const byCategory = new Map<string, string[]>();
   let added = 0, replaced = 0;

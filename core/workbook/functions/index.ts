@@ -41,6 +41,7 @@ import { CountingPlugin } from './counting.ts';
 import { DatabasePlugin } from './database.ts';
 import { StackPlugin } from './stack.ts';
 import { LambdaPlugin } from './lambda.ts';
+import { CALL_FN, OPT_FN } from '../lambda-calls.ts';
 import { ArrayStatsPlugin } from './array-stats.ts';
 import { BRIDGED, FormulajsPlugin } from './formulajs.ts';
 import { guardFunctions } from './guard.ts';
@@ -48,6 +49,8 @@ import { TextFormatPlugin } from './text-format.ts';
 
 export type { EngineContext } from './clock.ts';
 export { BOUND_FN } from './let.ts';
+/** The engine's own functions, never written by a user nor listed: LET's bound names, LAMBDA calls and optional parameters. */
+export const HIDDEN_FUNCTIONS = [BOUND_FN, CALL_FN, OPT_FN];
 
 /** What docs/functions.md says about each function we add or replace (category as HyperFormula names them). */
 export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string; replaces?: boolean }> = {
@@ -104,7 +107,8 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
   WRAPROWS: { category: 'Lookup and reference', summary: 'A row or column cut into rows of wrap_count values (written as a number), the last padded.' },
   WRAPCOLS: { category: 'Lookup and reference', summary: 'A row or column cut into columns of wrap_count values (written as a number), the last padded.' },
   EXPAND: { category: 'Lookup and reference', summary: 'An array grown to rows x columns (written as numbers), padded with pad_with or #N/A.' },
-  LAMBDA: { category: 'Logical', summary: 'A function written in place, with parameters, for MAP, REDUCE, SCAN, BYROW, BYCOL and MAKEARRAY (named or called LAMBDAs are not supported yet).' },
+  LAMBDA: { category: 'Logical', summary: 'A function with parameters ([b] optional): given a name and called by it (recursion included), called in place (LAMBDA(x, x*2)(3)), bound by LET, or passed to MAP, REDUCE, SCAN, BYROW, BYCOL and MAKEARRAY.' },
+  ISOMITTED: { category: 'Logical', summary: "TRUE when a call of a LAMBDA left out that optional parameter." },
   MAP: { category: 'Logical', summary: 'Each value of one or more arrays through a LAMBDA.' },
   REDUCE: { category: 'Logical', summary: 'An array folded to one value by a LAMBDA(accumulator, value).' },
   SCAN: { category: 'Logical', summary: 'Every step of REDUCE, as an array.' },
@@ -220,13 +224,22 @@ const PLUGINS = [
 
 let registered = false;
 
+let engineFunctions: Set<string> | undefined;
+
+/** Whether an upper-cased name is a function the engine computes (ours registered first). */
+export function isEngineFunction(upper: string): boolean {
+  registerFunctions();
+  engineFunctions ??= new Set(HyperFormula.getRegisteredFunctionNames('enGB').map((n) => n.toUpperCase()));
+  return engineFunctions.has(upper);
+}
+
 /** Registers our plugins (idempotent). Engines built before this call would not see them. */
 export function registerFunctions(): void {
   if (registered) return;
   registered = true;
   // English names only: the engine is configured for enGB, and formulas are stored in English.
   // LET's hidden node needs a name too: HyperFormula evaluates only translated functions.
-  const names = Object.fromEntries([...Object.keys(ADDED_FUNCTIONS), BOUND_FN].map((n) => [n, n]));
+  const names = Object.fromEntries([...Object.keys(ADDED_FUNCTIONS), ...HIDDEN_FUNCTIONS].map((n) => [n, n]));
   for (const plugin of [...PLUGINS, xlookupPlugin() as unknown as FunctionPluginDefinition, romanPlugin() as unknown as FunctionPluginDefinition, financialPlugin() as unknown as FunctionPluginDefinition]) HyperFormula.registerFunctionPlugin(plugin, { enGB: names });
   guardFunctions();
 }

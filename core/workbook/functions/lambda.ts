@@ -1,17 +1,27 @@
-// Excel's LAMBDA helpers with a LAMBDA written in place: MAP(array, ..., LAMBDA(x, ...)),
-// REDUCE(initial, array, LAMBDA(acc, x, ...)), SCAN(...), BYROW(array, LAMBDA(row, ...)),
-// BYCOL(...) and MAKEARRAY(rows, columns, LAMBDA(r, c, ...)). Each call binds the parameters the way
+// LAMBDA and its helpers. A LAMBDA is called by a name (a defined name, or one LET binds) or in
+// place, which the engine reads as LAMBDA.CALL(lambda, args...) (lambda-calls.ts rewrites Excel's
+// text), and by MAP(array, ..., LAMBDA(x, ...)), REDUCE(initial, array, LAMBDA(acc, x, ...)),
+// SCAN(...), BYROW(array, LAMBDA(row, ...)), BYCOL(...) and MAKEARRAY(rows, columns, LAMBDA(r, c,
+// ...)), which take a LAMBDA written in place or its name. Each call binds the parameters the way
 // LET binds its names (let.ts: the body is rewritten with hidden nodes holding the values) and
-// evaluates the body. A LAMBDA on its own, or given a name to call later, is not supported yet
-// (#VALUE!, where Excel has #CALC!). Spill sizes come from the arrays (MAKEARRAY's counts must be written as numbers).
+// evaluates the body. An optional parameter ([b], LAMBDA.OPT(b) for the engine) left out is
+// "omitted", which ISOMITTED tells. A LAMBDA never called is #CALC!'s case in Excel (#VALUE! here).
+// Named LAMBDAs may call themselves, to a depth of MAX_DEPTH. Spill sizes come from the arrays
+// (MAKEARRAY's counts must be written as numbers; a called LAMBDA's from its body).
 import { ArraySize, CellError, EmptyValue, ErrorType, SimpleRangeValue } from 'hyperformula';
+import { CALL_FN, OPT_FN } from '../lambda-calls.ts';
 import { BOUND_FN, substitute } from './let.ts';
 import { ArrayFunctionPlugin, gridOf, literalNumber, resultOf, size, type Ast, type Grid, type InternalScalarValue, type InterpreterState, type InterpreterValue, type ProcedureAst } from './shared.ts';
 
 interface Lambda {
   params: string[];
+  /** How many leading parameters a call must give (the rest were written in brackets). */
+  required: number;
   body: Ast;
 }
+
+/** Recursion of named LAMBDAs stops here, as Excel's stack does, with #NUM!. */
+const MAX_DEPTH = 200;
 
 const calc = (why: string) => new CellError(ErrorType.VALUE, why);
 
@@ -19,17 +29,28 @@ function sizeOf(v: InterpreterValue): ArraySize {
   return v instanceof SimpleRangeValue ? new ArraySize(v.width(), v.height()) : ArraySize.scalar();
 }
 
-/** The LAMBDA written as an argument, with the number of parameters the helper passes. */
-function lambdaOf(ast: Ast | undefined, arity: number, name: string): Lambda | CellError {
-  if (!ast || ast.type !== 'FUNCTION_CALL' || ast.procedureName !== 'LAMBDA') return new CellError(ErrorType.VALUE, `${name} takes a LAMBDA written in place as its last argument`);
+/** A LAMBDA(...) call's parameters and body, or what is wrong with them. */
+function lambdaOfAst(ast: ProcedureAst, name: string): Lambda | CellError {
   const params = ast.args.slice(0, -1);
-  if (params.length !== arity) return new CellError(ErrorType.VALUE, `${name}: the LAMBDA must take ${arity} parameter${arity === 1 ? '' : 's'}`);
   const names: string[] = [];
+  let required = 0;
   for (const p of params) {
-    if (p.type !== 'NAMED_EXPRESSION') return new CellError(ErrorType.VALUE, `${name}: LAMBDA parameters are names`);
-    names.push(p.expressionName.toUpperCase());
+    const optional = p.type === 'FUNCTION_CALL' && p.procedureName === OPT_FN && p.args.length === 1;
+    const id = optional ? p.args[0]! : p;
+    if (id.type !== 'NAMED_EXPRESSION') return calc(`${name}: LAMBDA parameters are names`);
+    if (!optional) {
+      if (required < names.length) return calc(`${name}: optional parameters ([name]) come after the others`);
+      required++;
+    }
+    names.push(id.expressionName.toUpperCase());
   }
-  return { params: names, body: ast.args[ast.args.length - 1]! };
+  if (ast.args.length === 0) return calc(`${name}: LAMBDA needs a calculation`);
+  return { params: names, required, body: ast.args[ast.args.length - 1]! };
+}
+
+/** The node a parameter left out is bound to: ISOMITTED is TRUE for it, and its value is empty. */
+function omitted(): Ast {
+  return { type: 'FUNCTION_CALL', procedureName: BOUND_FN, args: [], bound: { value: EmptyValue, size: ArraySize.scalar(), omitted: true } } as unknown as Ast;
 }
 
 /** One element of a result: a 1x1 array is its value; a bigger one cannot sit in one cell. */
@@ -39,9 +60,20 @@ function one(v: InterpreterValue): InternalScalarValue {
   return calc('the LAMBDA gave an array where one value was expected');
 }
 
+interface Graph {
+  getCell(address: object): { getFormula?(service: unknown): Ast } | undefined;
+  lazilyTransformingAstService: unknown;
+}
+interface Names {
+  nearestNamedExpression(name: string, sheet: number): { address: object } | undefined;
+}
+
 export class LambdaPlugin extends ArrayFunctionPlugin {
   static override implementedFunctions = {
     LAMBDA: { method: 'lambda', vectorizationForbidden: true },
+    [CALL_FN]: { method: 'callLambda', sizeOfResultArrayMethod: 'callLambdaSize', vectorizationForbidden: true },
+    [OPT_FN]: { method: 'optional', vectorizationForbidden: true },
+    ISOMITTED: { method: 'isomitted', vectorizationForbidden: true },
     MAP: { method: 'map', sizeOfResultArrayMethod: 'mapSize', vectorizationForbidden: true },
     REDUCE: { method: 'reduce', vectorizationForbidden: true },
     SCAN: { method: 'scan', sizeOfResultArrayMethod: 'scanSize', vectorizationForbidden: true },
@@ -50,17 +82,94 @@ export class LambdaPlugin extends ArrayFunctionPlugin {
     MAKEARRAY: { method: 'makearray', sizeOfResultArrayMethod: 'makearraySize', vectorizationForbidden: true },
   };
 
+  private depth = 0;
+
   lambda() {
-    return calc('a LAMBDA must be called: write it inside MAP, REDUCE, SCAN, BYROW, BYCOL or MAKEARRAY');
+    return calc('a LAMBDA must be called: give it a name, call it in place (LAMBDA(x, x*2)(3)) or pass it to MAP, REDUCE, SCAN, BYROW, BYCOL or MAKEARRAY');
   }
 
-  private call(fn: Lambda, values: InterpreterValue[], state: InterpreterState): InterpreterValue {
+  optional() {
+    return calc(`${OPT_FN} marks an optional LAMBDA parameter`);
+  }
+
+  /** ISOMITTED(parameter): TRUE when a call left out that optional parameter. */
+  isomitted(ast: ProcedureAst) {
+    if (ast.args.length !== 1) return new CellError(ErrorType.NA, 'ISOMITTED takes one parameter');
+    const a = ast.args[0] as Ast & { bound?: { omitted?: boolean } };
+    return a.type === 'FUNCTION_CALL' && a.procedureName === BOUND_FN && a.bound?.omitted === true;
+  }
+
+  /**
+   * The LAMBDA an argument stands for: written in place, bound by LET (its node is the LAMBDA
+   * itself), or a defined name whose formula is one (the sheet's own name first, as Excel looks).
+   */
+  private lambdaFrom(ast: Ast | undefined, state: InterpreterState, name: string): Lambda | CellError {
+    if (ast?.type === 'FUNCTION_CALL' && ast.procedureName === 'LAMBDA') return lambdaOfAst(ast, name);
+    if (ast?.type === 'PARENTHESES') return this.lambdaFrom(ast.expression, state, name);
+    if (ast?.type === 'NAMED_EXPRESSION') {
+      const named = (this.interpreter as unknown as { namedExpressions: Names }).namedExpressions.nearestNamedExpression(ast.expressionName, state.formulaAddress.sheet);
+      if (!named) return new CellError(ErrorType.NAME, `Function name ${ast.expressionName} not recognized`);
+      const graph = this.dependencyGraph as unknown as Graph;
+      const formula = graph.getCell(named.address)?.getFormula?.(graph.lazilyTransformingAstService);
+      if (formula?.type === 'FUNCTION_CALL' && formula.procedureName === 'LAMBDA') return lambdaOfAst(formula, ast.expressionName);
+      return calc(`${ast.expressionName} is not a LAMBDA, so it cannot be called`);
+    }
+    return calc(`${name} takes a LAMBDA (written in place, or its name)`);
+  }
+
+  /** A LAMBDA of the arity a helper passes (its optional parameters may make up the difference). */
+  private lambdaFor(ast: Ast | undefined, state: InterpreterState, arity: number, name: string): Lambda | CellError {
+    const fn = this.lambdaFrom(ast, state, name);
+    if (fn instanceof CellError) return fn;
+    return arity < fn.required || arity > fn.params.length ? calc(`${name}: the LAMBDA must take ${arity} parameter${arity === 1 ? '' : 's'}`) : fn;
+  }
+
+  /** The body with each parameter bound to its value (a node per value: computed once). */
+  private bind(fn: Lambda, values: (InterpreterValue | undefined)[], sizes?: ArraySize[]): Ast {
     const scope = new Map<string, Ast>();
     fn.params.forEach((p, i) => {
-      const v = values[i] ?? EmptyValue;
-      scope.set(p, { type: 'FUNCTION_CALL', procedureName: BOUND_FN, args: [], bound: { value: v, size: sizeOf(v) } } as unknown as Ast);
+      const v = values[i];
+      scope.set(p, v === undefined && !sizes?.[i] ? omitted() : ({ type: 'FUNCTION_CALL', procedureName: BOUND_FN, args: [], bound: { value: v, size: sizes?.[i] ?? sizeOf(v!) } } as unknown as Ast));
     });
-    return this.evaluateAst(substitute(fn.body, scope), state);
+    return substitute(fn.body, scope);
+  }
+
+  private call(fn: Lambda, values: (InterpreterValue | undefined)[], state: InterpreterState): InterpreterValue {
+    if (this.depth >= MAX_DEPTH) return new CellError(ErrorType.NUM, `a LAMBDA called itself more than ${MAX_DEPTH} levels deep`);
+    this.depth++;
+    try {
+      return this.evaluateAst(this.bind(fn, values), state);
+    } catch (err) {
+      if (err instanceof RangeError) return new CellError(ErrorType.NUM, 'a LAMBDA called itself too deeply');
+      throw err;
+    } finally {
+      this.depth--;
+    }
+  }
+
+  /** LAMBDA.CALL(lambda, arguments...): f(x) as Excel writes it. An empty argument is left out. */
+  callLambda(ast: ProcedureAst, state: InterpreterState): InterpreterValue {
+    const fn = this.lambdaFrom(ast.args[0], state, 'the call');
+    if (fn instanceof CellError) return fn;
+    const args = ast.args.slice(1);
+    if (args.length < fn.required || args.length > fn.params.length) return calc(`the LAMBDA takes ${fn.required === fn.params.length ? fn.required : `${fn.required} to ${fn.params.length}`} parameter${fn.params.length === 1 ? '' : 's'}; the call gives ${args.length}`);
+    const values: (InterpreterValue | undefined)[] = [];
+    for (const a of args) values.push(a.type === 'EMPTY' ? undefined : this.evaluateAst(a, state));
+    return this.call(fn, values, state);
+  }
+
+  callLambdaSize(ast: ProcedureAst, state: InterpreterState): ArraySize {
+    if (this.depth >= 8) return ArraySize.scalar();
+    const fn = this.lambdaFrom(ast.args[0], state, 'the call');
+    if (fn instanceof CellError) return ArraySize.scalar();
+    const sizes = ast.args.slice(1).map((a) => (a.type === 'EMPTY' ? ArraySize.scalar() : this.arraySizeForAst(a, state)));
+    this.depth++;
+    try {
+      const s = this.arraySizeForAst(this.bind(fn, [], sizes), state);
+      return s.isRef && s.width * s.height > 1 ? new ArraySize(s.width, s.height) : s;
+    } finally {
+      this.depth--;
+    }
   }
 
   private value(ast: Ast | undefined, state: InterpreterState): InterpreterValue {
@@ -69,7 +178,7 @@ export class LambdaPlugin extends ArrayFunctionPlugin {
 
   map(ast: ProcedureAst, state: InterpreterState) {
     const n = ast.args.length - 1;
-    const fn = lambdaOf(ast.args[n], n, 'MAP');
+    const fn = this.lambdaFor(ast.args[n], state, n, 'MAP');
     if (fn instanceof CellError) return fn;
     const grids: Grid[] = [];
     for (const a of ast.args.slice(0, n)) {
@@ -91,7 +200,7 @@ export class LambdaPlugin extends ArrayFunctionPlugin {
   private fold(ast: ProcedureAst, state: InterpreterState, name: string): { steps: InternalScalarValue[][]; last: InterpreterValue } | CellError {
     if (ast.args.length !== 3 && ast.args.length !== 2) return new CellError(ErrorType.NA, `${name} takes an initial value, an array and a LAMBDA`);
     const [initAst, arrAst, fnAst] = ast.args.length === 3 ? ast.args : [undefined, ast.args[0], ast.args[1]];
-    const fn = lambdaOf(fnAst, 2, name);
+    const fn = this.lambdaFor(fnAst, state, 2, name);
     if (fn instanceof CellError) return fn;
     let acc = this.value(initAst, state);
     if (acc instanceof CellError) return acc;
@@ -123,7 +232,7 @@ export class LambdaPlugin extends ArrayFunctionPlugin {
   }
 
   private byLine(ast: ProcedureAst, state: InterpreterState, name: string, rows: boolean) {
-    const fn = lambdaOf(ast.args[1], 1, name);
+    const fn = this.lambdaFor(ast.args[1], state, 1, name);
     if (fn instanceof CellError) return fn;
     const arr = this.evaluateAst(ast.args[0]!, state);
     if (arr instanceof CellError) return arr;
@@ -153,7 +262,7 @@ export class LambdaPlugin extends ArrayFunctionPlugin {
 
   makearray(ast: ProcedureAst, state: InterpreterState) {
     if (ast.args.length !== 3) return new CellError(ErrorType.NA, 'MAKEARRAY takes rows, columns and a LAMBDA');
-    const fn = lambdaOf(ast.args[2], 2, 'MAKEARRAY');
+    const fn = this.lambdaFor(ast.args[2], state, 2, 'MAKEARRAY');
     if (fn instanceof CellError) return fn;
     const [rows, cols] = [0, 1].map((i) => Math.trunc(Number(one(this.evaluateAst(ast.args[i]!, state)))));
     if (!(rows! >= 1) || !(cols! >= 1)) return new CellError(ErrorType.VALUE, 'MAKEARRAY: rows and columns must be at least 1');

@@ -1,7 +1,8 @@
 // LET(name1, value1, [name2, value2, ...], calculation). HyperFormula parses a LET name as a
 // reference to a named expression; LET rewrites its calculation before evaluating it: each name
 // becomes a hidden node holding the value computed once (or, for a cell or range reference, the
-// reference itself, so ROW(x), OFFSET(x, ...) and SUM(x) see a range). Nested LETs shadow names.
+// reference itself, so ROW(x), OFFSET(x, ...) and SUM(x) see a range, and for a LAMBDA the LAMBDA,
+// so f(3) calls it). Nested LETs shadow names.
 import { ArraySize, FunctionPlugin } from 'hyperformula';
 import { valueError, type Ast, type InterpreterState, type InterpreterValue, type ProcedureAst } from './shared.ts';
 
@@ -9,7 +10,8 @@ import { valueError, type Ast, type InterpreterState, type InterpreterValue, typ
 export const BOUND_FN = 'LET.BOUND';
 
 interface BoundAst extends ProcedureAst {
-  bound?: { value: InterpreterValue; size: ArraySize };
+  /** The value, its size, and whether it stands for a LAMBDA parameter a call left out (lambda.ts). */
+  bound?: { value: InterpreterValue; size: ArraySize; omitted?: boolean };
 }
 
 const REFERENCES = new Set(['CELL_REFERENCE', 'CELL_RANGE', 'COLUMN_RANGE', 'ROW_RANGE']);
@@ -92,7 +94,8 @@ export class LetPlugin extends FunctionPlugin {
       const name = nameAst.expressionName.toUpperCase();
       if (scope.has(name)) return `LET: the name ${nameAst.expressionName} is defined twice`;
       const valueAst = substitute(args[i + 1]!, scope);
-      const node: Ast = REFERENCES.has(valueAst.type)
+      // A reference stays a reference, and a LAMBDA stays itself, to be called by the name.
+      const node: Ast = REFERENCES.has(valueAst.type) || (valueAst.type === 'FUNCTION_CALL' && valueAst.procedureName === 'LAMBDA')
         ? valueAst
         : ({ type: 'FUNCTION_CALL', procedureName: BOUND_FN, args: [], bound: { value: evaluate ? evaluate(valueAst) : undefined, size: this.arraySizeForAst(valueAst, state) } } as BoundAst);
       scope = new Map(scope).set(name, node);

@@ -11,6 +11,7 @@ import { patchNamedExpressionEvaluation } from './hf-names-fix.ts';
 import { patchLongNames } from './hf-long-names.ts';
 import { patchDynamicOffset } from './hf-dynamic-offset.ts';
 import { OffsetPlugin } from './functions/references.ts';
+import { forgetParsedSizes, resizeRequests } from './functions/shared.ts';
 import { RECALC_TIMEOUT_MS, TEXT_LIMIT, withinBudget } from './functions/guard.ts';
 
 export const ENGINE_CONFIG: Partial<ConfigParams> = {
@@ -134,6 +135,7 @@ export class FormulaEngine {
     const hf = withinBudget(budgetMs, () => HyperFormula.buildFromSheets(data, engineConfig(context), [...ENGINE_NAMES, ...named]));
     if (named.length) withinBudget(budgetMs, () => resizeNamedLambdaCalls(hf, data));
     const engine = new FormulaEngine(hf, budgetMs);
+    withinBudget(budgetMs, () => engine.settle([]));
     for (const { sheet, loaded } of sources) {
       engine.register(sheet);
       if (loaded) engine.loaded.add(sheet.id);
@@ -189,8 +191,31 @@ export class FormulaEngine {
   }
 
   /** Runs an edit that recalculates under the time budget (a RecalcTimeoutError leaves this engine unusable: the write drops it). */
-  timed<T>(fn: () => T): T {
-    return withinBudget(this.budgetMs, fn);
+  timed(fn: () => ExportedChange[]): ExportedChange[] {
+    resizeRequests.length = 0;
+    return withinBudget(this.budgetMs, () => this.settle(fn()));
+  }
+
+  /**
+   * Enters again the formulas whose data-sized result (A1#, TEXTSPLIT, TRIMRANGE) now needs
+   * another area than the one reserved when they were parsed (functions/spills.ts), so they
+   * re-spill as in Excel; a few passes, since one re-spill can resize another.
+   */
+  settle(changes: ExportedChange[]): ExportedChange[] {
+    for (let pass = 0; pass < 3 && resizeRequests.length; pass++) {
+      const seen = new Set<string>();
+      const cells = resizeRequests.splice(0).filter((at) => !seen.has(`${at.sheet}:${at.row}:${at.col}`) && seen.add(`${at.sheet}:${at.row}:${at.col}`));
+      forgetParsedSizes((this.hf as unknown as { dependencyGraph: object }).dependencyGraph, cells);
+      const more = this.hf.batch(() => {
+        for (const at of cells) {
+          const formula = this.hf.getCellFormula(at);
+          if (formula !== undefined) this.hf.setCellContents(at, [[formula]]);
+        }
+      });
+      changes = changes.concat(more);
+    }
+    resizeRequests.length = 0;
+    return changes;
   }
 
   /** The cached-result fields of a formula cell at an address, read from the engine. */

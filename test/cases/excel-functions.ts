@@ -45,6 +45,36 @@ export const excelFunctionCases: CaseGroup[] = [
     ],
   },
   {
+    name: 'spill references and data-sized spills',
+    setup: async (door) => {
+      const file = await newFile(door, 'spills');
+      await must(door, 'set_formula', { file_uuid: file, cell: 'B1', formula: '=SEQUENCE(3)' });
+      await must(door, 'write_cells', { file_uuid: file, cell: 'F1', values: [['a,b,c']] });
+      return { file };
+    },
+    cases: [
+      { name: 'the sum of a spill reference', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'D1', formula: '=SUM(B1#)' }), ok: (out) => expect(out.value).toBe('6') },
+      { name: 'a spill reference of a cell that does not spill', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'D2', formula: '=SUM(F1#)' }), ok: (out) => expect(out.value).toBe('#REF!') },
+      { name: 'TEXTSPLIT spills as wide as the text', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'D3', formula: '=TEXTSPLIT(F1,",")' }), ok: (out) => expect(out.value).toBe('a') },
+      {
+        name: 'A1# reads back as written',
+        op: 'read_cells',
+        args: (fx) => ({ file_uuid: fx.file, range: 'D1', render: 'formula' }),
+        ok: (out) => expect(out.values).toEqual([['=SUM(B1#)']]),
+      },
+      {
+        name: 'a longer array re-spills its spill reference, and a longer text its TEXTSPLIT',
+        op: 'set_formula',
+        args: (fx) => ({ file_uuid: fx.file, cell: 'B1', formula: '=SEQUENCE(4)' }),
+        then: async (door, fx) => {
+          await must(door, 'write_cells', { file_uuid: fx.file, cell: 'F1', values: [['p,q,r,s']] });
+          expect((await must(door, 'read_cells', { file_uuid: fx.file, range: 'D1:D2' })).values).toEqual([['10'], ['#REF!']]);
+          expect((await must(door, 'read_cells', { file_uuid: fx.file, range: 'D3:G3' })).values).toEqual([['p', 'q', 'r', 's']]);
+        },
+      },
+    ],
+  },
+  {
     name: 'rounding to a multiple, as Excel',
     setup: async (door) => ({ file: await newFile(door, 'rounding') }),
     cases: [
@@ -284,6 +314,12 @@ export const excelFunctionCases: CaseGroup[] = [
       f('an optional parameter given', '=LAMBDA(a,[b],IF(ISOMITTED(b),a,a+b))(5,2)', '7'),
       f('a call with too many arguments', '=LAMBDA(a,a)(1,2)', '#VALUE!'),
       f('a called LAMBDA that spills', '=SUM(LAMBDA(n,SEQUENCE(n))(4))', '10'),
+      f('TEXTSPLIT into columns and rows', '=INDEX(TEXTSPLIT("a,b;c,d",",",";"),2,2)', 'd'),
+      f('TEXTSPLIT pads short rows with #N/A', '=INDEX(TEXTSPLIT("a,b;c",",",";"),2,2)', '#N/A'),
+      f('TEXTSPLIT with pad_with and ignore_empty', '=INDEX(TEXTSPLIT("a,,b;c",",",";",TRUE,,"-"),2,2)', '-'),
+      f('TEXTSPLIT in any case', '=COLUMNS(TEXTSPLIT("1x2X3","x",,,1))', '3'),
+      f('TEXTSPLIT with an empty delimiter', '=TEXTSPLIT("abc","")', '#VALUE!'),
+      f('TRIMRANGE of an array', '=ROWS(TRIMRANGE({"","";1,"";"",""}))', '3'),
       f('FREQUENCY', '=INDEX(FREQUENCY({79,85,78,85,50,81,95,88,97},{70,79,89}),3,1)', '4'),
       f('FREQUENCY past the last bin', '=INDEX(FREQUENCY({79,85,78,85,50,81,95,88,97},{70,79,89}),4,1)', '2'),
       f('MODE.MULT', '=SUM(MODE.MULT({1,2,3,4,3,2,1,2,3}))', '5'),

@@ -41,6 +41,7 @@ import { CountingPlugin } from './counting.ts';
 import { DatabasePlugin } from './database.ts';
 import { StackPlugin } from './stack.ts';
 import { LambdaPlugin } from './lambda.ts';
+import { SpillPlugin } from './spills.ts';
 import { CALL_FN, OPT_FN } from '../lambda-calls.ts';
 import { ArrayStatsPlugin } from './array-stats.ts';
 import { BRIDGED, FormulajsPlugin } from './formulajs.ts';
@@ -108,6 +109,9 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
   WRAPCOLS: { category: 'Lookup and reference', summary: 'A row or column cut into columns of wrap_count values (written as a number), the last padded.' },
   EXPAND: { category: 'Lookup and reference', summary: 'An array grown to rows x columns (written as numbers), padded with pad_with or #N/A.' },
   LAMBDA: { category: 'Logical', summary: 'A function with parameters ([b] optional): given a name and called by it (recursion included), called in place (LAMBDA(x, x*2)(3)), bound by LET, or passed to MAP, REDUCE, SCAN, BYROW, BYCOL and MAKEARRAY.' },
+  ANCHORARRAY: { category: 'Lookup and reference', summary: "Excel's spill reference A1#: the whole array the formula in A1 spills (written A1#; #REF! when A1 does not spill). Re-spills when that array changes size." },
+  TEXTSPLIT: { category: 'Text', summary: 'Text cut into columns (and rows) at delimiters, as an array; ignore_empty, match_mode 1 (any case) and pad_with as in Excel. Re-spills when the text changes the size.' },
+  TRIMRANGE: { category: 'Lookup and reference', summary: 'A range without its empty leading and trailing rows and columns (trim_rows, trim_cols: 0 none, 1 leading, 2 trailing, 3 both).' },
   ISOMITTED: { category: 'Logical', summary: "TRUE when a call of a LAMBDA left out that optional parameter." },
   MAP: { category: 'Logical', summary: 'Each value of one or more arrays through a LAMBDA.' },
   REDUCE: { category: 'Logical', summary: 'An array folded to one value by a LAMBDA(accumulator, value).' },
@@ -219,7 +223,7 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
 const PLUGINS = [
   XMatchPlugin, SortByPlugin, LetPlugin, TakeDropPlugin, ChooseLinesPlugin, ToVectorPlugin, TextBeforeAfterPlugin, ConcatPlugin,
   RankModePlugin, RegressionPlugin, FixedPlugin,
-  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin, IndirectPlugin, CriteriaPlugin, MiscPlugin, CharProductPlugin, LogicalPlugin, LookupPlugin, MatrixPlugin, SinglePlugin, ConvertPlugin, OddBondsPlugin, ReferencesPlugin, BasesPlugin, CountingPlugin, DatabasePlugin, StackPlugin, LambdaPlugin, ArrayStatsPlugin,
+  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin, IndirectPlugin, CriteriaPlugin, MiscPlugin, CharProductPlugin, LogicalPlugin, LookupPlugin, MatrixPlugin, SinglePlugin, ConvertPlugin, OddBondsPlugin, ReferencesPlugin, BasesPlugin, CountingPlugin, DatabasePlugin, StackPlugin, LambdaPlugin, ArrayStatsPlugin, SpillPlugin,
 ] as unknown as FunctionPluginDefinition[];
 
 let registered = false;

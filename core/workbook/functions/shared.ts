@@ -53,6 +53,26 @@ export function resultOf(grid: Grid): SimpleRangeValue {
   return SimpleRangeValue.onlyValues(grid);
 }
 
+/** Where a formula is, in its engine's sheet numbering. */
+export interface CellAt {
+  sheet: number;
+  row: number;
+  col: number;
+}
+
+/** Per engine (its dependency graph) and cell: the sizes its data-sized functions were parsed with. */
+const parsedSizes = new WeakMap<object, Map<string, Map<string, ArraySize>>>();
+/** Cells whose data-sized result now needs another area than the one reserved; FormulaEngine.settle enters them again. */
+export const resizeRequests: CellAt[] = [];
+
+const cellKey = (at: CellAt) => `${at.sheet}:${at.row}:${at.col}`;
+
+/** Forgets the sizes recorded for these cells, before they are entered again. */
+export function forgetParsedSizes(graph: object, cells: readonly CellAt[]): void {
+  const sizes = parsedSizes.get(graph);
+  for (const at of cells) sizes?.delete(cellKey(at));
+}
+
 export abstract class ArrayFunctionPlugin extends FunctionPlugin {
   /** Sizes of every argument, with array arithmetic on (our array functions take arrays anywhere). */
   protected argSizes(ast: ProcedureAst, state: InterpreterState): ArraySize[] {
@@ -63,6 +83,30 @@ export abstract class ArrayFunctionPlugin extends FunctionPlugin {
    * HyperFormula throws (and would take the whole engine down) when a result is larger than the
    * size predicted at parse time; this turns that into a #VALUE! on the one cell instead.
    */
+  /**
+   * A data-sized function's size method: records the size given when its formula was parsed (the
+   * area reserved), once per cell until FormulaEngine.settle enters the cell again.
+   */
+  protected sizedAtParse(ast: ProcedureAst, state: InterpreterState, s: ArraySize): ArraySize {
+    let sizes = parsedSizes.get(this.dependencyGraph);
+    if (!sizes) parsedSizes.set(this.dependencyGraph, (sizes = new Map()));
+    const cell = cellKey(state.formulaAddress);
+    let own = sizes.get(cell);
+    if (!own) sizes.set(cell, (own = new Map()));
+    if (!own.has(ast.procedureName)) own.set(ast.procedureName, s);
+    return s;
+  }
+
+  /**
+   * A data-sized result held to the area reserved for it; when it now needs another size, the
+   * cell asks to be entered again (its result then fills the new area, or shows #SPILL!).
+   */
+  protected fitExact(value: InterpreterValue, wanted: ArraySize, ast: ProcedureAst, state: InterpreterState): InterpreterValue {
+    const reserved = parsedSizes.get(this.dependencyGraph)?.get(cellKey(state.formulaAddress))?.get(ast.procedureName);
+    if (reserved && (reserved.width !== wanted.width || reserved.height !== wanted.height)) resizeRequests.push({ ...state.formulaAddress });
+    return this.fit(value, reserved ?? wanted);
+  }
+
   protected fit(value: InterpreterValue, predicted: ArraySize): InterpreterValue {
     if (!(value instanceof SimpleRangeValue)) return value;
     if (value.width() > predicted.width || value.height() > predicted.height) {

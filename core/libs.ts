@@ -21,9 +21,32 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
   }));
 }
 
-export const loadExcelJs = once(async (): Promise<typeof ExcelJS> => (await import('exceljs')).default);
+/**
+ * exceljs reads a font's size as a whole number (parseInt of <sz val="10.5"/>), while Excel keeps
+ * half points and more (10.5 is common, 15.75 occurs): sizes are read as written.
+ */
+const readFontSizesAsWritten = once(async () => {
+  // @ts-expect-error exceljs ships no types for its parts (the package version is pinned)
+  const mod = (await import('exceljs/lib/xlsx/xform/simple/integer-xform.js')) as { default: { prototype: { parseOpen(node: { name: string; attributes: Record<string, string> }): boolean; tag: string; attr?: string; model: unknown } } };
+  const proto = mod.default.prototype;
+  const parseOpen = proto.parseOpen;
+  proto.parseOpen = function (node) {
+    const open = parseOpen.call(this, node);
+    if (open && this.tag === 'sz' && this.attr) {
+      const size = Number(node.attributes[this.attr]);
+      if (Number.isFinite(size)) this.model = size;
+    }
+    return open;
+  };
+});
+
+export const loadExcelJs = once(async (): Promise<typeof ExcelJS> => {
+  await readFontSizesAsWritten();
+  return (await import('exceljs')).default;
+});
 /** exceljs's reader of xl/styles.xml (used alone for a file's default cell format, which exceljs drops). */
 export const loadExcelStylesXform = once(async (): Promise<new () => { parseStream(s: NodeJS.ReadableStream): Promise<void>; getStyleModel(id: number): Partial<ExcelJS.Style> | null }> => {
+  await readFontSizesAsWritten();
   // @ts-expect-error exceljs ships no types for its parts (the package version is pinned)
   const mod = (await import('exceljs/lib/xlsx/xform/style/styles-xform.js')) as { default: unknown };
   return mod.default as never;

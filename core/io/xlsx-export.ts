@@ -117,7 +117,7 @@ function fixTail(ws: StreamSheet, Ext: ExcelXform): void {
   };
 }
 
-/** Rows of a sheet in order, with what each carries beside its cells. */
+/** The rows to write, in order: those holding cells, and `extra` (rows with a height, a style, a note or a link). */
 function rowsToWrite(sheet: SheetModel, extra: Iterable<number>): number[] {
   const rows = new Set<number>(extra);
   for (const [key, tile] of sheet.loadedTiles()) {
@@ -176,7 +176,11 @@ async function writeSheet(wb: Workbook, sheet: SheetModel, out: StreamWorkbook, 
 
   const byRow = <T>(entries: [{ row: number; col: number }, T][]) => {
     const m = new Map<number, [number, T][]>();
-    for (const [at, v] of entries) m.set(at.row, [...(m.get(at.row) ?? []), [at.col, v]]);
+    for (const [at, v] of entries) {
+      const line = m.get(at.row);
+      if (line) line.push([at.col, v]);
+      else m.set(at.row, [[at.col, v]]);
+    }
     return m;
   };
   const notes = byRow(notesOf(sheet));
@@ -186,7 +190,9 @@ async function writeSheet(wb: Workbook, sheet: SheetModel, out: StreamWorkbook, 
   const tilesOfBand = new Map<number, [number, Tile][]>();
   for (const [key, tile] of sheet.loadedTiles()) {
     const { tr, tc } = tileOf(key);
-    tilesOfBand.set(tr, [...(tilesOfBand.get(tr) ?? []), [tc, tile]]);
+    const band = tilesOfBand.get(tr);
+    if (band) band.push([tc, tile]);
+    else tilesOfBand.set(tr, [[tc, tile]]);
   }
   for (const tiles of tilesOfBand.values()) tiles.sort((a, b) => a[0] - b[0]);
   const extra = [...Object.keys(rowStyles), ...Object.keys(heights)].map(Number).concat([...notes.keys(), ...links.keys()]);

@@ -22,6 +22,7 @@ export const excelFunctionCases: CaseGroup[] = [
       const file = await newFile(door, 'lambdas');
       await must(door, 'define_name', { file_uuid: file, name: 'AddTax', refers_to: '=LAMBDA(amount, rate, amount*(1+rate))' });
       await must(door, 'define_name', { file_uuid: file, name: 'Fact', refers_to: '=LAMBDA(n, IF(n<=1, 1, n*Fact(n-1)))' });
+      await must(door, 'define_name', { file_uuid: file, name: 'Fib', refers_to: '=LAMBDA(n, IF(n<2, n, Fib(n-1)+Fib(n-2)))' });
       await must(door, 'write_cells', { file_uuid: file, cell: 'B1', values: [['100']] });
       return { file };
     },
@@ -29,6 +30,7 @@ export const excelFunctionCases: CaseGroup[] = [
       f('a named LAMBDA', '=AddTax(B1, 0.2)', '120'),
       f('a named LAMBDA calling itself', '=Fact(5)', '120'),
       f('a named LAMBDA with too few arguments', '=AddTax(B1)', '#VALUE!'),
+      f('a LAMBDA calling itself twice: IF evaluates only its branch', '=Fib(15)', '610'),
       f('a call of a name that is no LAMBDA or function', '=NoSuchFn(1)', '#NAME?'),
       {
         name: 'the formula reads back as written',

@@ -40,7 +40,7 @@ import { BasesPlugin } from './bases.ts';
 import { CountingPlugin } from './counting.ts';
 import { DatabasePlugin } from './database.ts';
 import { StackPlugin } from './stack.ts';
-import { LambdaPlugin } from './lambda.ts';
+import { LAZY_IF_FN, LambdaPlugin } from './lambda.ts';
 import { SpillPlugin } from './spills.ts';
 import { CALL_FN, OPT_FN } from '../lambda-calls.ts';
 import { ArrayStatsPlugin } from './array-stats.ts';
@@ -51,7 +51,7 @@ import { TextFormatPlugin } from './text-format.ts';
 export type { EngineContext } from './clock.ts';
 export { BOUND_FN } from './let.ts';
 /** The engine's own functions, never written by a user nor listed: LET's bound names, LAMBDA calls and optional parameters. */
-export const HIDDEN_FUNCTIONS = [BOUND_FN, CALL_FN, OPT_FN];
+export const HIDDEN_FUNCTIONS = [BOUND_FN, CALL_FN, OPT_FN, LAZY_IF_FN];
 
 /** What docs/functions.md says about each function we add or replace (category as HyperFormula names them). */
 export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string; replaces?: boolean }> = {

@@ -11,13 +11,58 @@
 import { ArraySize, CellError, EmptyValue, ErrorType, SimpleRangeValue } from 'hyperformula';
 import { CALL_FN, OPT_FN } from '../lambda-calls.ts';
 import { BOUND_FN, substitute } from './let.ts';
-import { ArrayFunctionPlugin, gridOf, literalNumber, resultOf, size, type Ast, type Grid, type InternalScalarValue, type InterpreterState, type InterpreterValue, type ProcedureAst } from './shared.ts';
+import { ArrayFunctionPlugin, gridOf, literalNumber, rawNumber, resultOf, size, type Ast, type Grid, type InternalScalarValue, type InterpreterState, type InterpreterValue, type ProcedureAst } from './shared.ts';
 
 interface Lambda {
   params: string[];
   /** How many leading parameters a call must give (the rest were written in brackets). */
   required: number;
   body: Ast;
+}
+
+/** The engine's IF inside a LAMBDA's body: the branch not taken is not evaluated, as in Excel. */
+export const LAZY_IF_FN = 'LAMBDA.IF';
+
+const UNARY = new Set(['MINUS_UNARY_OP', 'PLUS_UNARY_OP', 'PERCENT_OP']);
+const lazyBodies = new WeakMap<object, Ast>();
+
+/**
+ * The body with each IF made lazy. The engine's IF evaluates both branches first, so a recursive
+ * LAMBDA (IF(n<=1, 1, n*Fact(n-1))) would recurse to the depth limit on every call, and one that
+ * recurses twice (F(n-1)+F(n-1)) would never finish.
+ */
+function withLazyIfs(body: Ast): Ast {
+  let out = lazyBodies.get(body);
+  if (!out) lazyBodies.set(body, (out = lazify(body)));
+  return out;
+}
+
+function lazify(ast: Ast): Ast {
+  switch (ast.type) {
+    case 'FUNCTION_CALL':
+      return { ...ast, procedureName: ast.procedureName === 'IF' ? LAZY_IF_FN : ast.procedureName, args: ast.args.map(lazify) } as Ast;
+    case 'PARENTHESES':
+      return { ...ast, expression: lazify(ast.expression) };
+    case 'ARRAY':
+      return { ...ast, args: ast.args.map((row) => row.map(lazify)) };
+    default:
+      if (UNARY.has(ast.type)) return { ...ast, value: lazify((ast as { value: Ast }).value) } as Ast;
+      if ('left' in ast && 'right' in ast) return { ...ast, left: lazify(ast.left), right: lazify(ast.right) };
+      return ast;
+  }
+}
+
+/** Excel's reading of an IF condition: a logical value, a number (0 is FALSE), "TRUE"/"FALSE", blank FALSE. */
+function conditionOf(v: InterpreterValue): boolean | CellError {
+  if (v instanceof CellError) return v;
+  if (typeof v === 'boolean') return v;
+  if (v === EmptyValue) return false;
+  if (typeof v === 'string') {
+    const u = v.toUpperCase();
+    return u === 'TRUE' ? true : u === 'FALSE' ? false : calc(`IF: '${v}' is not a logical value`);
+  }
+  const n = rawNumber(v);
+  return n === undefined ? calc('IF: the condition is not a logical value') : n !== 0;
 }
 
 /** Recursion of named LAMBDAs stops here, as Excel's stack does, with #NUM!. */
@@ -72,6 +117,7 @@ export class LambdaPlugin extends ArrayFunctionPlugin {
   static override implementedFunctions = {
     LAMBDA: { method: 'lambda', vectorizationForbidden: true },
     [CALL_FN]: { method: 'callLambda', sizeOfResultArrayMethod: 'callLambdaSize', vectorizationForbidden: true },
+    [LAZY_IF_FN]: { method: 'lazyIf', sizeOfResultArrayMethod: 'lazyIfSize', vectorizationForbidden: true },
     [OPT_FN]: { method: 'optional', vectorizationForbidden: true },
     ISOMITTED: { method: 'isomitted', vectorizationForbidden: true },
     MAP: { method: 'map', sizeOfResultArrayMethod: 'mapSize', vectorizationForbidden: true },
@@ -90,6 +136,23 @@ export class LambdaPlugin extends ArrayFunctionPlugin {
 
   optional() {
     return calc(`${OPT_FN} marks an optional LAMBDA parameter`);
+  }
+
+  /** IF inside a LAMBDA: a one-value condition evaluates only its branch; an array condition is the engine's IF. */
+  lazyIf(ast: ProcedureAst, state: InterpreterState): InterpreterValue {
+    const eager = { ...ast, procedureName: 'IF' } as Ast;
+    if (ast.args.length < 2 || ast.args.length > 3) return this.evaluateAst(eager, state);
+    const c = this.evaluateAst(ast.args[0]!, state);
+    if (c instanceof SimpleRangeValue) return this.evaluateAst(eager, state);
+    const test = conditionOf(c);
+    if (test instanceof CellError) return test;
+    const branch = ast.args[test ? 1 : 2];
+    if (!branch) return false;
+    return branch.type === 'EMPTY' ? 0 : this.evaluateAst(branch, state);
+  }
+
+  lazyIfSize(ast: ProcedureAst, state: InterpreterState): ArraySize {
+    return this.arraySizeForAst({ ...ast, procedureName: 'IF' } as Ast, state);
   }
 
   /** ISOMITTED(parameter): TRUE when a call left out that optional parameter. */
@@ -131,7 +194,7 @@ export class LambdaPlugin extends ArrayFunctionPlugin {
       const v = values[i];
       scope.set(p, v === undefined && !sizes?.[i] ? omitted() : ({ type: 'FUNCTION_CALL', procedureName: BOUND_FN, args: [], bound: { value: v, size: sizes?.[i] ?? sizeOf(v!) } } as unknown as Ast));
     });
-    return substitute(fn.body, scope);
+    return substitute(withLazyIfs(fn.body), scope);
   }
 
   private call(fn: Lambda, values: (InterpreterValue | undefined)[], state: InterpreterState): InterpreterValue {

@@ -15,25 +15,6 @@ export type CellOverlay = (row: number, col: number) => Partial<Style> | undefin
  */
 export type StyleOverlay = (wb: Workbook, sheet: SheetModel, rect: Rect) => CellOverlay | undefined | Promise<CellOverlay | undefined>;
 
-/** The overlays of the workbook's areas for a rect, merged into one (later areas win on the same field). */
-export async function collectOverlay(wb: Workbook, sheet: SheetModel, rect: Rect): Promise<CellOverlay | undefined> {
-  const parts: CellOverlay[] = [];
-  for (const area of wb.areas) {
-    const part = await area.overlay?.(wb, sheet, rect);
-    if (part) parts.push(part);
-  }
-  if (parts.length === 0) return undefined;
-  if (parts.length === 1) return parts[0];
-  return (row, col) => {
-    let out: Partial<Style> | undefined;
-    for (const p of parts) {
-      const o = p(row, col);
-      if (o) out = { ...out, ...o };
-    }
-    return out;
-  };
-}
-
 /** Drawn inside a cell besides its text (conditional formats' data bars and icons). */
 export interface CellDecoration {
   /** A bar from `from` to `to` (0..1 of the cell's width, from the left). */
@@ -49,20 +30,35 @@ export type CellDecorations = (row: number, col: number) => CellDecoration | und
 /** Prepares the decorations of one rectangle (its tiles loaded); undefined when none can apply. */
 export type DecorationLayer = (wb: Workbook, sheet: SheetModel, rect: Rect) => CellDecorations | undefined | Promise<CellDecorations | undefined>;
 
-/** The decorations of the workbook's areas for a rect (the first area's bar or icon wins). */
-export async function collectDecorations(wb: Workbook, sheet: SheetModel, rect: Rect): Promise<CellDecorations | undefined> {
-  const parts: CellDecorations[] = [];
+type Layer<T> = (row: number, col: number) => T | undefined;
+
+/**
+ * One layer per area for a rect, merged into one: on the same cell the later area's fields win
+ * (`laterWins`), or the first area's.
+ */
+async function collect<T extends object>(wb: Workbook, sheet: SheetModel, rect: Rect, layerOf: (area: Workbook['areas'][number]) => ((wb: Workbook, sheet: SheetModel, rect: Rect) => Layer<T> | undefined | Promise<Layer<T> | undefined>) | undefined, laterWins: boolean): Promise<Layer<T> | undefined> {
+  const parts: Layer<T>[] = [];
   for (const area of wb.areas) {
-    const part = await area.decorations?.(wb, sheet, rect);
+    const part = await layerOf(area)?.(wb, sheet, rect);
     if (part) parts.push(part);
   }
   if (parts.length <= 1) return parts[0];
   return (row, col) => {
-    let out: CellDecoration | undefined;
+    let out: T | undefined;
     for (const p of parts) {
-      const d = p(row, col);
-      if (d) out = { ...d, ...out };
+      const o = p(row, col);
+      if (o) out = laterWins ? { ...out, ...o } : { ...o, ...out };
     }
     return out;
   };
+}
+
+/** The overlays of the workbook's areas for a rect, merged into one (later areas win on the same field). */
+export function collectOverlay(wb: Workbook, sheet: SheetModel, rect: Rect): Promise<CellOverlay | undefined> {
+  return collect(wb, sheet, rect, (area) => area.overlay, true);
+}
+
+/** The decorations of the workbook's areas for a rect (the first area's bar or icon wins). */
+export function collectDecorations(wb: Workbook, sheet: SheetModel, rect: Rect): Promise<CellDecorations | undefined> {
+  return collect(wb, sheet, rect, (area) => area.decorations, false);
 }

@@ -144,13 +144,16 @@ export class SpillPlugin extends ArrayFunctionPlugin {
   }
 
   textsplit(ast: ProcedureAst, state: InterpreterState): InterpreterValue {
-    const g = this.split(ast, state);
-    if (g instanceof CellError) return g;
-    return this.fitExact(resultOf(g), size(g[0]!.length, g.length), ast, state);
+    return this.spill(this.split(ast, state), ast, state);
   }
 
   textsplitSize(ast: ProcedureAst, state: InterpreterState): ArraySize {
     return this.sizedAtParse(ast, state, this.sizeOf(() => this.split(ast, state)));
+  }
+
+  /** A computed grid as the result, in the area reserved for it (asking for another when it needs one). */
+  private spill(g: Grid | CellError, ast: ProcedureAst, state: InterpreterState): InterpreterValue {
+    return g instanceof CellError ? g : this.fitExact(resultOf(g), size(g[0]!.length, g.length), ast, state);
   }
 
   /** The size of a grid computed now; a cell not built yet (the engine is parsing) counts as one. */
@@ -187,9 +190,7 @@ export class SpillPlugin extends ArrayFunctionPlugin {
   }
 
   trimrange(ast: ProcedureAst, state: InterpreterState): InterpreterValue {
-    const g = this.trimmed(ast, state);
-    if (g instanceof CellError) return g;
-    return this.fitExact(resultOf(g), size(g[0]!.length, g.length), ast, state);
+    return this.spill(this.trimmed(ast, state), ast, state);
   }
 
   trimrangeSize(ast: ProcedureAst, state: InterpreterState): ArraySize {

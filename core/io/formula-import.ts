@@ -6,6 +6,7 @@ import { HyperFormula } from 'hyperformula';
 import { ENGINE_NAMES, engineConfig } from '../workbook/engine.ts';
 import { isEngineFunction } from '../workbook/functions/index.ts';
 import { lambdaCallsForEngine } from '../workbook/lambda-calls.ts';
+import { bareRangeForEngine } from '../workbook/spill-refs.ts';
 import type { RichCell, Scalar } from '../workbook/cell.ts';
 import { explicitIntersections } from '../workbook/implicit-intersection.ts';
 import type { BookTable } from './book.ts';
@@ -82,7 +83,8 @@ export function importFormula(text: string, cached: Scalar | null | undefined, c
   // Kept formulas keep the file's own text (its _xlfn. prefixes too), so export gives Excel back
   // exactly what it wrote.
   if (unknown.length) return { cell: withCache({ f: `=${text}`, k: 1 }), unsupported: unknown };
-  const formula = `=${opts.legacy ? explicitIntersections(bare) : bare}`;
+  // A dynamic-array formula that is only a range spills it (spill-refs.ts); a legacy one intersects.
+  const formula = opts.legacy ? `=${explicitIntersections(bare)}` : bareRangeForEngine(`=${bare}`);
   if (!parses(formula)) return { cell: withCache({ f: `=${text}`, k: 1 }), invalid: true };
   return { cell: withCache({ f: formula }) };
 }

@@ -18,6 +18,7 @@ import { useOwnValidationWriter, validationsToExcel } from './xlsx-validation.ts
 import { excelTableRefs, planExcelTables, type ExcelTablePlan } from './xlsx-tables.ts';
 import { implicitIntersections, withParameterPrefixes } from '../workbook/implicit-intersection.ts';
 import { lambdaCallsAsWritten } from '../workbook/lambda-calls.ts';
+import { bareRangeAsWritten } from '../workbook/spill-refs.ts';
 import { allNames } from '../names/model.ts';
 import { notesOf } from '../notes/model.ts';
 import { useOwnHyperlinkWriter, withLink } from './xlsx-links.ts';
@@ -57,7 +58,7 @@ function spillRef(sheet: SheetModel, row: number, col: number): string | undefin
  * _xlfn. prefixes.
  */
 function excelFormula(text: string, plan: ExcelTablePlan, cells = false): string {
-  return withXlfn(lambdaCallsAsWritten(withParameterPrefixes(excelTableRefs(text, plan, cells))));
+  return withXlfn(bareRangeAsWritten(lambdaCallsAsWritten(withParameterPrefixes(excelTableRefs(text, plan, cells)))));
 }
 
 type StreamWorkbook = ExcelJS.stream.xlsx.WorkbookWriter;

@@ -14,7 +14,7 @@
 // their arguments as arrays in any formula (SUMPRODUCT, LOOKUP, MMULT...).
 import { HyperFormula } from 'hyperformula';
 import { CALL_FN, OPT_FN, lambdaCallsAsWritten } from './lambda-calls.ts';
-import { spillRefsAsWritten } from './spill-refs.ts';
+import { bareRangeAsWritten, spillRefsAsWritten } from './spill-refs.ts';
 
 type Ctx = 'value' | 'ref' | 'array';
 
@@ -322,9 +322,9 @@ export function implicitIntersections(formula: string): string {
   return rewriteSingle(formula, '', '(');
 }
 
-/** A formula as users read and write it: @ for SINGLE, A1# for ANCHORARRAY(A1), LAMBDA calls as Excel writes them (lambda-calls.ts). */
+/** A formula as users read and write it: @ for SINGLE, A1# for ANCHORARRAY(A1), =A2:A5 for RANGE.SPILL(A2:A5), LAMBDA calls as Excel writes them (lambda-calls.ts). */
 export function shownFormula(formula: string): string {
-  return singleAsAt(spillRefsAsWritten(lambdaCallsAsWritten(formula)));
+  return singleAsAt(spillRefsAsWritten(lambdaCallsAsWritten(bareRangeAsWritten(formula))));
 }
 
 /** SINGLE(x) shown as Excel shows it: @x (or @(x) where x is an expression). */

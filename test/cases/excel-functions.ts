@@ -58,6 +58,8 @@ export const excelFunctionCases: CaseGroup[] = [
       { name: 'the sum of a spill reference', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'D1', formula: '=SUM(B1#)' }), ok: (out) => expect(out.value).toBe('6') },
       { name: 'a spill reference of a cell that does not spill', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'D2', formula: '=SUM(F1#)' }), ok: (out) => expect(out.value).toBe('#REF!') },
       { name: 'TEXTSPLIT spills as wide as the text', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'D3', formula: '=TEXTSPLIT(F1,",")' }), ok: (out) => expect(out.value).toBe('a') },
+      { name: 'a formula that is only a range spills its cells', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'D5', formula: '=B1:B3' }), ok: (out) => expect(out).toMatchObject({ value: '1', formula: '=B1:B3', spill: { range: 'D5:D7' } }) },
+      { name: 'a whole column does not spill', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'E5', formula: '=B:B' }), ok: (out) => expect(out.value).toBe('#VALUE!') },
       {
         name: 'A1# reads back as written',
         op: 'read_cells',

@@ -1,4 +1,5 @@
-// Functions whose result's size is known only from the data: ANCHORARRAY (Excel's `A1#`, the
+// RANGE.SPILL: a formula that is only a range (spill-refs.ts) spills its cells. And functions
+// whose result's size is known only from the data: ANCHORARRAY (Excel's `A1#`, the
 // array another formula spills), TEXTSPLIT (text cut into a grid) and TRIMRANGE (a range without
 // its empty outer rows and columns). HyperFormula reserves a result's area when it parses a
 // formula, so their size methods read the current values (of the anchor's array, of the text, of
@@ -6,6 +7,7 @@
 // entered again (sizedAtParse/fitExact in shared.ts; FormulaEngine.settle re-enters it), as
 // Excel re-spills.
 import { ArraySize, CellError, EmptyValue, ErrorType, SimpleRangeValue } from 'hyperformula';
+import { RANGE_SPILL_FN } from '../spill-refs.ts';
 import { ArrayFunctionPlugin, gridOf, isError, numberText, rawNumber, resultOf, size, valueError, type Ast, type Grid, type InternalScalarValue, type InterpreterState, type InterpreterValue, type ProcedureAst } from './shared.ts';
 
 interface Address {
@@ -19,6 +21,9 @@ interface ArrayVertex {
   height: number;
   array: { size: ArraySize };
 }
+
+/** The most cells a formula that is only a range spills (a whole column is more: #VALUE!). */
+const MAX_SPILL_CELLS = 1_000_000;
 
 const isArrayVertex = (v: unknown): v is ArrayVertex => typeof v === 'object' && v !== null && 'leftCorner' in v && 'array' in v;
 
@@ -69,7 +74,21 @@ export class SpillPlugin extends ArrayFunctionPlugin {
     ANCHORARRAY: { method: 'anchorarray', sizeOfResultArrayMethod: 'anchorarraySize', vectorizationForbidden: true },
     TEXTSPLIT: { method: 'textsplit', sizeOfResultArrayMethod: 'textsplitSize', vectorizationForbidden: true },
     TRIMRANGE: { method: 'trimrange', sizeOfResultArrayMethod: 'trimrangeSize', vectorizationForbidden: true },
+    [RANGE_SPILL_FN]: { method: 'rangeSpill', sizeOfResultArrayMethod: 'rangeSpillSize', vectorizationForbidden: true },
   };
+
+  /** A formula that is only a range (=A2:A5, read as RANGE.SPILL(A2:A5)) spills its cells, as in Excel. */
+  rangeSpill(ast: ProcedureAst, state: InterpreterState): InterpreterValue {
+    if (ast.args.length !== 1) return valueError(`${RANGE_SPILL_FN} takes one range`);
+    const s = this.arraySizeForAst(ast.args[0]!, state);
+    if (s.width * s.height > MAX_SPILL_CELLS) return valueError(`the range has ${(s.width * s.height).toLocaleString('en-US')} cells; a formula spills at most ${MAX_SPILL_CELLS.toLocaleString('en-US')}`);
+    return this.evaluateAst(ast.args[0]!, state);
+  }
+
+  rangeSpillSize(ast: ProcedureAst, state: InterpreterState): ArraySize {
+    const s = ast.args.length === 1 ? this.arraySizeForAst(ast.args[0]!, state) : ArraySize.scalar();
+    return s.width * s.height > MAX_SPILL_CELLS ? ArraySize.scalar() : size(s.width, s.height);
+  }
 
   /** The array vertex whose anchor the argument names (A1 in A1#), or why there is none. */
   private anchor(ast: ProcedureAst, state: InterpreterState): ArrayVertex | CellError {

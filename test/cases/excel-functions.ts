@@ -59,6 +59,11 @@ export const excelFunctionCases: CaseGroup[] = [
       { name: 'a spill reference of a cell that does not spill', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'D2', formula: '=SUM(F1#)' }), ok: (out) => expect(out.value).toBe('#REF!') },
       { name: 'TEXTSPLIT spills as wide as the text', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'D3', formula: '=TEXTSPLIT(F1,",")' }), ok: (out) => expect(out.value).toBe('a') },
       { name: 'a formula that is only a range spills its cells', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'D5', formula: '=B1:B3' }), ok: (out) => expect(out).toMatchObject({ value: '1', formula: '=B1:B3', spill: { range: 'D5:D7' } }) },
+      { name: 'SEQUENCE with a computed count', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'H1', formula: '=SEQUENCE(ROWS(B1#),1,10)' }), ok: (out) => expect(out).toMatchObject({ value: '10', spill: { range: 'H1:H3' } }) },
+      { name: 'a called LAMBDA that spills, at the root', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'J1', formula: '=LAMBDA(n,SEQUENCE(n))(3)' }), ok: (out) => expect(out).toMatchObject({ value: '1', spill: { range: 'J1:J3' } }) },
+      f('SEQUENCE with an empty row count is one row', '=COLUMNS(SEQUENCE(,12,,2.5))', '12'),
+      f('SEQUENCE of a count written as text', '=SUM(SEQUENCE("5"))', '15'),
+      f('TEXT of an error is that error', '=TEXT(1/0,"0.0")', '#DIV/0!'),
       { name: 'a whole column does not spill', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'E5', formula: '=B:B' }), ok: (out) => expect(out.value).toBe('#VALUE!') },
       {
         name: 'A1# reads back as written',
@@ -73,6 +78,8 @@ export const excelFunctionCases: CaseGroup[] = [
         then: async (door, fx) => {
           await must(door, 'write_cells', { file_uuid: fx.file, cell: 'F1', values: [['p,q,r,s']] });
           expect((await must(door, 'read_cells', { file_uuid: fx.file, range: 'D1:D2' })).values).toEqual([['10'], ['#REF!']]);
+          // SEQUENCE(ROWS(B1#)) in H1 follows B1's array from 3 rows to 4.
+          expect((await must(door, 'read_cells', { file_uuid: fx.file, range: 'H1:H4' })).values).toEqual([['10'], ['11'], ['12'], ['13']]);
           expect((await must(door, 'read_cells', { file_uuid: fx.file, range: 'D3:G3' })).values).toEqual([['p', 'q', 'r', 's']]);
         },
       },

@@ -112,6 +112,7 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
   LAMBDA: { category: 'Logical', summary: 'A function with parameters ([b] optional): given a name and called by it (recursion included), called in place (LAMBDA(x, x*2)(3)), bound by LET, or passed to MAP, REDUCE, SCAN, BYROW, BYCOL and MAKEARRAY.' },
   ANCHORARRAY: { category: 'Lookup and reference', summary: "Excel's spill reference A1#: the whole array the formula in A1 spills (written A1#; #REF! when A1 does not spill). Re-spills when that array changes size." },
   TEXTSPLIT: { category: 'Text', summary: 'Text cut into columns (and rows) at delimiters, as an array; ignore_empty, match_mode 1 (any case) and pad_with as in Excel. Re-spills when the text changes the size.' },
+  SEQUENCE: { category: 'Math and trigonometry', summary: 'A rows x columns array of numbers from start by step; the counts may be computed (SEQUENCE(DAY(EOMONTH(A1,0)))), which the engine\'s own refused. Re-spills when they change.', replaces: true },
   TRIMRANGE: { category: 'Lookup and reference', summary: 'A range without its empty leading and trailing rows and columns (trim_rows, trim_cols: 0 none, 1 leading, 2 trailing, 3 both).' },
   ISOMITTED: { category: 'Logical', summary: "TRUE when a call of a LAMBDA left out that optional parameter." },
   MAP: { category: 'Logical', summary: 'Each value of one or more arrays through a LAMBDA.' },

@@ -225,10 +225,20 @@ export class LambdaPlugin extends ArrayFunctionPlugin {
     if (this.depth >= 8) return ArraySize.scalar();
     const fn = this.lambdaFrom(ast.args[0], state, 'the call');
     if (fn instanceof CellError) return ArraySize.scalar();
-    const sizes = ast.args.slice(1).map((a) => (a.type === 'EMPTY' ? ArraySize.scalar() : this.arraySizeForAst(a, state)));
+    const args = ast.args.slice(1);
+    const sizes = args.map((a) => (a.type === 'EMPTY' ? ArraySize.scalar() : this.arraySizeForAst(a, state)));
+    // The arguments' values where they can be had now, so a body sized by them (SEQUENCE(n)) is sized right.
+    const values = args.map((a) => {
+      if (a.type === 'EMPTY') return undefined;
+      try {
+        return this.evaluateAst(a, state);
+      } catch {
+        return undefined;
+      }
+    });
     this.depth++;
     try {
-      const s = this.arraySizeForAst(this.bind(fn, [], sizes), state);
+      const s = this.arraySizeForAst(this.bind(fn, values, sizes), state);
       return s.isRef && s.width * s.height > 1 ? new ArraySize(s.width, s.height) : s;
     } finally {
       this.depth--;

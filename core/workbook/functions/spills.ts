@@ -1,12 +1,12 @@
 // RANGE.SPILL: a formula that is only a range (spill-refs.ts) spills its cells. And functions
-// whose result's size is known only from the data: ANCHORARRAY (Excel's `A1#`, the
+// whose result's size is known only from the data: SEQUENCE with computed counts, ANCHORARRAY (Excel's `A1#`, the
 // array another formula spills), TEXTSPLIT (text cut into a grid) and TRIMRANGE (a range without
 // its empty outer rows and columns). HyperFormula reserves a result's area when it parses a
 // formula, so their size methods read the current values (of the anchor's array, of the text, of
 // the range), and when a recalculation changes the size the result needs, the cell asks to be
 // entered again (sizedAtParse/fitExact in shared.ts; FormulaEngine.settle re-enters it), as
 // Excel re-spills.
-import { ArraySize, CellError, EmptyValue, ErrorType, SimpleRangeValue } from 'hyperformula';
+import { ArraySize, CellError, EmptyValue, ErrorType, FunctionArgumentType, SimpleRangeValue } from 'hyperformula';
 import { RANGE_SPILL_FN } from '../spill-refs.ts';
 import { ArrayFunctionPlugin, gridOf, isError, numberText, rawNumber, resultOf, size, valueError, type Ast, type Grid, type InternalScalarValue, type InterpreterState, type InterpreterValue, type ProcedureAst } from './shared.ts';
 
@@ -24,6 +24,15 @@ interface ArrayVertex {
 
 /** The most cells a formula that is only a range spills (a whole column is more: #VALUE!). */
 const MAX_SPILL_CELLS = 1_000_000;
+
+/** SEQUENCE's counts, truncated, or why they cannot be. */
+function sequenceDims(rows: number, cols: number): { rows: number; cols: number } | CellError {
+  if (!Number.isFinite(rows) || !Number.isFinite(cols)) return valueError('SEQUENCE: rows and columns must be numbers');
+  const r = Math.trunc(rows), c = Math.trunc(cols);
+  if (r < 1 || c < 1) return valueError('SEQUENCE: rows and columns must be at least 1');
+  if (r * c > MAX_SPILL_CELLS) return valueError(`SEQUENCE: at most ${MAX_SPILL_CELLS.toLocaleString('en-US')} cells`);
+  return { rows: r, cols: c };
+}
 
 const isArrayVertex = (v: unknown): v is ArrayVertex => typeof v === 'object' && v !== null && 'leftCorner' in v && 'array' in v;
 
@@ -75,7 +84,39 @@ export class SpillPlugin extends ArrayFunctionPlugin {
     TEXTSPLIT: { method: 'textsplit', sizeOfResultArrayMethod: 'textsplitSize', vectorizationForbidden: true },
     TRIMRANGE: { method: 'trimrange', sizeOfResultArrayMethod: 'trimrangeSize', vectorizationForbidden: true },
     [RANGE_SPILL_FN]: { method: 'rangeSpill', sizeOfResultArrayMethod: 'rangeSpillSize', vectorizationForbidden: true },
+    SEQUENCE: {
+      method: 'sequence',
+      sizeOfResultArrayMethod: 'sequenceSize',
+      vectorizationForbidden: true,
+      // An empty count is 1, as in Excel (SEQUENCE(,12) is one row).
+      parameters: [0, 1, 2, 3].map(() => ({ argumentType: FunctionArgumentType.NUMBER, defaultValue: 1, emptyAsDefault: true })),
+    },
   };
+
+  /** SEQUENCE(rows, [columns], [start], [step]) with counts computed from the data (the engine's took literal counts only). */
+  sequence(ast: ProcedureAst, state: InterpreterState): InterpreterValue {
+    return this.runFunction(ast.args, state, this.metadata('SEQUENCE'), (rows: number, cols: number, start: number, step: number) => {
+      const dims = sequenceDims(rows, cols);
+      if (dims instanceof CellError) return dims;
+      const grid = Array.from({ length: dims.rows }, (_, r) => Array.from({ length: dims.cols }, (_, c) => start + (r * dims.cols + c) * step));
+      return this.fitExact(SimpleRangeValue.onlyNumbers(grid), size(dims.cols, dims.rows), ast, state);
+    });
+  }
+
+  sequenceSize(ast: ProcedureAst, state: InterpreterState): ArraySize {
+    const count = (a: Ast | undefined) => {
+      if (!a || a.type === 'EMPTY') return 1;
+      try {
+        const v = this.evaluateAst(a, state);
+        const n = this.coerceScalarToNumberOrError((v instanceof SimpleRangeValue ? v.data[0]?.[0] : v) as InternalScalarValue);
+        return typeof n === 'number' ? n : (rawNumber(n) ?? NaN);
+      } catch {
+        return NaN;
+      }
+    };
+    const dims = ast.args.length >= 1 && ast.args.length <= 4 ? sequenceDims(count(ast.args[0]), count(ast.args[1])) : undefined;
+    return this.sizedAtParse(ast, state, !dims || dims instanceof CellError ? ArraySize.scalar() : size(dims.cols, dims.rows));
+  }
 
   /** A formula that is only a range (=A2:A5, read as RANGE.SPILL(A2:A5)) spills its cells, as in Excel. */
   rangeSpill(ast: ProcedureAst, state: InterpreterState): InterpreterValue {

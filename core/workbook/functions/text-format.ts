@@ -3,7 +3,7 @@
 // HyperFormula 3.5's TEXT knows only a few date and number patterns, so ours replaces it.
 import { FunctionArgumentType, FunctionPlugin } from 'hyperformula';
 import { format, isDateFormat } from 'numfmt';
-import { isEmpty, rawNumber, valueError, type InternalScalarValue, type InterpreterState, type ProcedureAst } from './shared.ts';
+import { isEmpty, isError, rawNumber, valueError, type InternalScalarValue, type InterpreterState, type ProcedureAst } from './shared.ts';
 
 export class TextFormatPlugin extends FunctionPlugin {
   static override implementedFunctions = {
@@ -12,6 +12,8 @@ export class TextFormatPlugin extends FunctionPlugin {
 
   text(ast: ProcedureAst, state: InterpreterState) {
     return this.runFunction(ast.args, state, this.metadata('TEXT'), (value: InternalScalarValue, pattern: string) => {
+      // A scalar argument reaches us as it is, errors included: TEXT of an error is that error.
+      if (isError(value)) return value;
       let v: number | string | boolean = isEmpty(value) ? 0 : (rawNumber(value) ?? (value as string | boolean));
       // Text that reads as a number (or date) is formatted as that number, as in Excel.
       if (typeof v === 'string') {

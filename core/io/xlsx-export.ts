@@ -19,6 +19,7 @@ import { excelTableRefs, planExcelTables, type ExcelTablePlan } from './xlsx-tab
 import { implicitIntersections, withParameterPrefixes } from '../workbook/implicit-intersection.ts';
 import { lambdaCallsAsWritten } from '../workbook/lambda-calls.ts';
 import { bareRangeAsWritten } from '../workbook/spill-refs.ts';
+import { rangeJoinsAsWritten } from '../workbook/range-join.ts';
 import { allNames } from '../names/model.ts';
 import { notesOf } from '../notes/model.ts';
 import { useOwnHyperlinkWriter, withLink } from './xlsx-links.ts';
@@ -58,7 +59,7 @@ function spillRef(sheet: SheetModel, row: number, col: number): string | undefin
  * _xlfn. prefixes.
  */
 function excelFormula(text: string, plan: ExcelTablePlan, cells = false): string {
-  return withXlfn(bareRangeAsWritten(lambdaCallsAsWritten(withParameterPrefixes(excelTableRefs(text, plan, cells)))));
+  return withXlfn(rangeJoinsAsWritten(bareRangeAsWritten(lambdaCallsAsWritten(withParameterPrefixes(excelTableRefs(text, plan, cells))))));
 }
 
 type StreamWorkbook = ExcelJS.stream.xlsx.WorkbookWriter;

@@ -7,6 +7,7 @@ import { atAsSingle } from './implicit-intersection.ts';
 import { isEngineFunction } from './functions/index.ts';
 import { lambdaCallsForEngine } from './lambda-calls.ts';
 import { bareRangeForEngine, spillRefsForEngine } from './spill-refs.ts';
+import { rangeJoinsForEngine } from './range-join.ts';
 
 let scratch: HyperFormula | undefined;
 
@@ -18,9 +19,10 @@ function engine(): HyperFormula {
 /** Returns the formula with its leading '='; throws a 400 naming the field when it does not parse. */
 export function checkFormula(text: string, field: string): string {
   // Excel's @ (implicit intersection) is the engine's SINGLE, A1# is ANCHORARRAY(A1), a call of
-  // anything that is not a function calls a LAMBDA by that name (lambda-calls.ts), and a formula
-  // that is only a range spills it (spill-refs.ts).
-  const formula = bareRangeForEngine(lambdaCallsForEngine(spillRefsForEngine(atAsSingle(text.startsWith('=') ? text : `=${text}`)), isEngineFunction));
+  // anything that is not a function calls a LAMBDA by that name (lambda-calls.ts), a range with a
+  // computed end is RANGE.JOIN (range-join.ts), and a formula that is only a range spills it
+  // (spill-refs.ts).
+  const formula = bareRangeForEngine(rangeJoinsForEngine(lambdaCallsForEngine(spillRefsForEngine(atAsSingle(text.startsWith('=') ? text : `=${text}`)), isEngineFunction)));
   const hf = engine();
   if (hf.validateFormula(formula)) return formula;
   hf.setCellContents({ sheet: 0, row: 0, col: 0 }, [[formula]]);

@@ -15,6 +15,7 @@
 import { HyperFormula } from 'hyperformula';
 import { CALL_FN, OPT_FN, lambdaCallsAsWritten } from './lambda-calls.ts';
 import { bareRangeAsWritten, spillRefsAsWritten } from './spill-refs.ts';
+import { rangeJoinsAsWritten } from './range-join.ts';
 
 type Ctx = 'value' | 'ref' | 'array';
 
@@ -324,7 +325,7 @@ export function implicitIntersections(formula: string): string {
 
 /** A formula as users read and write it: @ for SINGLE, A1# for ANCHORARRAY(A1), =A2:A5 for RANGE.SPILL(A2:A5), LAMBDA calls as Excel writes them (lambda-calls.ts). */
 export function shownFormula(formula: string): string {
-  return singleAsAt(spillRefsAsWritten(lambdaCallsAsWritten(bareRangeAsWritten(formula))));
+  return singleAsAt(spillRefsAsWritten(lambdaCallsAsWritten(rangeJoinsAsWritten(bareRangeAsWritten(formula)))));
 }
 
 /** SINGLE(x) shown as Excel shows it: @x (or @(x) where x is an expression). */

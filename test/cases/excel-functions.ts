@@ -64,6 +64,9 @@ export const excelFunctionCases: CaseGroup[] = [
       f('SEQUENCE with an empty row count is one row', '=COLUMNS(SEQUENCE(,12,,2.5))', '12'),
       f('SEQUENCE of a count written as text', '=SUM(SEQUENCE("5"))', '15'),
       f('TEXT of an error is that error', '=TEXT(1/0,"0.0")', '#DIV/0!'),
+      { name: 'a range ending in CHOOSE', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'K1', formula: '=SUM(B1:CHOOSE(2,B2,B3))' }), ok: (out) => expect(out).toMatchObject({ value: '6', formula: '=SUM(B1:CHOOSE(2,B2,B3))' }) },
+      { name: 'a range between two INDIRECTs', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'K2', formula: '=SUM(INDIRECT("B1"):INDIRECT("B2"))' }), ok: (out) => expect(out.value).toBe('3') },
+      { name: 'a range ending in OFFSET is a reference', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'K3', formula: '=ISREF(B1:OFFSET(B1,1,0))' }), ok: (out) => expect(out.value).toBe('TRUE') },
       { name: 'a whole column does not spill', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'E5', formula: '=B:B' }), ok: (out) => expect(out.value).toBe('#VALUE!') },
       {
         name: 'A1# reads back as written',

@@ -43,6 +43,7 @@ import { StackPlugin } from './stack.ts';
 import { LAZY_IF_FN, LambdaPlugin } from './lambda.ts';
 import { SpillPlugin } from './spills.ts';
 import { RANGE_SPILL_FN } from '../spill-refs.ts';
+import { RANGE_JOIN_FN } from '../range-join.ts';
 import { CALL_FN, OPT_FN } from '../lambda-calls.ts';
 import { ArrayStatsPlugin } from './array-stats.ts';
 import { BRIDGED, FormulajsPlugin } from './formulajs.ts';
@@ -52,7 +53,7 @@ import { TextFormatPlugin } from './text-format.ts';
 export type { EngineContext } from './clock.ts';
 export { BOUND_FN } from './let.ts';
 /** The engine's own functions, never written by a user nor listed: LET's bound names, LAMBDA calls and optional parameters. */
-export const HIDDEN_FUNCTIONS = [BOUND_FN, CALL_FN, OPT_FN, LAZY_IF_FN, RANGE_SPILL_FN];
+export const HIDDEN_FUNCTIONS = [BOUND_FN, CALL_FN, OPT_FN, LAZY_IF_FN, RANGE_SPILL_FN, RANGE_JOIN_FN];
 
 /** What docs/functions.md says about each function we add or replace (category as HyperFormula names them). */
 export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string; replaces?: boolean }> = {

@@ -1,6 +1,7 @@
 // ISREF(value): TRUE when the argument is a cell or range reference, as in Excel. HyperFormula
 // 3.5's ISREF answers "is this a #REF! error" instead, so ours replaces it. OFFSET(...) and
-// INDIRECT(...) are references when they point somewhere.
+// INDIRECT(...) are references when they point somewhere, and so is a range between two of them.
+import { RANGE_JOIN_FN } from '../range-join.ts';
 import { CellError } from 'hyperformula';
 import { ReferencePlugin } from './references.ts';
 import { valueError, type InterpreterState, type ProcedureAst } from './shared.ts';
@@ -18,6 +19,8 @@ export class IsRefPlugin extends ReferencePlugin {
     const arg = ast.args[0]!;
     if (REFERENCES.has(arg.type)) return true;
     if (arg.type === 'FUNCTION_CALL' && (arg.procedureName === 'OFFSET' || arg.procedureName === 'INDIRECT')) return !(this.targetOf(arg, state) instanceof CellError);
+    // A range with a computed end (A1:OFFSET(A1,1,1)) is a reference when both ends are.
+    if (arg.type === 'FUNCTION_CALL' && arg.procedureName === RANGE_JOIN_FN) return arg.args.length === 2 && arg.args.every((end) => !(this.targetOf(end, state) instanceof CellError));
     return false;
   }
 }

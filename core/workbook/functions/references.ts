@@ -7,6 +7,7 @@
 import { ArraySize, CellError, EmptyValue, ErrorType, FunctionArgumentType, FunctionPlugin, HyperFormula, SimpleRangeValue } from 'hyperformula';
 import { MAX_COLS, MAX_ROWS, indexToCol } from '../../a1.ts';
 import { parseReference } from './indirect-parse.ts';
+import { RANGE_JOIN_FN } from '../range-join.ts';
 import { literalNumber, rawNumber, size, type Ast, type InternalScalarValue, type InterpreterState, type InterpreterValue, type ProcedureAst } from './shared.ts';
 
 /** A rectangle of one sheet (engine sheet id), found while the formula runs. */
@@ -71,6 +72,21 @@ export abstract class ReferencePlugin extends FunctionPlugin {
       const call = ast as ProcedureAst;
       if (call.procedureName === 'OFFSET') return this.offsetTarget(call, state);
       if (call.procedureName === 'INDIRECT') return this.indirectTarget(call, state);
+      // CHOOSE and IF give back one of their reference arguments as the reference it is.
+      if (call.procedureName === 'CHOOSE' && call.args.length >= 2) {
+        const n = this.numberArg(call.args[0], state);
+        if (n instanceof CellError) return n;
+        const pick = call.args[Math.trunc(n ?? 0)];
+        return n === undefined || n < 1 || !pick || Math.trunc(n) === 0 ? new CellError(ErrorType.VALUE, 'CHOOSE: the index is not one of the choices') : this.targetOf(pick, state);
+      }
+      if (call.procedureName === 'IF' && call.args.length >= 2) {
+        let test = this.evaluateAst(call.args[0]!, state);
+        if (test instanceof SimpleRangeValue) test = test.data[0]?.[0] ?? EmptyValue;
+        if (test instanceof CellError) return test;
+        const branch = call.args[test === EmptyValue || test === false || rawNumber(test) === 0 || (typeof test === 'string' && test.toUpperCase() === 'FALSE') ? 2 : 1];
+        if (!branch) return new CellError(ErrorType.VALUE, 'IF gave no reference');
+        return this.targetOf(branch, state);
+      }
       if (call.procedureName === 'INDEX') {
         const part = this.indexPart(call, state);
         if (part instanceof CellError) return part;
@@ -206,6 +222,7 @@ export class OffsetPlugin extends ReferencePlugin {
 
 export class ReferencesPlugin extends ReferencePlugin {
   static override implementedFunctions = {
+    [RANGE_JOIN_FN]: { method: 'rangeJoin', isVolatile: true, vectorizationForbidden: true },
     CELL: { method: 'cell', isVolatile: true, vectorizationForbidden: true },
     INDEX: { method: 'index', sizeOfResultArrayMethod: 'indexSize', vectorizationForbidden: true },
     ROW: { method: 'row', isDependentOnSheetStructureChange: true, vectorizationForbidden: true, parameters: [{ argumentType: FunctionArgumentType.NOERROR, optionalArg: true }] },
@@ -213,6 +230,21 @@ export class ReferencesPlugin extends ReferencePlugin {
     ROWS: { method: 'rows', isDependentOnSheetStructureChange: true, vectorizationForbidden: true, parameters: [{ argumentType: FunctionArgumentType.RANGE }] },
     COLUMNS: { method: 'columns', isDependentOnSheetStructureChange: true, vectorizationForbidden: true, parameters: [{ argumentType: FunctionArgumentType.RANGE }] },
   };
+
+  /**
+   * left:right where an end is computed (A9:CHOOSE(2,A10,A11), INDIRECT("A1"):INDIRECT("A5")):
+   * the range from one reference to the other, on one sheet (range-join.ts writes it for the
+   * engine). Volatile, as OFFSET: which cells it covers is known only when it runs.
+   */
+  rangeJoin(ast: ProcedureAst, state: InterpreterState) {
+    if (ast.args.length !== 2) return new CellError(ErrorType.NA, `${RANGE_JOIN_FN} takes two references`);
+    const a = this.targetOf(ast.args[0]!, state);
+    if (a instanceof CellError) return a;
+    const b = this.targetOf(ast.args[1]!, state);
+    if (b instanceof CellError) return b;
+    if (a.sheet !== b.sheet) return refError('the two ends of a range must be on one sheet');
+    return this.valuesOf({ sheet: a.sheet, r0: Math.min(a.r0, b.r0), c0: Math.min(a.c0, b.c0), r1: Math.max(a.r1, b.r1), c1: Math.max(a.c1, b.c1) }, state);
+  }
 
   /**
    * CELL(info_type, [reference]) for what a reference tells: "address", "row", "col", "contents"

@@ -10,6 +10,13 @@ export const SizePx = z
   .max(2000, 'must be 1 to 2000 pixels')
   .describe('Pixels.');
 
+/** A size for named lines: 0 hides them, as Excel hides a row or column. */
+export const LineSizePx = z
+  .number({ message: 'must be a number of pixels, 0 (hidden) to 2000' })
+  .min(0, 'must be 0 (hidden) to 2000 pixels')
+  .max(2000, 'must be 0 (hidden) to 2000 pixels')
+  .describe('Pixels; 0 hides.');
+
 /** Lines one set_sizes call may name; whole-sheet changes use the default size. */
 export const MAX_SIZED_LINES = 10_000;
 

@@ -99,6 +99,15 @@ function resizeNamedLambdaCalls(hf: HyperFormula, data: Record<string, RawCellCo
   });
 }
 
+/** Rows of a sheet hidden by a height of 0. */
+function hiddenRowsOf(sheet: SheetModel | undefined): ReadonlySet<number> | undefined {
+  const heights = sheet?.meta.row_heights;
+  if (!heights) return undefined;
+  const out = new Set<number>();
+  for (const [row, px] of Object.entries(heights)) if (px === 0) out.add(Number(row));
+  return out;
+}
+
 export class FormulaEngine {
   readonly hf: HyperFormula;
   private readonly hfIdBySheet = new Map<string, number>();
@@ -132,9 +141,14 @@ export class FormulaEngine {
       return scope >= 0 ? [{ name: n.name, expression: n.expression, scope }] : [];
     });
     const budgetMs = context?.recalcMs ?? RECALC_TIMEOUT_MS;
-    const hf = withinBudget(budgetMs, () => HyperFormula.buildFromSheets(data, engineConfig(context), [...ENGINE_NAMES, ...named]));
+    // SUBTOTAL's 101-111 forms ask which rows of a sheet are hidden: the engine's sheets answer.
+    // While the build evaluates, the engine's ids are the order of `data`'s keys.
+    let engine: FormulaEngine | undefined;
+    const building = (id: number) => sources.find((s) => s.sheet.name === order[id])?.sheet;
+    const withRows = { ...context, hiddenRows: (id: number) => hiddenRowsOf(engine ? engine.sheetOf(id) : building(id)) } as EngineContext;
+    const hf = withinBudget(budgetMs, () => HyperFormula.buildFromSheets(data, engineConfig(withRows), [...ENGINE_NAMES, ...named]));
     if (named.length) withinBudget(budgetMs, () => resizeNamedLambdaCalls(hf, data));
-    const engine = new FormulaEngine(hf, budgetMs);
+    engine = new FormulaEngine(hf, budgetMs);
     withinBudget(budgetMs, () => engine.settle([]));
     for (const { sheet, loaded } of sources) {
       engine.register(sheet);
@@ -194,6 +208,11 @@ export class FormulaEngine {
   timed(fn: () => ExportedChange[]): ExportedChange[] {
     resizeRequests.length = 0;
     return withinBudget(this.budgetMs, () => this.settle(fn()));
+  }
+
+  /** Recomputes what is volatile (NOW, OFFSET, SUBTOTAL...), for a change the engine cannot see, such as hidden rows. */
+  recalculate(): ExportedChange[] {
+    return this.timed(() => this.hf.batch(() => undefined));
   }
 
   /**

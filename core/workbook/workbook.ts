@@ -201,6 +201,16 @@ export class Workbook {
     this.formulas.applyChanges(changes);
   }
 
+  /**
+   * Recomputes volatile formulas after a change only the sheet's layout holds (rows hidden or
+   * shown: SUBTOTAL's 101-111 forms). Without a built engine there is nothing to refresh: the next
+   * build computes from the current layout.
+   */
+  recalculate(): void {
+    const engine = this.formulas.engine;
+    if (engine) this.applyChanges(engine.recalculate());
+  }
+
   refreshFormulaTexts(): void {
     this.formulas.refreshTexts();
   }

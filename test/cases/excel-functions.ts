@@ -89,6 +89,30 @@ export const excelFunctionCases: CaseGroup[] = [
     ],
   },
   {
+    name: 'SUBTOTAL as Excel counts',
+    setup: async (door) => {
+      const file = await newFile(door, 'subtotals');
+      await must(door, 'write_cells', { file_uuid: file, cell: 'C1', values: [['1'], ['2'], ['3'], ['4']] });
+      await must(door, 'set_formula', { file_uuid: file, cell: 'C5', formula: '=SUBTOTAL(9,C1:C4)' });
+      return { file };
+    },
+    cases: [
+      { name: 'a SUBTOTAL leaves out the subtotals in its range', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'D1', formula: '=SUBTOTAL(9,C1:C5)' }), ok: (out) => expect(out.value).toBe('10') },
+      { name: 'SUBTOTAL 109 before rows are hidden', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'D2', formula: '=SUBTOTAL(109,C1:C4)' }), ok: (out) => expect(out.value).toBe('10') },
+      {
+        name: 'hiding a row recomputes SUBTOTAL 109, not SUBTOTAL 9',
+        op: 'set_sizes',
+        args: (fx) => ({ file_uuid: fx.file, indices: ['2'], size: 0 }),
+        then: async (door, fx) => {
+          expect((await must(door, 'read_cells', { file_uuid: fx.file, range: 'D1:D2' })).values).toEqual([['10'], ['8']]);
+          await must(door, 'set_sizes', { file_uuid: fx.file, indices: ['2'], size: 20 });
+          expect((await must(door, 'read_cells', { file_uuid: fx.file, range: 'D2' })).values).toEqual([['10']]);
+        },
+      },
+      f('SUBTOTAL with a function_num out of range', '=SUBTOTAL(12,C1:C4)', '#VALUE!'),
+    ],
+  },
+  {
     name: 'rounding to a multiple, as Excel',
     setup: async (door) => ({ file: await newFile(door, 'rounding') }),
     cases: [

@@ -376,8 +376,9 @@ export const structureCases: CaseGroup[] = [
     cases: [
       ...(
         [
-          ['size 0', 'set_sizes', { size: 0, indices: ['A'] }, /^size: must be 1 to 2000 pixels/],
-          ['size 2001', 'set_sizes', { size: 2001, indices: ['A'] }, /^size: must be 1 to 2000 pixels/],
+          ['a default size of 0', 'set_sizes', { size: 0 }, /^size: must be 1 to 2000 pixels for the sheet default; 0 hides the lines named in indices/],
+          ['size -1', 'set_sizes', { size: -1, indices: ['A'] }, /^size: must be 0 \(hidden\) to 2000 pixels/],
+          ['size 2001', 'set_sizes', { size: 2001, indices: ['A'] }, /^size: must be 0 \(hidden\) to 2000 pixels/],
           ['size as text', 'set_sizes', { size: '100px', indices: ['A'] }, /^size: must be a number of pixels/],
           ['default size 5000', 'set_default_size', { size: 5000 }, /^size: must be 1 to 2000 pixels/],
           ['sizes on mixed axes', 'set_sizes', { size: 50, indices: ['A', 3] }, /^indices: mixes columns \(A\) and rows \(3\)/],

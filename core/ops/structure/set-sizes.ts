@@ -6,7 +6,7 @@ import { defineOp } from '../../op.ts';
 import { FileId, SheetName } from '../../schemas.ts';
 import { VersionOut } from '../../op-fields.ts';
 import { AxisParam, LineName, axisWord, parseSpans, runsOf, spanLabel } from '../../structure/lines.ts';
-import { MAX_SIZED_LINES, SizePx, setDefaultSize } from '../../structure/sizes.ts';
+import { LineSizePx, MAX_SIZED_LINES, setDefaultSize } from '../../structure/sizes.ts';
 
 export const setSizes = defineOp({
   name: 'set_sizes',
@@ -15,13 +15,13 @@ export const setSizes = defineOp({
   http: { method: 'PUT', path: '/v1/files/:file_uuid/columns/size' },
   input: z.strictObject({
     file_uuid: FileId,
-    size: SizePx,
+    size: LineSizePx,
     indices: z
       .array(LineName)
       .min(1, 'must name at least one column or row (or leave indices out to set the default)')
       .max(1000, 'at most 1000 entries; use spans like "A:Z"')
       .optional()
-      .describe('Columns ("A", "C:E") or rows ("3", 7, "10:20"); none: the sheet default.'),
+      .describe('Columns ("A", "C:E") or rows (3, "10:20"); none: the default.'),
     axis: AxisParam.optional().describe('Without indices: which default to set.'),
     sheet: SheetName.optional(),
   }),
@@ -37,6 +37,7 @@ export const setSizes = defineOp({
   handler: async (ctx, input) => {
     const parsed = input.indices ? parseSpans(input.indices, 'indices') : undefined;
     const axis = parsed?.axis ?? (input.axis === 'rows' ? 'row' : 'col');
+    if (!parsed && input.size === 0) throw invalidArg('size', 'must be 1 to 2000 pixels for the sheet default; 0 hides the lines named in indices');
     if (parsed && input.axis && axisWord(parsed.axis) !== input.axis) throw invalidArg('axis', `is ${input.axis} but indices name ${axisWord(parsed.axis)}; leave axis out or make them agree`);
     const runs = parsed ? runsOf(parsed.spans) : [];
     const lines = runs.reduce((n, r) => n + r.count, 0);
@@ -49,8 +50,16 @@ export const setSizes = defineOp({
       }
       const key = axis === 'row' ? 'row_heights' : 'col_widths';
       const rec = { ...(sheet.meta[key] ?? {}) };
-      for (const r of runs) for (let i = r.at; i < r.at + r.count; i++) rec[String(i)] = input.size;
+      let shownOrHidden = false;
+      for (const r of runs) {
+        for (let i = r.at; i < r.at + r.count; i++) {
+          shownOrHidden ||= (rec[String(i)] === 0) !== (input.size === 0);
+          rec[String(i)] = input.size;
+        }
+      }
       sheet.meta[key] = rec;
+      // Rows hidden or shown change what SUBTOTAL 101-111 counts.
+      if (axis === 'row' && shownOrHidden) wb.recalculate();
       return { sheet: sheet.name, axis: axisWord(axis), size: input.size, resized: runs.map((r) => spanLabel(axis, r.at, r.count)), default: false };
     });
     return { ...result, version };

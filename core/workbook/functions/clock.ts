@@ -9,6 +9,8 @@ export interface EngineContext {
   now: () => Date;
   /** Time budget of one recalculation (build or edit), in ms. */
   recalcMs?: number;
+  /** The hidden rows of a sheet (by its engine id), for SUBTOTAL's 101-111 forms; the engine fills it in. */
+  hiddenRows?: (sheet: number) => ReadonlySet<number> | undefined;
 }
 
 const MS_PER_DAY = 86_400_000;

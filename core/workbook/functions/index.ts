@@ -42,6 +42,7 @@ import { DatabasePlugin } from './database.ts';
 import { StackPlugin } from './stack.ts';
 import { LAZY_IF_FN, LambdaPlugin } from './lambda.ts';
 import { SpillPlugin } from './spills.ts';
+import { SubtotalPlugin } from './subtotal.ts';
 import { RANGE_SPILL_FN } from '../spill-refs.ts';
 import { RANGE_JOIN_FN } from '../range-join.ts';
 import { CALL_FN, OPT_FN } from '../lambda-calls.ts';
@@ -113,6 +114,7 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
   LAMBDA: { category: 'Logical', summary: 'A function with parameters ([b] optional): given a name and called by it (recursion included), called in place (LAMBDA(x, x*2)(3)), bound by LET, or passed to MAP, REDUCE, SCAN, BYROW, BYCOL and MAKEARRAY.' },
   ANCHORARRAY: { category: 'Lookup and reference', summary: "Excel's spill reference A1#: the whole array the formula in A1 spills (written A1#; #REF! when A1 does not spill). Re-spills when that array changes size." },
   TEXTSPLIT: { category: 'Text', summary: 'Text cut into columns (and rows) at delimiters, as an array; ignore_empty, match_mode 1 (any case) and pad_with as in Excel. Re-spills when the text changes the size.' },
+  SUBTOTAL: { category: 'Math and trigonometry', summary: 'An aggregate (1 AVERAGE ... 11 VAR.P) of references, leaving out cells that hold a SUBTOTAL or AGGREGATE, and with 101-111 hidden rows too, as in Excel (filters are not kept, so 1-11 count every row).', replaces: true },
   SEQUENCE: { category: 'Math and trigonometry', summary: 'A rows x columns array of numbers from start by step; the counts may be computed (SEQUENCE(DAY(EOMONTH(A1,0)))), which the engine\'s own refused. Re-spills when they change.', replaces: true },
   TRIMRANGE: { category: 'Lookup and reference', summary: 'A range without its empty leading and trailing rows and columns (trim_rows, trim_cols: 0 none, 1 leading, 2 trailing, 3 both).' },
   ISOMITTED: { category: 'Logical', summary: "TRUE when a call of a LAMBDA left out that optional parameter." },
@@ -226,7 +228,7 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
 const PLUGINS = [
   XMatchPlugin, SortByPlugin, LetPlugin, TakeDropPlugin, ChooseLinesPlugin, ToVectorPlugin, TextBeforeAfterPlugin, ConcatPlugin,
   RankModePlugin, RegressionPlugin, FixedPlugin,
-  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin, IndirectPlugin, CriteriaPlugin, MiscPlugin, CharProductPlugin, LogicalPlugin, LookupPlugin, MatrixPlugin, SinglePlugin, ConvertPlugin, OddBondsPlugin, ReferencesPlugin, BasesPlugin, CountingPlugin, DatabasePlugin, StackPlugin, LambdaPlugin, ArrayStatsPlugin, SpillPlugin,
+  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin, IndirectPlugin, CriteriaPlugin, MiscPlugin, CharProductPlugin, LogicalPlugin, LookupPlugin, MatrixPlugin, SinglePlugin, ConvertPlugin, OddBondsPlugin, ReferencesPlugin, BasesPlugin, CountingPlugin, DatabasePlugin, StackPlugin, LambdaPlugin, ArrayStatsPlugin, SpillPlugin, SubtotalPlugin,
 ] as unknown as FunctionPluginDefinition[];
 
 let registered = false;

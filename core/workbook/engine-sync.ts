@@ -28,11 +28,19 @@ export function applyEngineChanges(engine: FormulaEngine, changes: ExportedChang
       sheet.set(row, col, next);
     } else if (!isInput(cell)) {
       const s = styleOf(cell);
-      const v = ch.newValue;
+      const v = ch.newValue ?? spilledBlank(engine, ch.address);
       if (v === null || v === undefined) sheet.set(row, col, s ? { s } : null);
       else sheet.set(row, col, { ...resultFields(v, () => 'NUMBER_RAW'), sp: 1, ...(s ? { s } : {}) });
     }
   }
+}
+
+/**
+ * What an empty value inside a spilled array shows: 0, as in Excel, whose arrays hold no blanks
+ * (=A1:A3 over an empty A2 spills 0 there); null for a cell no array covers.
+ */
+function spilledBlank(engine: FormulaEngine, address: { sheet: number; row: number; col: number }): 0 | null {
+  return engine.hf.isCellPartOfArray(address) ? 0 : null;
 }
 
 /**
@@ -49,7 +57,7 @@ export function syncSheetFromEngine(engine: FormulaEngine, sheet: SheetModel, lo
     const cols = Math.max(line.length, used.cols);
     for (let c = 0; c < cols; c++) {
       const cell = sheet.get(r, c);
-      const v = line[c] ?? null;
+      const v = line[c] ?? (isInput(cell) ? null : spilledBlank(engine, { sheet: hfId, row: r, col: c }));
       if (isRich(cell) && cell.k) continue;
       if (isRich(cell) && cell.f !== undefined) {
         const next: RichCell = { f: cell.f, ...formulaResultFields(v, () => engine.hf.getCellValueDetailedType({ sheet: hfId, row: r, col: c })) };

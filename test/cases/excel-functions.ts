@@ -67,6 +67,12 @@ export const excelFunctionCases: CaseGroup[] = [
       { name: 'a range ending in CHOOSE', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'K1', formula: '=SUM(B1:CHOOSE(2,B2,B3))' }), ok: (out) => expect(out).toMatchObject({ value: '6', formula: '=SUM(B1:CHOOSE(2,B2,B3))' }) },
       { name: 'a range between two INDIRECTs', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'K2', formula: '=SUM(INDIRECT("B1"):INDIRECT("B2"))' }), ok: (out) => expect(out.value).toBe('3') },
       { name: 'a range ending in OFFSET is a reference', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'K3', formula: '=ISREF(B1:OFFSET(B1,1,0))' }), ok: (out) => expect(out.value).toBe('TRUE') },
+      {
+        name: 'a blank cell inside a spilled range shows 0, as in Excel',
+        op: 'set_formula',
+        args: (fx) => ({ file_uuid: fx.file, cell: 'L1', formula: '=F1:F2' }),
+        then: async (door, fx) => expect((await must(door, 'read_cells', { file_uuid: fx.file, range: 'L1:L2' })).values).toEqual([['a,b,c'], ['0']]),
+      },
       { name: 'a whole column does not spill', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'E5', formula: '=B:B' }), ok: (out) => expect(out.value).toBe('#VALUE!') },
       {
         name: 'A1# reads back as written',

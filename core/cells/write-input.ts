@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { DateColumns, type DateOrder } from './date-order.ts';
 import { MAX_COLS, MAX_ROWS, cellToA1 } from '../a1.ts';
 import { OpError, invalidArg } from '../errors.ts';
-import { checkFormula } from '../workbook/formula-check.ts';
+import { checkCellFormula } from '../workbook/formula-check.ts';
 import { parseTyped } from '../workbook/typed-input.ts';
 import type { Content } from '../workbook/workbook.ts';
 
@@ -44,7 +44,7 @@ export function toContents(values: CellInputValue[][], mode: 'literal' | 'user_e
       const date = dates.any ? dates.type(j, raw) : undefined;
       if (date !== undefined) return date;
       if (raw.startsWith('=') && raw.length > 1) {
-        if (mode === 'user_entered') return { f: checkFormula(raw, `values[${i}][${j}]`) };
+        if (mode === 'user_entered') return { f: checkCellFormula(raw, `values[${i}][${j}]`) };
         if (formulaLike.length < 20) formulaLike.push(cellToA1({ row: origin.row + i, col: origin.col + j }));
         return raw;
       }

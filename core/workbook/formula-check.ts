@@ -19,10 +19,9 @@ function engine(): HyperFormula {
 /** Returns the formula with its leading '='; throws a 400 naming the field when it does not parse. */
 export function checkFormula(text: string, field: string): string {
   // Excel's @ (implicit intersection) is the engine's SINGLE, A1# is ANCHORARRAY(A1), a call of
-  // anything that is not a function calls a LAMBDA by that name (lambda-calls.ts), a range with a
-  // computed end is RANGE.JOIN (range-join.ts), and a formula that is only a range spills it
-  // (spill-refs.ts).
-  const formula = bareRangeForEngine(rangeJoinsForEngine(lambdaCallsForEngine(spillRefsForEngine(atAsSingle(text.startsWith('=') ? text : `=${text}`)), isEngineFunction)));
+  // anything that is not a function calls a LAMBDA by that name (lambda-calls.ts), and a range
+  // with a computed end is RANGE.JOIN (range-join.ts).
+  const formula = rangeJoinsForEngine(lambdaCallsForEngine(spillRefsForEngine(atAsSingle(text.startsWith('=') ? text : `=${text}`)), isEngineFunction));
   const hf = engine();
   if (hf.validateFormula(formula)) return formula;
   hf.setCellContents({ sheet: 0, row: 0, col: 0 }, [[formula]]);
@@ -30,4 +29,12 @@ export function checkFormula(text: string, field: string): string {
   hf.setCellContents({ sheet: 0, row: 0, col: 0 }, [[null]]);
   const why = value instanceof DetailedCellError && value.message ? value.message : 'it does not parse';
   throw invalidArg(field, `'${formula}' is not a valid formula: ${why}`);
+}
+
+/**
+ * A formula for a cell: checked as above, and a formula that is only a range spills it, as in
+ * Excel (spill-refs.ts). Names, rules and validation lists keep a range as a range.
+ */
+export function checkCellFormula(text: string, field: string): string {
+  return bareRangeForEngine(checkFormula(text, field));
 }

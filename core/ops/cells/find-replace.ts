@@ -5,7 +5,7 @@ import { MAX_COLS, MAX_ROWS, cellToA1, type Rect } from '../../a1.ts';
 import { defineOp } from '../../op.ts';
 import { A1Range, FileId, SheetName } from '../../schemas.ts';
 import { isRich, type Cell } from '../../workbook/cell.ts';
-import { checkFormula } from '../../workbook/formula-check.ts';
+import { checkCellFormula } from '../../workbook/formula-check.ts';
 import type { ReplacedText, TextReplace } from '../../workbook/hooks.ts';
 import { storedCellsInOrder } from '../../workbook/iterate.ts';
 import type { SheetModel } from '../../workbook/sheet.ts';
@@ -105,7 +105,7 @@ function matchCell(cell: Cell, rep: TextReplace, formulas: boolean, a1: string):
       const hit = rep.wholeCell ? (rep.apply(cell.f) ?? rep.apply(body)) : rep.apply(body);
       if (!hit) return null;
       if (hit.text === '') return { content: null, before: cell.f, after: '', count: hit.count };
-      const formula = checkFormula(hit.text, `replace (in ${a1})`);
+      const formula = checkCellFormula(hit.text, `replace (in ${a1})`);
       return { content: { f: formula }, before: cell.f, after: formula, count: hit.count };
     }
     // Spilled array results, code output and errors are not typed text: they are rewritten by their source.

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineOp } from '../../op.ts';
 import { A1Cell, FileId, SheetName } from '../../schemas.ts';
 import { displayCell } from '../../workbook/display.ts';
-import { checkFormula } from '../../workbook/formula-check.ts';
+import { checkCellFormula } from '../../workbook/formula-check.ts';
 import { shownFormula } from '../../workbook/implicit-intersection.ts';
 import { describeError, effectiveStyle, readGrid } from '../../workbook/read.ts';
 import { spillRect } from '../../workbook/effects.ts';
@@ -43,7 +43,7 @@ export const setFormula = defineOp({
   }),
   hints: { readOnly: false, idempotent: true },
   handler: async (ctx, input) => {
-    const formula = checkFormula(input.formula, 'formula');
+    const formula = checkCellFormula(input.formula, 'formula');
     const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       const t = targetCell(wb, input.sheet, input.cell, 'cell');
       await wb.writeCells(t.sheet, t.row, t.col, [[{ f: formula }]]);

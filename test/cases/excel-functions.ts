@@ -157,6 +157,8 @@ export const excelFunctionCases: CaseGroup[] = [
       return { file };
     },
     cases: [
+      f('COUNTIF ? matches exactly one character', '=COUNTIF(B1:B2,"??")', '0'),
+      f('COUNTIF ? of the right length', '=COUNTIF(B1:B2,"?")', '2'),
       f('XLOOKUP with empty arguments left out shows #N/A when nothing matches', '=XLOOKUP("z",B1:B2,C1:C2,,,-1)', '#N/A'),
       f('LOOKUP in a sorted vector', '=LOOKUP(4.19,{4.14,4.19,5.17},{"red","orange","yellow"})', 'orange'),
       f('LOOKUP between values takes the smaller', '=LOOKUP(5,{4.14,4.19,5.17},{"red","orange","yellow"})', 'orange'),

@@ -6,6 +6,7 @@
 // out only the number; "<>" counts a formula's "" as not blank); "" matches blank cells, while a criterion that
 // is itself a blank cell means 0 (Excel's reading, checked on its files). A whole column (A:A)
 // covers every row of the sheet, so "<>x" counts the blank rows below the data too, as in Excel.
+// A date typed as text in a criterion ("2024-02-29", ">=6/1/2024") is read as that date.
 import { CellError, EmptyValue, ErrorType, FunctionPlugin, SimpleRangeValue } from 'hyperformula';
 import { MAX_COLS, MAX_ROWS } from '../../a1.ts';
 import { errorText, rawNumber, type Ast, type InternalScalarValue, type InterpreterState, type ProcedureAst } from './shared.ts';
@@ -18,9 +19,26 @@ const numericText = (s: string) => (s.trim() !== '' && Number.isFinite(Number(s)
 
 const compare = (a: number, b: number, op: string) => (op === '<' ? a < b : op === '<=' ? a <= b : op === '>' ? a > b : op === '>=' ? a >= b : op === '<>' ? a !== b : a === b);
 
-/** Excel's reading of one criterion. */
-/** The engine's text matcher with * ? ~ wildcards (the one XMATCH uses), without case as configured. */
+/** A text matcher for a criterion's pattern. */
 export type TextMatcher = (pattern: string) => (v: InternalScalarValue) => boolean;
+
+/**
+ * Excel's wildcards in criteria: `*` any run of characters, `?` exactly one, `~` takes the next
+ * character as it is; the whole text must match, in any case. (The engine's own matcher let `?`
+ * match no character too: COUNTIF(A:A, "?????") counted 4-letter words.) Only text matches.
+ */
+export const wildcardMatcher: TextMatcher = (pattern) => {
+  let source = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '~' && i + 1 < pattern.length) source += pattern[++i]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    else if (c === '*') source += '[\\s\\S]*';
+    else if (c === '?') source += '[\\s\\S]';
+    else source += c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  }
+  const re = new RegExp(`^${source}$`, 'iu');
+  return (v) => typeof v === 'string' && re.test(v);
+};
 
 export interface CriterionOptions {
   /** Database criteria (DSUM & co): text without an operator matches text that begins with it. */
@@ -89,6 +107,9 @@ export class CriteriaPlugin extends FunctionPlugin {
     MAXIFS: { method: 'maxifs', vectorizationForbidden: true },
   };
 
+  /** A date typed as text in a criterion ("2024-02-29", ">=6/1/2024"), read as the engine reads typed dates. */
+  private readonly dateOf = (text: string) => rawNumber((this.arithmeticHelper as unknown as { coerceToMaybeNumber(v: unknown): unknown }).coerceToMaybeNumber(text) as InternalScalarValue);
+
   private area(ast: Ast, state: InterpreterState): Area | CellError {
     const v = this.evaluateAst(ast, state);
     if (v instanceof CellError) return v;
@@ -115,8 +136,7 @@ export class CriteriaPlugin extends FunctionPlugin {
       const a = this.area(args[i]!, state);
       if (a instanceof CellError) return a;
       areas.push(a);
-      const h = this.arithmeticHelper as unknown as { eqMatcherFunction: TextMatcher };
-      preds.push(criterion(this.scalar(args[i + 1]!, state), (p) => h.eqMatcherFunction(p)));
+      preds.push(criterion(this.scalar(args[i + 1]!, state), wildcardMatcher, { dateOf: this.dateOf }));
     }
     const shape = areas[0]!;
     if (areas.some((a) => a.rows !== shape.rows || a.cols !== shape.cols)) return new CellError(ErrorType.VALUE, `${name}: every range must have the same size`);

@@ -10,7 +10,7 @@
 //   with it ("East" finds "Eastern"; "=East" is exact), and dates in conditions count as dates;
 // - DGET is #VALUE! without a match and #NUM! with several; DMAX, DMIN and DPRODUCT of nothing are 0.
 import { CellError, EmptyValue, ErrorType, FunctionPlugin, SimpleRangeValue } from 'hyperformula';
-import { criterion, type TextMatcher } from './criteria.ts';
+import { criterion, wildcardMatcher } from './criteria.ts';
 import { rawNumber, type InternalScalarValue, type InterpreterState, type InterpreterValue, type ProcedureAst } from './shared.ts';
 
 type Grid = InternalScalarValue[][];
@@ -99,14 +99,14 @@ export class DatabasePlugin extends FunctionPlugin {
     } else if (name !== 'DCOUNT' && name !== 'DCOUNTA') return valueError(`${name}: field is missing`);
     const crit = this.grid(this.evaluateAst(ast.args[2]!, state));
     if (crit instanceof CellError) return crit;
-    const h = this.arithmeticHelper as unknown as { eqMatcherFunction: TextMatcher; coerceToMaybeNumber(v: unknown): unknown };
+    const h = this.arithmeticHelper as unknown as { coerceToMaybeNumber(v: unknown): unknown };
     const dateOf = (s: string) => rawNumber(h.coerceToMaybeNumber(s) as InternalScalarValue);
     // Each criteria row: a list of [column, test]; undefined column means "no column has this label".
     const rows = crit.slice(1).map((line) =>
       line.flatMap((c, j) => {
         if (c === EmptyValue || c === null || c === undefined) return [];
         const col = headers.indexOf(label(crit[0]![j]!) ?? '\u0000');
-        return [{ col, test: criterion(c, (p) => h.eqMatcherFunction(p), { textPrefix: true, dateOf }) }];
+        return [{ col, test: criterion(c, wildcardMatcher, { textPrefix: true, dateOf }) }];
       }),
     );
     const values: InternalScalarValue[] = [];

@@ -7,6 +7,7 @@ import { ENGINE_NAMES, engineConfig } from '../workbook/engine.ts';
 import { isEngineFunction } from '../workbook/functions/index.ts';
 import { lambdaCallsForEngine } from '../workbook/lambda-calls.ts';
 import { bareRangeForEngine } from '../workbook/spill-refs.ts';
+import { numbersForEngine } from '../workbook/formula-check.ts';
 import { rangeJoinsForEngine } from '../workbook/range-join.ts';
 import type { RichCell, Scalar } from '../workbook/cell.ts';
 import { explicitIntersections } from '../workbook/implicit-intersection.ts';
@@ -74,7 +75,7 @@ export interface ImportOptions {
 export function importFormula(text: string, cached: Scalar | null | undefined, cachedError: string | undefined, opts: ImportOptions = {}): FormulaOutcome {
   const resolved = opts.tables && opts.at ? resolveStructuredRefs(text, opts.tables, opts.at) : undefined;
   const names = opts.names;
-  const bare = rangeJoinsForEngine(lambdaCallsForEngine(stripPrefixes(resolved ?? text), isEngineFunction, (upper) => names?.has(upper) ?? false));
+  const bare = rangeJoinsForEngine(lambdaCallsForEngine(numbersForEngine(stripPrefixes(resolved ?? text)), isEngineFunction, (upper) => names?.has(upper) ?? false));
   const withCache = (cell: RichCell): RichCell => {
     if (cachedError) cell.e = cachedError;
     else if (cached !== null && cached !== undefined) cell.v = cached;

@@ -16,12 +16,24 @@ function engine(): HyperFormula {
   return scratch;
 }
 
+/**
+ * Numbers with a capital exponent (1E10, 2.5E-3, and Excel's own 1E+20 in files) as the engine
+ * reads them, with a small e; text in quotes is left alone.
+ */
+export function numbersForEngine(formula: string): string {
+  if (!/\dE/.test(formula)) return formula;
+  return formula
+    .split(/("(?:[^"]|"")*"|'(?:[^']|'')*')/)
+    .map((part, i) => (i % 2 ? part : part.replace(/(?<![A-Za-z_$.\d])(\d+(?:\.\d*)?|\.\d+)E([+-]?\d+)(?![\w(])/g, '$1e$2')))
+    .join('');
+}
+
 /** Returns the formula with its leading '='; throws a 400 naming the field when it does not parse. */
 export function checkFormula(text: string, field: string): string {
   // Excel's @ (implicit intersection) is the engine's SINGLE, A1# is ANCHORARRAY(A1), a call of
   // anything that is not a function calls a LAMBDA by that name (lambda-calls.ts), and a range
   // with a computed end is RANGE.JOIN (range-join.ts).
-  const formula = rangeJoinsForEngine(lambdaCallsForEngine(spillRefsForEngine(atAsSingle(text.startsWith('=') ? text : `=${text}`)), isEngineFunction));
+  const formula = rangeJoinsForEngine(lambdaCallsForEngine(spillRefsForEngine(atAsSingle(numbersForEngine(text.startsWith('=') ? text : `=${text}`))), isEngineFunction));
   const hf = engine();
   if (hf.validateFormula(formula)) return formula;
   hf.setCellContents({ sheet: 0, row: 0, col: 0 }, [[formula]]);

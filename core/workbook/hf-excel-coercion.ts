@@ -4,11 +4,17 @@
 //     HyperFormula takes it as 0. An empty cell is still 0.
 //   - A date written with spaces around it (" 2024-01-10 ") is not a date; HyperFormula trims it.
 // Numbers with spaces around them (" 10 ") stay numbers, as in Excel.
-import { CellError, ErrorType, HyperFormula } from 'hyperformula';
+// And numbers become text as Excel writes them (15 significant digits, 1E+20): =0.1+0.2&"" is
+// "0.3", not "0.30000000000000004". Function arguments that want text are converted here for
+// every plugin (FunctionPlugin.coerceToType), and the & operator of every interpreter built from
+// then on (its constructor assigns concatOp, which a setter on the prototype wraps).
+import { CellError, ErrorType, FunctionArgumentType, FunctionPlugin, HyperFormula } from 'hyperformula';
+import { numberText, rawNumber } from './functions/shared.ts';
 
 interface ArithmeticHelper {
   coerceScalarToNumberOrError(arg: unknown): unknown;
   coerceToMaybeNumber(arg: unknown): unknown;
+  coerceStringToComplex(arg: string): unknown;
 }
 
 let patched = false;
@@ -17,7 +23,8 @@ export function patchExcelCoercion(): void {
   if (patched) return;
   patched = true;
   const scratch = HyperFormula.buildEmpty({ licenseKey: 'gpl-v3' }) as unknown as { _evaluator?: { interpreter?: { arithmeticHelper?: ArithmeticHelper } } };
-  const helper = scratch._evaluator?.interpreter?.arithmeticHelper;
+  const interpreter = scratch._evaluator?.interpreter;
+  const helper = interpreter?.arithmeticHelper;
   (scratch as unknown as HyperFormula).destroy();
   if (!helper) return;
   const proto = Object.getPrototypeOf(helper) as ArithmeticHelper;
@@ -31,4 +38,30 @@ export function patchExcelCoercion(): void {
     if (typeof arg === 'string' && arg !== arg.trim() && toMaybeNumber.call(this, arg.trim()) !== undefined && Number.isNaN(Number(arg))) return undefined;
     return toMaybeNumber.call(this, arg);
   };
+  // A complex number written as Excel writes one ("1.2E-45+3i") has a capital exponent.
+  const toComplex = proto.coerceStringToComplex;
+  proto.coerceStringToComplex = function (this: ArithmeticHelper, arg: string) {
+    return toComplex.call(this, arg.replace(/(\d)E([+-]?\d)/g, '$1e$2'));
+  };
+  const plugin = FunctionPlugin.prototype as unknown as { coerceToType(arg: unknown, type: { argumentType: string }, state: unknown): unknown };
+  const coerceToType = plugin.coerceToType;
+  plugin.coerceToType = function (this: unknown, arg: unknown, type: { argumentType: string }, state: unknown) {
+    if (type.argumentType === FunctionArgumentType.STRING && typeof arg !== 'string' && typeof arg !== 'boolean') {
+      const n = rawNumber(arg);
+      if (n !== undefined) return numberText(n);
+    }
+    return coerceToType.call(this, arg, type, state);
+  };
+  if (interpreter) {
+    const text = (v: unknown) => {
+      const n = typeof v === 'string' || typeof v === 'boolean' ? undefined : rawNumber(v);
+      return n === undefined ? v : numberText(n);
+    };
+    Object.defineProperty(Object.getPrototypeOf(interpreter), 'concatOp', {
+      configurable: true,
+      set(this: object, concat: (a: unknown, b: unknown) => unknown) {
+        Object.defineProperty(this, 'concatOp', { value: (a: unknown, b: unknown) => concat(text(a), text(b)), writable: true, configurable: true });
+      },
+    });
+  }
 }

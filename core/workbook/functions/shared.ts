@@ -119,8 +119,16 @@ export abstract class ArrayFunctionPlugin extends FunctionPlugin {
 /** A fresh ArraySize: one flagged as a reference would be treated as a single cell. */
 export const size = (width: number, height: number) => (width < 1 || height < 1 ? ArraySize.scalar() : new ArraySize(width, height));
 
-/** A number as Excel's General format writes it into text: up to 15 significant digits. */
-export const numberText = (n: number) => String(Number(n.toPrecision(15)));
+/**
+ * A number as Excel writes it into text (=A1&"", a text argument): up to 15 significant digits,
+ * and from 1E+15 up, or below 1E-06, in Excel's exponent form (1E+20, 1.23456789012346E+17, 1E-07).
+ */
+export function numberText(n: number): string {
+  const x = Number(n.toPrecision(15));
+  const plain = Math.abs(x) >= 1e15 ? x.toExponential() : String(x);
+  const exp = /^(-?[\d.]+)e([+-])(\d+)$/.exec(plain);
+  return exp ? `${exp[1]}E${exp[2]}${exp[3]!.padStart(2, '0')}` : plain;
+}
 
 const ERROR_TEXT: Partial<Record<ErrorType, string>> = {
   [ErrorType.DIV_BY_ZERO]: '#DIV/0!',

@@ -148,13 +148,16 @@ export class FormulaEngine {
     const withRows = { ...context, hiddenRows: (id: number) => hiddenRowsOf(engine ? engine.sheetOf(id) : building(id)) } as EngineContext;
     const hf = withinBudget(budgetMs, () => HyperFormula.buildFromSheets(data, engineConfig(withRows), [...ENGINE_NAMES, ...named]));
     if (named.length) withinBudget(budgetMs, () => resizeNamedLambdaCalls(hf, data));
-    engine = new FormulaEngine(hf, budgetMs);
-    withinBudget(budgetMs, () => engine.settle([]));
+    const built = new FormulaEngine(hf, budgetMs);
     for (const { sheet, loaded } of sources) {
-      engine.register(sheet);
-      if (loaded) engine.loaded.add(sheet.id);
+      built.register(sheet);
+      if (loaded) built.loaded.add(sheet.id);
     }
-    return engine;
+    engine = built;
+    // Like the rest of the build's values, the re-spills' are read whole where that is needed
+    // (FormulaSession.buildAndSync), so their changes are not kept here.
+    withinBudget(budgetMs, () => built.settle([]));
+    return built;
   }
 
   private register(sheet: SheetModel): void {

@@ -143,9 +143,9 @@ export class FormulaEngine {
     const budgetMs = context?.recalcMs ?? RECALC_TIMEOUT_MS;
     // SUBTOTAL's 101-111 forms ask which rows of a sheet are hidden: the engine's sheets answer.
     // While the build evaluates, the engine's ids are the order of `data`'s keys.
-    let engine: FormulaEngine | undefined;
+    const ready: { engine?: FormulaEngine } = {};
     const building = (id: number) => sources.find((s) => s.sheet.name === order[id])?.sheet;
-    const withRows = { ...context, hiddenRows: (id: number) => hiddenRowsOf(engine ? engine.sheetOf(id) : building(id)) } as EngineContext;
+    const withRows = { ...context, hiddenRows: (id: number) => hiddenRowsOf(ready.engine ? ready.engine.sheetOf(id) : building(id)) } as EngineContext;
     const hf = withinBudget(budgetMs, () => HyperFormula.buildFromSheets(data, engineConfig(withRows), [...ENGINE_NAMES, ...named]));
     if (named.length) withinBudget(budgetMs, () => resizeNamedLambdaCalls(hf, data));
     const built = new FormulaEngine(hf, budgetMs);
@@ -153,7 +153,7 @@ export class FormulaEngine {
       built.register(sheet);
       if (loaded) built.loaded.add(sheet.id);
     }
-    engine = built;
+    ready.engine = built;
     // Like the rest of the build's values, the re-spills' are read whole where that is needed
     // (FormulaSession.buildAndSync), so their changes are not kept here.
     withinBudget(budgetMs, () => built.settle([]));

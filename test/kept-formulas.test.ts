@@ -7,6 +7,7 @@ import type { Book } from '../core/io/book.ts';
 import { applyBook } from '../core/io/excel-apply.ts';
 import { readXlsx } from '../core/io/xlsx-read.ts';
 import { workbookToXlsx } from '../core/io/xlsx-export.ts';
+import { applyStructure } from '../core/workbook/structure.ts';
 import { formulas, memoryWorkbook, put, shown } from './helpers/memory-workbook.ts';
 
 const book = (): Book => ({
@@ -55,5 +56,69 @@ describe('formulas the engine cannot compute', () => {
     await put(wb, 'Data', 'B1', [['=A1+1']]);
     expect(shown(wb, 'Data', 'B1:B3')).toEqual([['5'], ['8'], ['50']]);
     expect(formulas(wb, 'Data', 'B1')).toEqual([['=A1+1']]);
+  });
+});
+
+describe("formulas the engine reads another way than Excel's text", () => {
+  // Sales, A1:C4: Item, Units, Price; D holds Excel's row formulas over the table.
+  const tableBook = (): Book => ({
+    sheets: [
+      {
+        name: 'Data',
+        merges: [],
+        colWidths: {},
+        rowHeights: {},
+        forEachCell(fn) {
+          ['Item', 'Units', 'Price'].forEach((h, col) => fn({ row: 0, col, value: h }));
+          for (let row = 1; row <= 3; row++) {
+            fn({ row, col: 0, value: `item ${row}` });
+            fn({ row, col: 1, value: row });
+            fn({ row, col: 2, value: 10 });
+            fn({ row, col: 3, formula: 'Sales[[#This Row],[Units]]*Sales[[#This Row],[Price]]', value: row * 10 });
+          }
+          fn({ row: 5, col: 3, formula: 'SUM(Sales[[#Data],[Units]:[Price]])', value: 36 });
+          fn({ row: 6, col: 3, formula: 'N(_xlfn.SINGLE(B2:B4))', value: 0 });
+        },
+      },
+    ],
+    tables: [{ name: 'Sales', sheet: 'Data', rect: { r0: 0, r1: 3, c0: 0, c1: 2 }, headerRows: 1, totalsRows: 0, columns: ['Item', 'Units', 'Price'] }],
+    warnings: [],
+  });
+  const exported = async (wb: ReturnType<typeof memoryWorkbook>) => {
+    const back = await readXlsx(await workbookToXlsx(wb, async () => undefined));
+    const out: Record<string, string> = {};
+    back.sheets[0]!.forEachCell((c) => void (c.formula !== undefined && (out[`${c.row},${c.col}`] = c.formula)));
+    return out;
+  };
+
+  it('go back to xlsx as Excel wrote them, and follow the table when rows are inserted above it', async () => {
+    const wb = memoryWorkbook(['Data'], areas);
+    await applyBook(wb, tableBook(), async () => undefined);
+    await wb.rebuildEngine();
+    // Computed on the cells the references name, recomputed on an edit.
+    expect(formulas(wb, 'Data', 'D2:D2')).toEqual([['=$B2*$C2']]);
+    await put(wb, 'Data', 'C3', [[20]]);
+    expect(shown(wb, 'Data', 'D2:D3')).toEqual([['10'], ['40']]);
+    expect(await exported(wb)).toEqual({
+      '1,3': 'Sales[[#This Row],[Units]]*Sales[[#This Row],[Price]]',
+      '2,3': 'Sales[[#This Row],[Units]]*Sales[[#This Row],[Price]]',
+      '3,3': 'Sales[[#This Row],[Units]]*Sales[[#This Row],[Price]]',
+      '5,3': 'SUM(Sales[[#Data],[Units]:[Price]])',
+      '6,3': 'N(_xlfn.SINGLE(B2:B4))',
+    });
+    await applyStructure(wb, wb.sheet('Data'), [{ kind: 'insert', axis: 'row', at: 0, count: 2 }]);
+    const moved = await exported(wb);
+    expect(moved['3,3']).toBe('Sales[[#This Row],[Units]]*Sales[[#This Row],[Price]]');
+    expect(moved['7,3']).toBe('SUM(Sales[[#Data],[Units]:[Price]])');
+    // The explicit @ named B2:B4, which moved: the formula goes out as the engine now reads it.
+    expect(moved['8,3']).toBe('N(B4:B6)');
+  });
+
+  it('a formula typed over one is written as typed', async () => {
+    const wb = memoryWorkbook(['Data'], areas);
+    await applyBook(wb, tableBook(), async () => undefined);
+    await wb.rebuildEngine();
+    await put(wb, 'Data', 'D2', [['=B2*C2+1']]);
+    expect((await exported(wb))['1,3']).toBe('B2*C2+1');
   });
 });

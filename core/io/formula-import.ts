@@ -88,5 +88,8 @@ export function importFormula(text: string, cached: Scalar | null | undefined, c
   // A dynamic-array formula that is only a range spills it (spill-refs.ts); a legacy one intersects.
   const formula = opts.legacy ? `=${explicitIntersections(bare)}` : bareRangeForEngine(`=${bare}`);
   if (!parses(formula)) return { cell: withCache({ f: `=${text}`, k: 1 }), invalid: true };
-  return { cell: withCache({ f: formula }) };
+  const cell: RichCell = { f: formula };
+  // The engine's reading is not the file's text: keep that text for export (RichCell.x).
+  if (resolved !== undefined || /\b_xlfn\.SINGLE\(/i.test(text)) cell.x = text;
+  return { cell: withCache(cell) };
 }

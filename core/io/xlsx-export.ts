@@ -4,7 +4,7 @@ import type ExcelJS from 'exceljs';
 import { PassThrough } from 'node:stream';
 import { isDateFormat } from 'numfmt';
 import { loadExcelJs, loadExcelSheetExtXform, type ExcelXform } from '../libs.ts';
-import { isRich, type Cell } from '../workbook/cell.ts';
+import { isRich, type Cell, type RichCell } from '../workbook/cell.ts';
 import { DEFAULT_COL_WIDTH, DEFAULT_ROW_HEIGHT } from '../workbook/sheet-meta.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
 import { effectiveStyleId } from '../workbook/read.ts';
@@ -28,6 +28,7 @@ import { spillRange } from '../workbook/effects.ts';
 import { printToExcel } from './xlsx-print.ts';
 import { rulesToExcel } from './xlsx-cf.ts';
 import { rectToA1 } from '../a1.ts';
+import { importFormula } from './formula-import.ts';
 
 /** A literal, a formula's cached result or an error; dates are serials under a date format. */
 function valueOf(cell: Cell): ExcelJS.CellValue {
@@ -136,9 +137,21 @@ function rowsToWrite(sheet: SheetModel, extra: Iterable<number>): number[] {
  * their styles, notes and links, height, row style), merges and the sheet's rules, which its
  * commit writes after the rows. Only the row being written is held as exceljs objects.
  */
+/**
+ * The file's own text of an imported formula (RichCell.x) while it still reads as the cell's
+ * formula against the exported tables; else undefined, and the formula goes out as the engine has it.
+ */
+function fileText(cell: RichCell & { f: string }, sheet: string, row: number, plan: ExcelTablePlan, names: ReadonlySet<string>): string | undefined {
+  if (!cell.x) return undefined;
+  const reads = (legacy: boolean) => importFormula(cell.x!, null, undefined, { legacy, names, tables: plan.asBook, at: { sheet, row } }).cell.f === cell.f;
+  return reads(true) || reads(false) ? cell.x : undefined;
+}
+
 async function writeSheet(wb: Workbook, sheet: SheetModel, out: StreamWorkbook, plan: ExcelTablePlan): Promise<void> {
   await wb.loadAll(sheet);
   const meta = sheet.meta;
+  // Defined names, as the import passes them (a call of one is a LAMBDA call).
+  const names = new Set(allNames(wb).map(({ spec }) => spec.name.toUpperCase()));
   const defaultWidth = meta.default_col_width ?? DEFAULT_COL_WIDTH;
   const defaultHeight = meta.default_row_height ?? DEFAULT_ROW_HEIGHT;
   const frozen = meta.frozen && (meta.frozen.rows || meta.frozen.cols) ? { state: 'frozen' as const, xSplit: meta.frozen.cols, ySplit: meta.frozen.rows } : {};
@@ -215,7 +228,7 @@ async function writeSheet(wb: Workbook, sheet: SheetModel, out: StreamWorkbook, 
           const ref = spillRef(sheet, row, col);
           // A kept formula is the file's own text, prefixes included. Others are written as Excel
           // writes a formula that does not spill, where intersection is implicit (no SINGLE).
-          const formula = cell.k ? cell.f.slice(1) : excelFormula(ref ? cell.f.slice(1) : implicitIntersections(cell.f.slice(1)), plan);
+          const formula = cell.k ? cell.f.slice(1) : (fileText(cell as RichCell & { f: string }, sheet.name, row, plan, names) ?? excelFormula(ref ? cell.f.slice(1) : implicitIntersections(cell.f.slice(1)), plan));
           target.value = (ref ? { formula, result, shareType: 'array', ref } : { formula, result }) as ExcelJS.CellValue;
         } else target.value = shown(valueOf(cell));
         if (st && Object.keys(st).length) target.style = st;

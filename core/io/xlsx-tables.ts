@@ -18,6 +18,9 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 export const unescapeXml = (s: string) =>
   s.replace(/&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);/gi, (_, e: string) => (e[0] === '#' ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1))) : ENTITIES[e.toLowerCase()]!));
 
+/** An element's attributes: a quoted value may hold a '>' (a column named "a<>b" is written name="a&lt;>b"). */
+const ATTRS = '(?:[^>"]|"[^"]*")*';
+
 /** An attribute's value in an element's attribute text, unescaped. */
 export const attr = (attrs: string, name: string) => {
   const m = new RegExp(`\\b${name}="([^"]*)"`).exec(attrs);
@@ -78,7 +81,7 @@ export function sheetParts(bytes: Buffer): Map<string, string> {
   const wbXml = readZipEntry(bytes, 'xl/workbook.xml')?.toString('utf8');
   if (!wbXml) return out;
   const wbRels = relationships(bytes, 'xl/_rels/workbook.xml.rels', 'xl');
-  for (const m of wbXml.matchAll(/<(?:\w+:)?sheet\b([^>]*)\/?>/g)) {
+  for (const m of wbXml.matchAll(new RegExp(`<(?:\\w+:)?sheet\\b(${ATTRS})\\/?>`, 'g'))) {
     const sheet = attr(m[1]!, 'name'), rid = /\br:id="([^"]+)"/.exec(m[1]!)?.[1];
     const part = rid ? wbRels.get(rid)?.target : undefined;
     if (sheet && part) out.set(sheet, part);
@@ -92,7 +95,7 @@ export function readTables(bytes: Buffer, parts = sheetParts(bytes)): BookTable[
     for (const rel of partRelationships(bytes, part).values()) {
       if (!rel.type.endsWith('/table')) continue;
       const xml = readZipEntry(bytes, rel.target)?.toString('utf8');
-      const head = xml && /<(?:\w+:)?table\b([^>]*)>/.exec(xml)?.[1];
+      const head = xml && new RegExp(`<(?:\\w+:)?table\\b(${ATTRS})>`).exec(xml)?.[1];
       if (!xml || !head) continue;
       const name = attr(head, 'displayName') ?? attr(head, 'name'), ref = attr(head, 'ref');
       if (!name || !ref) continue;
@@ -102,8 +105,8 @@ export function readTables(bytes: Buffer, parts = sheetParts(bytes)): BookTable[
       } catch {
         continue;
       }
-      const columns = [...xml.matchAll(/<(?:\w+:)?tableColumn\b([^>]*?)\/?>/g)].map((c) => attr(c[1]!, 'name') ?? '');
-      const info = /<(?:\w+:)?tableStyleInfo\b([^>]*?)\/?>/.exec(xml)?.[1];
+      const columns = [...xml.matchAll(new RegExp(`<(?:\\w+:)?tableColumn\\b(${ATTRS}?)\\/?>`, 'g'))].map((c) => attr(c[1]!, 'name') ?? '');
+      const info = new RegExp(`<(?:\\w+:)?tableStyleInfo\\b(${ATTRS}?)\\/?>`).exec(xml)?.[1];
       const on = (name: string) => (info ? attr(info, name) === '1' || attr(info, name) === 'true' : false);
       const style = info ? { name: attr(info, 'name'), row_stripes: on('showRowStripes'), column_stripes: on('showColumnStripes'), first_column: on('showFirstColumn'), last_column: on('showLastColumn') } : undefined;
       out.push({ name, sheet, rect, headerRows: attr(head, 'headerRowCount') === '0' ? 0 : 1, totalsRows: Number(attr(head, 'totalsRowCount') ?? 0) > 0 ? 1 : 0, columns, ...(style ? { style } : {}) });
@@ -119,6 +122,21 @@ export interface ExcelTablePlan {
   rewrite: Map<string, string>;
   /** The same names -> their cells: Excel takes no table references in conditional formats and validation rules. */
   cells: Map<string, string>;
+  /** The exported tables as an imported file's tables are read (for RichCell.x, xlsx-export.ts). */
+  asBook: BookTable[];
+}
+
+/** A data table as the import reads an Excel table, with the formula names it gives the columns. */
+function bookTableOf(sheet: SheetModel, t: TableSpec): BookTable {
+  const seen = new Set<string>();
+  const formulaNames = t.columns.map((h, i) => {
+    const col = columnName(h, i);
+    if (seen.has(col.toLowerCase())) return undefined;
+    seen.add(col.toLowerCase());
+    return `${t.name}.${col}`;
+  });
+  const totalsRows = t.totals_row ? 1 : 0;
+  return { name: t.name, sheet: sheet.name, rect: { ...t.rect, r1: t.rect.r1 + totalsRows }, headerRows: 1, totalsRows, columns: [...t.columns], formulaNames };
 }
 
 /** A column header inside a structured reference: [ ] # ' are escaped with ' (Sales[Total '[net']]). */
@@ -134,6 +152,7 @@ export async function planExcelTables(wb: Workbook): Promise<ExcelTablePlan> {
   const exported = new Set<TableSpec>();
   const rewrite = new Map<string, string>();
   const cells = new Map<string, string>();
+  const asBook: BookTable[] = [];
   const taken = new Set(allNames(wb).map(({ spec }) => spec.name.toLowerCase()));
   for (const { sheet, table } of allTables(wb)) {
     await wb.load(sheet, { ...table.rect, r1: table.rect.r0 });
@@ -146,6 +165,7 @@ export async function planExcelTables(wb: Workbook): Promise<ExcelTablePlan> {
     const ok = !merged && headersOk && !taken.has(table.name.toLowerCase());
     if (ok) {
       exported.add(table);
+      asBook.push(bookTableOf(sheet, table));
       taken.add(table.name.toLowerCase());
     }
     const names = tableNames(sheet, table, table.columns);
@@ -156,7 +176,7 @@ export async function planExcelTables(wb: Workbook): Promise<ExcelTablePlan> {
       else if (i > 0) rewrite.set(key, `${table.name}[${bracketed(table.columns[columnIndexOf(table, n.name)]!)}]`);
     });
   }
-  return { exported, rewrite, cells };
+  return { exported, rewrite, cells, asBook };
 }
 
 /** The column of a formula name "Sales.Unit_Price" (the names follow the headers in order). */

@@ -25,6 +25,13 @@ export interface RichCell {
    * value, and the text goes back out on export. Typing a formula into the cell replaces it.
    */
   k?: 1;
+  /**
+   * The file's own text of a computed formula (without '='), when the engine reads it another way:
+   * structured references (Table1[[#This Row],[Units]]) become cells, Excel's explicit @
+   * (_xlfn.SINGLE) the implicit kind. Export writes it back while it still reads as `f`
+   * (xlsx-export.ts), so a round trip keeps the formula as Excel wrote it.
+   */
+  x?: string;
 }
 
 export type Cell = Scalar | RichCell | null | undefined;

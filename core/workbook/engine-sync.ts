@@ -23,6 +23,7 @@ export function applyEngineChanges(engine: FormulaEngine, changes: ExportedChang
     if (isRich(cell) && cell.f !== undefined) {
       const next: RichCell = { f: cell.f, ...formulaResultFields(ch.newValue, () => engine.hf.getCellValueDetailedType(ch.address)) };
       if (cell.s) next.s = cell.s;
+      if (cell.x) next.x = cell.x;
       effects?.formulaChanged(sheet.id, row, col, cell.e === '#SPILL!');
       spills.note(sheet.id, row, col, next);
       sheet.set(row, col, next);
@@ -62,6 +63,7 @@ export function syncSheetFromEngine(engine: FormulaEngine, sheet: SheetModel, lo
       if (isRich(cell) && cell.f !== undefined) {
         const next: RichCell = { f: cell.f, ...formulaResultFields(v, () => engine.hf.getCellValueDetailedType({ sheet: hfId, row: r, col: c })) };
         if (cell.s) next.s = cell.s;
+        if (cell.x) next.x = cell.x;
         if (next.v !== cell.v || next.e !== cell.e) effects?.formulaChanged(sheet.id, r, c, cell.e === '#SPILL!');
         spills.note(sheet.id, r, c, next);
         sheet.set(r, c, next);

@@ -27,16 +27,18 @@ describe('data tables in xlsx', () => {
 
   it('writes a table made here as an Excel table, and its column names in formulas as structured references', async () => {
     const wb = memoryWorkbook(['Data', 'Report'], areas);
-    await put(wb, 'Data', 'A1', [['Region', 'Unit Price'], ['West', 2], ['East', 3]]);
-    await makeTable(wb, wb.findSheet('Data')!, { r0: 0, r1: 2, c0: 0, c1: 1 }, 'Sales');
+    await put(wb, 'Data', 'A1', [['Region', 'Unit Price', 'Cost $'], ['West', 2, 1], ['East', 3, 1]]);
+    await makeTable(wb, wb.findSheet('Data')!, { r0: 0, r1: 2, c0: 0, c1: 2 }, 'Sales');
     await syncNames(wb);
-    await put(wb, 'Report', 'A1', [['=SUM(Sales.Unit_Price)'], ['=ROWS(Sales)']]);
-    expect(shown(wb, 'Report', 'A1:A2')).toEqual([['5'], ['2']]);
+    await put(wb, 'Report', 'A1', [['=SUM(Sales.Unit_Price)'], ['=ROWS(Sales)'], ['=SUM(Sales.Cost__)']]);
+    expect(shown(wb, 'Report', 'A1:A3')).toEqual([['5'], ['2'], ['2']]);
     const bytes = await workbookToXlsx(wb, noSteps);
-    expect(readTables(bytes)).toEqual([expect.objectContaining({ name: 'Sales', sheet: 'Data', rect: { r0: 0, r1: 2, c0: 0, c1: 1 }, headerRows: 1, totalsRows: 0, columns: ['Region', 'Unit Price'] })]);
+    expect(readTables(bytes)).toEqual([expect.objectContaining({ name: 'Sales', sheet: 'Data', rect: { r0: 0, r1: 2, c0: 0, c1: 2 }, headerRows: 1, totalsRows: 0, columns: ['Region', 'Unit Price', 'Cost $'] })]);
     const report = sheetXml(bytes, 2);
     expect(report).toContain('<f>SUM(Sales[Unit Price])</f>');
     expect(report).toContain('<f>ROWS(Sales)</f>');
+    // A header with a special character goes in a second pair of brackets, as Excel needs it.
+    expect(report).toContain('<f>SUM(Sales[[Cost $]])</f>');
     // Imported again, the structured reference is this service's column name again.
     const { wb: back } = await importWithReport(bytes);
     expect(back.findSheet('Report')!.get(0, 0)).toMatchObject({ f: '=SUM(Sales.Unit_Price)', v: 5 });

@@ -139,8 +139,15 @@ function bookTableOf(sheet: SheetModel, t: TableSpec): BookTable {
   return { name: t.name, sheet: sheet.name, rect: { ...t.rect, r1: t.rect.r1 + totalsRows }, headerRows: 1, totalsRows, columns: [...t.columns], formulaNames };
 }
 
-/** A column header inside a structured reference: [ ] # ' are escaped with ' (Sales[Total '[net']]). */
-const bracketed = (header: string) => header.replace(/[[\]#']/g, "'$&");
+/**
+ * A column header as a structured reference's specifier: [ ] # ' escaped with ' (Sales[Total '[net']]),
+ * and in a second pair of brackets where Excel needs them, for a header with special characters
+ * or spaces at its ends (Sales[[Unit $]], Sales[[the two ]]). Double brackets are always valid.
+ */
+const bracketed = (header: string) => {
+  const escaped = header.replace(/[[\]#']/g, "'$&");
+  return /[\t\n\r,:.[\]#'"{}$^&*+=\-<>/@]|^\s|\s$/.test(header) ? `[[${escaped}]]` : `[${escaped}]`;
+};
 
 /**
  * Decides which data tables an export writes as Excel tables: not one Excel would have to repair
@@ -173,7 +180,7 @@ export async function planExcelTables(wb: Workbook): Promise<ExcelTablePlan> {
       const key = n.name.toLowerCase();
       cells.set(key, n.ref);
       if (!ok) rewrite.set(key, n.ref);
-      else if (i > 0) rewrite.set(key, `${table.name}[${bracketed(table.columns[columnIndexOf(table, n.name)]!)}]`);
+      else if (i > 0) rewrite.set(key, `${table.name}${bracketed(table.columns[columnIndexOf(table, n.name)]!)}`);
     });
   }
   return { exported, rewrite, cells, asBook };

@@ -66,4 +66,19 @@ describe('data tables in xlsx', () => {
     expect(xml).toContain('<formula>_xlfn.IFS($B2&gt;AVERAGE(Data!$B$2:$B$3),TRUE)</formula>');
     expect(xml).toContain('<formula1>Data!$A$2:$A$3</formula1>');
   });
+
+  it("keeps an Excel table without a header row (ironcalc's tables.xlsx, saved by Excel): its rows, its formulas as written, no filter", async () => {
+    const bytes = readFileSync(`${FIXTURES}ironcalc/calc_test_no_export/tables.xlsx`);
+    const { wb, warnings } = await importWithReport(bytes);
+    expect(warnings.join('\n')).not.toMatch(/not kept: tables/);
+    const table = wb.findSheet('No Headers')!.meta.tables!.find((t) => t.name === 'Table8')!;
+    expect(table).toMatchObject({ no_header: true, rect: { r0: 2, r1: 6, c0: 1, c1: 5 } });
+    const out = await workbookToXlsx(wb, noSteps);
+    expect(readTables(out).find((t) => t.name === 'Table8')).toMatchObject({ headerRows: 0, rect: { r0: 2, r1: 7, c0: 1, c1: 5 }, columns: readTables(bytes).find((t) => t.name === 'Table8')!.columns });
+    const part = [...Array(20).keys()].map((i) => readZipEntry(out, `xl/tables/table${i + 1}.xml`)?.toString('utf8')).find((x) => x?.includes('name="Table8"'))!;
+    expect(part).toContain('headerRowCount="0"');
+    expect(part).not.toContain('<autoFilter');
+    const sheetIndex = wb.sheets.findIndex((s) => s.name === 'No Headers') + 1;
+    expect(sheetXml(out, sheetIndex)).toContain('<f>Table8[[#This Row],[Column1]]*Table8[[#This Row],[Column2]]+Table8[[#This Row],[Column3]]</f>');
+  });
 });

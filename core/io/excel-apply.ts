@@ -145,8 +145,7 @@ function chooseTables(wb: Workbook, book: Book): { tables: BookTable[]; skipped:
   const tables = (book.tables ?? []).map((t) => {
     try {
       if (!book.sheets.some((s) => s.name === t.sheet)) throw new Error('its sheet is not imported');
-      if (!t.headerRows) throw new Error('it has no header row (tables here are named by their headers)');
-      if (t.rect.r1 - t.totalsRows <= t.rect.r0) throw new Error('it has no data rows');
+      if (t.rect.r1 - t.totalsRows < t.rect.r0 + t.headerRows) throw new Error('it has no data rows');
       checkTableName(wb, t.name, 'file_data');
       if (taken.has(t.name.toLowerCase())) throw new Error('another table has its name');
       taken.add(t.name.toLowerCase());
@@ -177,6 +176,7 @@ function applyTables(wb: Workbook, tables: readonly BookTable[]): void {
     // The file's column names as they are (Excel keeps them unique and not blank), else fixed.
     const asIs = t.columns.every((c) => c) && new Set(t.columns.map((c) => c.toLowerCase())).size === t.columns.length;
     const spec: TableSpec = { id: newId('tbl'), name: t.name, rect: { ...t.rect, r1: t.rect.r1 - t.totalsRows }, columns: asIs ? [...t.columns] : fixHeaders(t.columns) };
+    if (!t.headerRows) spec.no_header = true;
     if (t.totalsRows) spec.totals_row = true;
     if (t.style) spec.excel_style = t.style;
     tablesOf(sheet).push(spec);

@@ -112,7 +112,9 @@ export async function addPartsToXlsx(xlsx: Buffer, wb: Workbook, plan: ExcelTabl
         const xform = new TableXform();
         const m = { ...model, id: tableN };
         xform.prepare(m, {});
-        files[part] = strToU8(xform.toXml(m));
+        // A table without a header row has no filter buttons: Excel repairs an autoFilter there.
+        const xml = xform.toXml(m) as string;
+        files[part] = strToU8(model.headerRow ? xml : xml.replace(/<autoFilter\b[^>]*?(?:\/>|>[\s\S]*?<\/autoFilter>)/, ''));
         override(part, CT_TABLE);
         return `<tablePart r:id="${sheetRels.add('table', `../tables/table${tableN}.xml`)}"/>`;
       });

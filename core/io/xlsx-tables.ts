@@ -136,7 +136,7 @@ function bookTableOf(sheet: SheetModel, t: TableSpec): BookTable {
     return `${t.name}.${col}`;
   });
   const totalsRows = t.totals_row ? 1 : 0;
-  return { name: t.name, sheet: sheet.name, rect: { ...t.rect, r1: t.rect.r1 + totalsRows }, headerRows: 1, totalsRows, columns: [...t.columns], formulaNames };
+  return { name: t.name, sheet: sheet.name, rect: { ...t.rect, r1: t.rect.r1 + totalsRows }, headerRows: t.no_header ? 0 : 1, totalsRows, columns: [...t.columns], formulaNames };
 }
 
 /**
@@ -165,7 +165,7 @@ export async function planExcelTables(wb: Workbook): Promise<ExcelTablePlan> {
     await wb.load(sheet, { ...table.rect, r1: table.rect.r0 });
     const full = { ...table.rect, r1: table.rect.r1 + (table.totals_row ? 1 : 0) };
     const merged = (sheet.meta.merges ?? []).some((m) => rectsIntersect(parseRange(m).rect, full));
-    const headersOk = table.columns.every((name, i) => {
+    const headersOk = table.no_header || table.columns.every((name, i) => {
       const cell = sheet.get(table.rect.r0, table.rect.c0 + i);
       return valueOf(cell) === name && formulaOf(cell) === undefined;
     });
@@ -199,7 +199,7 @@ export function excelTableRefs(formula: string, plan: ExcelTablePlan, cells = fa
 }
 
 /** The models of the sheet's exported data tables as Excel tables (ListObjects), for exceljs's table writer (xlsx-parts.ts). */
-export function tableModels(sheet: SheetModel, plan: ExcelTablePlan): object[] {
+export function tableModels(sheet: SheetModel, plan: ExcelTablePlan): { headerRow: boolean }[] {
   return (sheet.meta.tables ?? [])
     .filter((t) => plan.exported.has(t))
     .map((t) => {
@@ -210,7 +210,7 @@ export function tableModels(sheet: SheetModel, plan: ExcelTablePlan): object[] {
         displayName: t.name,
         tableRef: rectToA1(full),
         autoFilterRef: rectToA1(t.rect),
-        headerRow: true,
+        headerRow: !t.no_header,
         totalsRow: !!t.totals_row,
         style: { theme: style.name, showFirstColumn: !!style.first_column, showLastColumn: !!style.last_column, showRowStripes: !!style.row_stripes, showColumnStripes: !!style.column_stripes },
         columns: t.columns.map((name) => ({ name, filterButton: true })),

@@ -21,11 +21,11 @@ export function headersOf(wb: Workbook, sheet: SheetModel, table: TableSpec): st
 
 /** Data rows (without the header); may be empty (r1 < r0). */
 export function bodyOf(table: TableSpec): Rect {
-  return { ...table.rect, r0: table.rect.r0 + 1 };
+  return table.no_header ? { ...table.rect } : { ...table.rect, r0: table.rect.r0 + 1 };
 }
 
 export function rowCount(table: TableSpec): number {
-  return table.rect.r1 - table.rect.r0;
+  return table.rect.r1 - table.rect.r0 + (table.no_header ? 1 : 0);
 }
 
 /** The part of a column name usable after the dot: letters, digits and _ (others become _). */

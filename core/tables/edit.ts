@@ -29,7 +29,7 @@ export async function appendRows(wb: Workbook, sheet: SheetModel, table: TableSp
     }
   }
   checkNoOverlap(sheet, target, 'rows', table);
-  const hasBody = r1 > table.rect.r0;
+  const hasBody = r1 >= bodyOf(table).r0;
   // Calculated columns: an empty value under a formula column gets the formula, shifted down.
   const full: Content[][] = grid.map((line, i) =>
     Array.from({ length: width }, (_, j) => {

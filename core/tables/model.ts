@@ -20,6 +20,11 @@ export interface TableSpec {
   columns: string[];
   /** Set when the table is the output of a code cell (A1 of that cell on the same sheet). */
   code_cell?: string;
+  /**
+   * An Excel table without a header row (headerRowCount 0): `rect` is its data rows, and `columns`
+   * keep the file's column names (there are no header cells to read them from).
+   */
+  no_header?: true;
   /** An Excel table's totals row, the row under `rect` (kept as cells; exported as part of the table). */
   totals_row?: true;
   /** An Excel table's style, kept for export (the cells keep their own formats). */

@@ -19,6 +19,7 @@ export function tableNamedExpressions(wb: Workbook): NamedExpressionDef[] {
 /** Re-reads the header texts of tables whose header row this write touched. */
 export async function refreshColumns(wb: Workbook, all = false): Promise<void> {
   for (const { sheet, table } of allTables(wb)) {
+    if (table.no_header) continue;
     const header = { ...table.rect, r1: table.rect.r0 };
     if (!all && !wb.changes.touches(sheet.id, header)) continue;
     await wb.load(sheet, header);

@@ -40,13 +40,34 @@ const readFontSizesAsWritten = once(async () => {
   };
 });
 
-export const loadExcelJs = once(async (): Promise<typeof ExcelJS> => {
+/**
+ * exceljs drops every backslash of a number-format code it reads (`0\0` became `00`, a second digit
+ * instead of a literal zero; `[Red]\(0\)` lost its escapes): codes are read as written.
+ */
+const readFormatCodesAsWritten = once(async () => {
+  // @ts-expect-error exceljs ships no types for its parts (the package version is pinned)
+  const mod = (await import('exceljs/lib/xlsx/xform/style/numfmt-xform.js')) as { default: { prototype: { parseOpen(node: { name: string; attributes: Record<string, string> }): boolean; model: unknown } } };
+  const proto = mod.default.prototype;
+  const parseOpen = proto.parseOpen;
+  proto.parseOpen = function (node) {
+    const open = parseOpen.call(this, node);
+    if (open && node.name === 'numFmt' && typeof node.attributes.formatCode === 'string') (this.model as { formatCode: string }).formatCode = node.attributes.formatCode;
+    return open;
+  };
+});
+
+const patchReaders = async () => {
   await readFontSizesAsWritten();
+  await readFormatCodesAsWritten();
+};
+
+export const loadExcelJs = once(async (): Promise<typeof ExcelJS> => {
+  await patchReaders();
   return (await import('exceljs')).default;
 });
 /** exceljs's reader of xl/styles.xml (used alone for a file's default cell format, which exceljs drops). */
 export const loadExcelStylesXform = once(async (): Promise<new () => { parseStream(s: NodeJS.ReadableStream): Promise<void>; getStyleModel(id: number): Partial<ExcelJS.Style> | null }> => {
-  await readFontSizesAsWritten();
+  await patchReaders();
   // @ts-expect-error exceljs ships no types for its parts (the package version is pinned)
   const mod = (await import('exceljs/lib/xlsx/xform/style/styles-xform.js')) as { default: unknown };
   return mod.default as never;

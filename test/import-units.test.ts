@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { typeCsvValue } from '../core/io/csv-import.ts';
 import { functionsIn, stripPrefixes } from '../core/io/formula-import.ts';
 import { fieldsOfCode } from '../core/io/numfmt-map.ts';
+import { readXlsx } from '../core/io/xlsx-read.ts';
+import { loadExcelJs } from '../core/libs.ts';
 import { decodeBase64, formatOf } from '../core/io/source.ts';
 import { decodeText } from '../core/io/text-decode.ts';
 import { formatCode } from '../core/workbook/display.ts';
@@ -40,6 +42,18 @@ describe('number-format codes', () => {
     expect(fieldsOfCode('yyyy-mm-dd')).toEqual({ date_time: '%Y-%m-%d' });
     expect(fieldsOfCode('[$-409]mmmm d, yyyy')).toEqual({ format_code: '[$-409]mmmm d, yyyy' });
     expect(fieldsOfCode('General')).toEqual({});
+  });
+
+  it("are read from xlsx as written, backslashes too (exceljs's reader dropped them: 0\\0 became 00)", async () => {
+    const ExcelJS = await loadExcelJs();
+    const book = new ExcelJS.Workbook();
+    const ws = book.addWorksheet('S');
+    const codes = ['0\\0', '"$"#,##0.00_);[Red]\\("$"#,##0.00\\)', '#,##0\\ "kg"'];
+    codes.forEach((code, i) => Object.assign(ws.getCell(i + 1, 1), { value: 5, numFmt: code }));
+    const read = await readXlsx(Buffer.from(await book.xlsx.writeBuffer()));
+    const got: string[] = [];
+    read.sheets[0]!.forEachCell((c) => void got.push(c.style?.format_code ?? ''));
+    expect(got).toEqual(codes);
   });
 });
 

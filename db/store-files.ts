@@ -13,7 +13,25 @@ const TILE_CHUNK_ROWS = 1000;
 const TILE_CHUNK_BYTES = 16 * 1024 * 1024;
 
 export class PgFileStore implements FileStore {
-  constructor(readonly db: Db) {}
+  /**
+   * `cacheFiles`: keep file records read by id in memory. Only for the embedded store, which one
+   * process holds alone, so every change to a file (a commit, a delete) passes through this object
+   * and drops its record at once. On PostgreSQL other processes commit too, and every request
+   * reads the record from the store.
+   */
+  constructor(
+    readonly db: Db,
+    private readonly cacheFiles = false,
+  ) {}
+
+  private readonly fileCache = new Map<string, FileRecord>();
+  /** Bumped on every change to a file: a read that began before it does not fill the cache. */
+  private fileGeneration = 0;
+
+  private fileChanged(id: string): void {
+    this.fileGeneration++;
+    this.fileCache.delete(id);
+  }
 
   async listFiles(q: { spaceId: string; userId: string; limit: number; offset: number }): Promise<FileRecord[]> {
     return this.db
@@ -36,15 +54,28 @@ export class PgFileStore implements FileStore {
   }
 
   async deleteFile(id: string): Promise<void> {
-    await this.db.delete(files).where(eq(files.id, id));
+    this.fileChanged(id);
+    try {
+      await this.db.delete(files).where(eq(files.id, id));
+    } finally {
+      this.fileChanged(id);
+    }
   }
 
   /** Read on every request that names a file: built once and prepared. */
   private fileByIdQuery?: { execute(values: { id: string }): Promise<FileRecord[]> };
 
   async getFile(id: string): Promise<FileRecord | null> {
+    const cached = this.cacheFiles ? this.fileCache.get(id) : undefined;
+    // A copy: callers may change what they are given.
+    if (cached) return { ...cached };
     this.fileByIdQuery ??= this.db.select(fileColumns).from(files).where(eq(files.id, sql.placeholder('id'))).prepare('file_by_id') as unknown as { execute(values: { id: string }): Promise<FileRecord[]> };
+    const generation = this.fileGeneration;
     const [row] = await this.fileByIdQuery.execute({ id });
+    if (row && this.cacheFiles && generation === this.fileGeneration) {
+      if (this.fileCache.size >= 10_000) this.fileCache.clear();
+      this.fileCache.set(id, { ...row });
+    }
     return row ?? null;
   }
 
@@ -76,6 +107,16 @@ export class PgFileStore implements FileStore {
   }
 
   async commit(set: CommitSet): Promise<number> {
+    // Dropped before (no read in between fills it with the old version) and after (one that did is gone).
+    this.fileChanged(set.fileId);
+    try {
+      return await this.commitTx(set);
+    } finally {
+      this.fileChanged(set.fileId);
+    }
+  }
+
+  private async commitTx(set: CommitSet): Promise<number> {
     const version = await this.db.transaction(async (tx) => {
       const patch: Partial<typeof files.$inferInsert> = { modified: set.at };
       if (set.name !== undefined) patch.name = set.name;

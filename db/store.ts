@@ -25,7 +25,7 @@ export class PgStore implements Store {
     private readonly closer: () => Promise<void>,
     readonly pglite?: PGlite,
   ) {
-    for (const part of [new PgAuthStore(db, kind === 'pglite'), new PgFileStore(db), new PgIdempotencyStore(db), new PgTaskStore(db), new PgConnectionStore(db)]) adopt(this, part);
+    for (const part of [new PgAuthStore(db, kind === 'pglite'), new PgFileStore(db, kind === 'pglite'), new PgIdempotencyStore(db), new PgTaskStore(db), new PgConnectionStore(db)]) adopt(this, part);
   }
 
   close(): Promise<void> {

@@ -19,7 +19,7 @@ afterAll(async () => {
 
 it('file records: a commit, a rename and a delete are seen by the next read', async () => {
   const { id: spaceId } = await store.createSpace('cache', new Date(0));
-  const { userId } = await store.createToken({ spaceId, userName: 'cache', role: 'admin', hash: 'h-cache', expiresAt: null, at: new Date(0) });
+  const { userId } = await store.createToken({ spaceId, userName: 'cache', role: 'owner', hash: 'h-cache', expiresAt: null, at: new Date(0) });
   const file = await store.createFile({ spaceId, creatorId: userId, name: 'a', private: false, at: new Date(0), sheets: [] });
   const first = (await store.getFile(file.id))!;
   expect(first.version).toBe(1);

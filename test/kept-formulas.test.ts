@@ -10,24 +10,21 @@ import { workbookToXlsx } from '../core/io/xlsx-export.ts';
 import { applyStructure } from '../core/workbook/structure.ts';
 import { formulas, memoryWorkbook, put, shown } from './helpers/memory-workbook.ts';
 
-const book = (): Book => ({
-  sheets: [
-    {
-      name: 'Data',
-      merges: [],
-      colWidths: {},
-      rowHeights: {},
-      forEachCell(fn) {
-        fn({ row: 0, col: 0, value: 4 });
-        fn({ row: 0, col: 1, formula: 'CUBEVALUE("Sales",A1)+1', value: 5 });
-        fn({ row: 1, col: 1, formula: 'SUM((A1,A1))*1', value: 8 });
-        fn({ row: 2, col: 1, formula: 'B1*10', value: 50 });
-        fn({ row: 3, col: 1, formula: 'NOSUCH(1)', error: '#N/A' });
-      },
-    },
-  ],
+/** A file of one sheet, Data, with these cells (and tables). */
+const dataBook = (forEachCell: Book['sheets'][number]['forEachCell'], tables: Book['tables'] = []): Book => ({
+  sheets: [{ name: 'Data', merges: [], colWidths: {}, rowHeights: {}, forEachCell }],
+  tables,
   warnings: [],
 });
+
+const book = () =>
+  dataBook((fn) => {
+    fn({ row: 0, col: 0, value: 4 });
+    fn({ row: 0, col: 1, formula: 'CUBEVALUE("Sales",A1)+1', value: 5 });
+    fn({ row: 1, col: 1, formula: 'SUM((A1,A1))*1', value: 8 });
+    fn({ row: 2, col: 1, formula: 'B1*10', value: 50 });
+    fn({ row: 3, col: 1, formula: 'NOSUCH(1)', error: '#N/A' });
+  });
 
 describe('formulas the engine cannot compute', () => {
   it('are kept with their cached values, round-trip through xlsx and feed other formulas', async () => {
@@ -61,29 +58,21 @@ describe('formulas the engine cannot compute', () => {
 
 describe("formulas the engine reads another way than Excel's text", () => {
   // Sales, A1:C4: Item, Units, Price; D holds Excel's row formulas over the table.
-  const tableBook = (): Book => ({
-    sheets: [
-      {
-        name: 'Data',
-        merges: [],
-        colWidths: {},
-        rowHeights: {},
-        forEachCell(fn) {
-          ['Item', 'Units', 'Price'].forEach((h, col) => fn({ row: 0, col, value: h }));
-          for (let row = 1; row <= 3; row++) {
-            fn({ row, col: 0, value: `item ${row}` });
-            fn({ row, col: 1, value: row });
-            fn({ row, col: 2, value: 10 });
-            fn({ row, col: 3, formula: 'Sales[[#This Row],[Units]]*Sales[[#This Row],[Price]]', value: row * 10 });
-          }
-          fn({ row: 5, col: 3, formula: 'SUM(Sales[[#Data],[Units]:[Price]])', value: 36 });
-          fn({ row: 6, col: 3, formula: 'N(_xlfn.SINGLE(B2:B4))', value: 0 });
-        },
+  const tableBook = () =>
+    dataBook(
+      (fn) => {
+        ['Item', 'Units', 'Price'].forEach((h, col) => fn({ row: 0, col, value: h }));
+        for (let row = 1; row <= 3; row++) {
+          fn({ row, col: 0, value: `item ${row}` });
+          fn({ row, col: 1, value: row });
+          fn({ row, col: 2, value: 10 });
+          fn({ row, col: 3, formula: 'Sales[[#This Row],[Units]]*Sales[[#This Row],[Price]]', value: row * 10 });
+        }
+        fn({ row: 5, col: 3, formula: 'SUM(Sales[[#Data],[Units]:[Price]])', value: 36 });
+        fn({ row: 6, col: 3, formula: 'N(_xlfn.SINGLE(B2:B4))', value: 0 });
       },
-    ],
-    tables: [{ name: 'Sales', sheet: 'Data', rect: { r0: 0, r1: 3, c0: 0, c1: 2 }, headerRows: 1, totalsRows: 0, columns: ['Item', 'Units', 'Price'] }],
-    warnings: [],
-  });
+      [{ name: 'Sales', sheet: 'Data', rect: { r0: 0, r1: 3, c0: 0, c1: 2 }, headerRows: 1, totalsRows: 0, columns: ['Item', 'Units', 'Price'] }],
+    );
   const exported = async (wb: ReturnType<typeof memoryWorkbook>) => {
     const back = await readXlsx(await workbookToXlsx(wb, async () => undefined));
     const out: Record<string, string> = {};
@@ -120,5 +109,31 @@ describe("formulas the engine reads another way than Excel's text", () => {
     await wb.rebuildEngine();
     await put(wb, 'Data', 'D2', [['=B2*C2+1']]);
     expect((await exported(wb))['1,3']).toBe('B2*C2+1');
+  });
+});
+
+describe('legacy array formulas (Ctrl+Shift+Enter)', () => {
+  // Excel fills a legacy array formula's range: one value everywhere, a row down, #N/A past the result.
+  const cseBook = () =>
+    dataBook((fn) => {
+      [1, 2, 3].forEach((v, row) => fn({ row, col: 0, value: v }));
+      fn({ row: 0, col: 2, formula: '123', array: true, cse: true, arrayRef: 'C1:C4', value: 123 });
+      fn({ row: 0, col: 3, formula: 'A1:A3*2', array: true, cse: true, arrayRef: 'D1:D4', value: 2 });
+      fn({ row: 0, col: 4, formula: 'A1:A3*10', array: true, cse: true, value: 10 });
+      fn({ row: 0, col: 5, formula: 'SUM(_xlfn.ANCHORARRAY(C1))', value: 492 });
+    });
+
+  it('fill their own range as Excel does, and go back out as they came', async () => {
+    const wb = memoryWorkbook(['Data'], areas);
+    await applyBook(wb, cseBook(), async () => undefined);
+    await wb.rebuildEngine();
+    expect(shown(wb, 'Data', 'C1:F4')).toEqual([['123', '2', '10', '492'], ['123', '4', '', ''], ['123', '6', '', ''], ['123', '#N/A', '', '']]);
+    expect(formulas(wb, 'Data', 'C1:E1')).toEqual([['=123', '=A1:A3*2', '=A1:A3*10']]);
+    await put(wb, 'Data', 'A1', [[5]]);
+    expect(shown(wb, 'Data', 'D1:E1')).toEqual([['10', '50']]);
+    const back = await readXlsx(await workbookToXlsx(wb, async () => undefined));
+    const cells: Record<string, unknown> = {};
+    back.sheets[0]!.forEachCell((c) => void (c.formula !== undefined && (cells[`${c.row},${c.col}`] = [c.formula, c.arrayRef])));
+    expect(cells).toMatchObject({ '0,2': ['123', 'C1:C4'], '0,3': ['A1:A3*2', 'D1:D4'], '0,4': ['A1:A3*10', undefined] });
   });
 });

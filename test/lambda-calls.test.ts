@@ -2,7 +2,7 @@
 // each rewrite goes there and back unchanged, and leaves text, sheet names and table references alone.
 import { describe, expect, it } from 'vitest';
 import { isEngineFunction } from '../core/workbook/functions/index.ts';
-import { lambdaCallsAsWritten, lambdaCallsForEngine } from '../core/workbook/lambda-calls.ts';
+import { etaNamesAsStored, lambdaCallsAsWritten, lambdaCallsForEngine } from '../core/workbook/lambda-calls.ts';
 import { withParameterPrefixes } from '../core/workbook/implicit-intersection.ts';
 import { stripPrefixes } from '../core/io/formula-import.ts';
 
@@ -38,5 +38,29 @@ describe('LAMBDA calls', () => {
     const engine = lambdaCallsForEngine(stripPrefixes(stored), isEngineFunction);
     expect(engine).toBe('LAMBDA.CALL(LAMBDA(a,LAMBDA.OPT(b),IF(ISOMITTED(b),a/2,a*b)),A5)');
     expect(lambdaCallsAsWritten(withParameterPrefixes(engine))).toBe('LAMBDA(_xlpm.a,_xlop.b,IF(ISOMITTED(_xlpm.b),_xlpm.a/2,_xlpm.a*_xlpm.b))(A5)');
+  });
+
+  it.each<[string, string]>([
+    ['=BYROW(A1:C3, SUM)', '=BYROW(A1:C3, LAMBDA.ETA("SUM"))'],
+    ['=REDUCE(0,A1:A3,sum)', '=REDUCE(0,A1:A3,LAMBDA.ETA("sum"))'],
+    ['=GROUPBY(A2:A9,C2:C9,HSTACK(SUM,STDEV.S),3)', '=GROUPBY(A2:A9,C2:C9,HSTACK(LAMBDA.ETA("SUM"),LAMBDA.ETA("STDEV.S")),3)'],
+    ['=PIVOTBY(A2:A9,B2:B9,C2:C9,VSTACK(HSTACK(SUM,MAX),{"a","b"}))', '=PIVOTBY(A2:A9,B2:B9,C2:C9,VSTACK(HSTACK(LAMBDA.ETA("SUM"),LAMBDA.ETA("MAX")),{"a","b"}))'],
+    ['=LAMBDA(x,MAP(x,ABS))(A1:A2)', '=LAMBDA.CALL(LAMBDA(x,MAP(x,LAMBDA.ETA("ABS"))),A1:A2)'],
+  ])('a function passed by name, %s, goes to the engine as %s and back', (written, engine) => {
+    expect(lambdaCallsForEngine(written, isEngineFunction)).toBe(engine);
+    expect(lambdaCallsAsWritten(engine)).toBe(written);
+  });
+
+  it('passes by name only functions, where Excel takes a function', () => {
+    for (const f of ['=BYROW(A1:C3,MyFn)', '=BYROW(A1:B2,LOG10)', '=SUM(A1)+MAX', '=BYROW(A1:C3,LAMBDA(r,SUM(r)))', '=MAP(A1:A3,LAMBDA(sum,sum*2))', '=IF(BYROW(A1:B2,TRUE),1)']) {
+      expect(lambdaCallsForEngine(f, isEngineFunction)).toBe(f);
+    }
+  });
+
+  it("reads Excel's stored form of a function passed by name (_xleta.) and writes it back", () => {
+    const engine = lambdaCallsForEngine(stripPrefixes('_xlfn.GROUPBY(A2:A9,C2:C9,_xleta.SUM)+_xlfn.REDUCE(0,A1:A3,_xleta.MAX)'), isEngineFunction);
+    expect(engine).toBe('GROUPBY(A2:A9,C2:C9,LAMBDA.ETA("SUM"))+REDUCE(0,A1:A3,LAMBDA.ETA("MAX"))');
+    expect(etaNamesAsStored(engine)).toBe('GROUPBY(A2:A9,C2:C9,_xleta.SUM)+REDUCE(0,A1:A3,_xleta.MAX)');
+    expect(etaNamesAsStored('"LAMBDA.ETA(""SUM"")"&A1')).toBe('"LAMBDA.ETA(""SUM"")"&A1');
   });
 });

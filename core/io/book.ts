@@ -28,6 +28,8 @@ export interface BookCell {
    * evaluated the pre-dynamic-array way, with implicit intersection.
    */
   array?: boolean;
+  /** A legacy array formula (Ctrl+Shift+Enter; no cm="1"): it fills its range (arrayRef, else its cell) and no more. */
+  cse?: boolean;
 }
 
 export interface BookSheet {

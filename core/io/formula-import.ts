@@ -5,8 +5,8 @@
 import { HyperFormula } from 'hyperformula';
 import { ENGINE_NAMES, engineConfig } from '../workbook/engine.ts';
 import { isEngineFunction } from '../workbook/functions/index.ts';
-import { lambdaCallsForEngine } from '../workbook/lambda-calls.ts';
-import { bareRangeForEngine } from '../workbook/spill-refs.ts';
+import { ETA_FN, lambdaCallsForEngine } from '../workbook/lambda-calls.ts';
+import { arrayFillForEngine, bareRangeForEngine } from '../workbook/spill-refs.ts';
 import { numbersForEngine } from '../workbook/formula-check.ts';
 import { rangeJoinsForEngine } from '../workbook/range-join.ts';
 import type { RichCell, Scalar } from '../workbook/cell.ts';
@@ -21,8 +21,12 @@ let scratch: HyperFormula | undefined;
  * before the names LET and LAMBDA bind (_xlpm.x); export puts them back (xlfn.ts, implicit-intersection.ts).
  */
 export function stripPrefixes(formula: string): string {
-  // An optional LAMBDA parameter is stored _xlop.b and written [b].
-  return formula.replace(/_xlfn\.(?:_xlws\.)?|_xlws\.|_xlpm\./gi, '').replace(/_xlop\.([A-Za-z_\\][\w.\\]*)/gi, '[$1]');
+  // An optional LAMBDA parameter is stored _xlop.b and written [b]; a function passed by name is
+  // stored _xleta.SUM, which the engine reads as LAMBDA.ETA("SUM") (lambda-calls.ts).
+  return formula
+    .replace(/_xlfn\.(?:_xlws\.)?|_xlws\.|_xlpm\./gi, '')
+    .replace(/_xlop\.([A-Za-z_\\][\w.\\]*)/gi, '[$1]')
+    .replace(/_xleta\.([A-Za-z_][\w.]*)/gi, `${ETA_FN}("$1")`);
 }
 
 /** Function names called in a formula, outside string literals and quoted sheet names. */
@@ -60,6 +64,8 @@ function parses(formula: string): boolean {
 export interface ImportOptions {
   /** Not an array formula: evaluated the pre-dynamic-array way. */
   legacy?: boolean;
+  /** A legacy array formula (Ctrl+Shift+Enter): the rows and columns of the range it fills. */
+  fill?: { rows: number; cols: number };
   /** The file's defined names (upper case): a call of one is a LAMBDA's call (lambda-calls.ts). */
   names?: ReadonlySet<string>;
   /** The file's tables and the formula's place, for structured references. */
@@ -86,7 +92,8 @@ export function importFormula(text: string, cached: Scalar | null | undefined, c
   // exactly what it wrote.
   if (unknown.length) return { cell: withCache({ f: `=${text}`, k: 1 }), unsupported: unknown };
   // A dynamic-array formula that is only a range spills it (spill-refs.ts); a legacy one intersects.
-  const formula = opts.legacy ? `=${explicitIntersections(bare)}` : bareRangeForEngine(`=${bare}`);
+  // A legacy array formula fills its own range, as Excel does, and no more (ARRAY.FILL).
+  const formula = opts.legacy ? `=${explicitIntersections(bare)}` : opts.fill ? arrayFillForEngine(bare, opts.fill.rows, opts.fill.cols) : bareRangeForEngine(`=${bare}`);
   if (!parses(formula)) return { cell: withCache({ f: `=${text}`, k: 1 }), invalid: true };
   const cell: RichCell = { f: formula };
   // The engine's reading is not the file's text: keep that text for export (RichCell.x).

@@ -22,6 +22,7 @@ const XLFN = [
   'HYPGEOM.DIST', 'F.INV.RT', 'F.INV', 'F.DIST.RT', 'F.DIST', 'EXPAND', 'ERFC.PRECISE', 'ERF.PRECISE', 'DECIMAL', 'CHOOSECOLS',
   'CHISQ.DIST.RT', 'CHISQ.DIST', 'BITXOR', 'BITOR', 'BITAND', 'ARRAYTOTEXT', 'STDEV.S', 'STDEV.P', 'SKEW.P', 'SHEETS',
   'REGEXREPLACE', 'REDUCE', 'MAP', 'MAKEARRAY', 'CHOOSEROWS', 'CHISQ.TEST', 'CHISQ.INV.RT', 'CHISQ.INV', 'BYROW', 'BYCOL',
+  'GROUPBY', 'PIVOTBY', 'PERCENTOF',
 ];
 const XLFN_RE = new RegExp(`(?<![._A-Za-z0-9])(${[...new Set(XLFN)].sort((a, b) => b.length - a.length).map((n) => n.replace(/\./g, '\\.')).join('|')})\\(`, 'gi');
 

@@ -17,8 +17,8 @@ import { withXlfn } from './xlfn.ts';
 import { useOwnValidationWriter, validationsToExcel } from './xlsx-validation.ts';
 import { excelTableRefs, planExcelTables, type ExcelTablePlan } from './xlsx-tables.ts';
 import { implicitIntersections, withParameterPrefixes } from '../workbook/implicit-intersection.ts';
-import { lambdaCallsAsWritten } from '../workbook/lambda-calls.ts';
-import { bareRangeAsWritten } from '../workbook/spill-refs.ts';
+import { etaNamesAsStored, lambdaCallsAsWritten } from '../workbook/lambda-calls.ts';
+import { arrayFillAsWritten, bareRangeAsWritten } from '../workbook/spill-refs.ts';
 import { rangeJoinsAsWritten } from '../workbook/range-join.ts';
 import { allNames } from '../names/model.ts';
 import { notesOf } from '../notes/model.ts';
@@ -56,11 +56,11 @@ function spillRef(sheet: SheetModel, row: number, col: number): string | undefin
 
 /**
  * Formula text (no '=') as Excel reads it: tables' names per the plan (as cells with `cells`, for
- * conditional formats and validation rules, where Excel takes no table references), _xlpm. and
- * _xlfn. prefixes.
+ * conditional formats and validation rules, where Excel takes no table references), _xlpm.,
+ * _xleta. and _xlfn. prefixes.
  */
 function excelFormula(text: string, plan: ExcelTablePlan, cells = false): string {
-  return withXlfn(rangeJoinsAsWritten(bareRangeAsWritten(lambdaCallsAsWritten(withParameterPrefixes(excelTableRefs(text, plan, cells))))));
+  return withXlfn(rangeJoinsAsWritten(bareRangeAsWritten(arrayFillAsWritten(lambdaCallsAsWritten(etaNamesAsStored(withParameterPrefixes(excelTableRefs(text, plan, cells))))))));
 }
 
 type StreamWorkbook = ExcelJS.stream.xlsx.WorkbookWriter;

@@ -38,7 +38,23 @@ function scalarOf(v: unknown): { value?: Scalar | null; error?: string } {
   return { value: String(v) };
 }
 
-function cellOf(cell: ExcelJS.Cell, style: Style | undefined): BookCell | undefined {
+/**
+ * The cells (A1) of a sheet's legacy array formulas: `<f t="array">` in a cell without Excel's
+ * dynamic-array mark (cm="1"), which exceljs does not read. Only the few array formulas are looked at.
+ */
+function legacyArrayCells(xml: string): Set<string> {
+  const out = new Set<string>();
+  for (let i = xml.indexOf('t="array"'); i >= 0; i = xml.indexOf('t="array"', i + 9)) {
+    const open = Math.max(xml.lastIndexOf('<c ', i), xml.lastIndexOf(':c ', i));
+    if (open < 0) continue;
+    const attrs = xml.slice(open, xml.indexOf('>', open));
+    const r = /\br="([A-Z]+\d+)"/.exec(attrs)?.[1];
+    if (r && !/\bcm="/.test(attrs)) out.add(r);
+  }
+  return out;
+}
+
+function cellOf(cell: ExcelJS.Cell, style: Style | undefined, cse: ReadonlySet<string> | undefined): BookCell | undefined {
   const row = Number(cell.row) - 1, col = Number(cell.col) - 1;
   if (cell.type === MERGE) return style ? { row, col, style } : undefined;
   const v: Value = cell.value;
@@ -49,7 +65,8 @@ function cellOf(cell: ExcelJS.Cell, style: Style | undefined): BookCell | undefi
     if (!formula) return { row, col, ...res, ...(style ? { style } : {}) };
     const arrayRef = fv.shareType === 'array' && typeof fv.ref === 'string' && fv.ref.includes(':') ? fv.ref : undefined;
     const array = fv.shareType === 'array';
-    return { row, col, formula, ...res, ...(style ? { style } : {}), ...(arrayRef ? { arrayRef } : {}), ...(array ? { array } : {}) };
+    const legacy = array && cse?.has(cell.address);
+    return { row, col, formula, ...res, ...(style ? { style } : {}), ...(arrayRef ? { arrayRef } : {}), ...(array ? { array } : {}), ...(legacy ? { cse: true } : {}) };
   }
   const res = scalarOf(v);
   if ((res.value === null || res.value === undefined) && !res.error && !style) return undefined;
@@ -82,7 +99,7 @@ function colRuns(xml: string): { min: number; max: number; width?: number; hidde
 const defaultColPx = (base: number) => base * 7 + 8;
 
 /** `xml`: the sheet's XML before its cells (<cols>, <sheetFormatPr>) and after them (<dataValidations>). */
-function sheetOf(ws: ExcelJS.Worksheet, xml: { head: string; tail: string }, styleCache: Map<string, Style | undefined>, look: Look, warnings: string[]): BookSheet {
+function sheetOf(ws: ExcelJS.Worksheet, xml: { head: string; tail: string; cse?: ReadonlySet<string> }, styleCache: Map<string, Style | undefined>, look: Look, warnings: string[]): BookSheet {
   const { head, tail } = xml;
   const merges = ((ws.model as { merges?: string[] }).merges ?? []).filter((m) => m.includes(':'));
   const colWidths: Record<string, number> = {};
@@ -178,7 +195,7 @@ function sheetOf(ws: ExcelJS.Worksheet, xml: { head: string; tail: string }, sty
         if (!row) continue;
         for (const cell of (row as unknown as { _cells: (ExcelJS.Cell | undefined)[] })._cells) {
           if (!cell) continue;
-          const out = cellOf(cell, styleOfCell(cell.style));
+          const out = cellOf(cell, styleOfCell(cell.style), xml.cse);
           if (out) fn(out);
         }
       }
@@ -197,7 +214,14 @@ export async function readXlsx(bytes: Buffer): Promise<Book> {
   const look = await lookOf(bytes);
   const paths = sheetParts(bytes);
   // Each worksheet part is inflated once more (exceljs did) and only its head and tail are kept.
-  const parts = new Map([...paths].filter(([, path]) => !path.includes('chartsheets/')).map(([name, path]) => [name, splitSheetXml(path, readZipEntry(bytes, path)?.toString('utf8') ?? '')]));
+  const parts = new Map(
+    [...paths]
+      .filter(([, path]) => !path.includes('chartsheets/'))
+      .map(([name, path]) => {
+        const xml = readZipEntry(bytes, path)?.toString('utf8') ?? '';
+        return [name, { ...splitSheetXml(path, xml), cse: legacyArrayCells(xml) }];
+      }),
+  );
   const warnings = notKept(bytes, parts);
   const sheets = wb.worksheets
     .filter((ws) => (ws as { type?: string }).type !== 'chartsheet')

@@ -7,8 +7,11 @@ import { isRich, type Cell, type RichCell } from './cell.ts';
 import type { SheetModel } from './sheet.ts';
 import { registerFunctions, type EngineContext } from './functions/index.ts';
 import { patchExcelCoercion } from './hf-excel-coercion.ts';
+import { patchArrayBroadcast } from './hf-array-broadcast.ts';
+import { excelDateTimeParser } from './excel-dates.ts';
 import { patchNamedExpressionEvaluation } from './hf-names-fix.ts';
 import { patchLongNames } from './hf-long-names.ts';
+import { patchQuotedText } from './hf-quoted-text.ts';
 import { patchDynamicOffset } from './hf-dynamic-offset.ts';
 import { OffsetPlugin } from './functions/references.ts';
 import { forgetParsedSizes, resizeRequests } from './functions/shared.ts';
@@ -23,6 +26,8 @@ export const ENGINE_CONFIG: Partial<ConfigParams> = {
   nullDate: { year: 1899, month: 12, day: 30 },
   dateFormats: ['YYYY-MM-DD', 'MM/DD/YYYY', 'DD.MM.YYYY'],
   timeFormats: ['hh:mm', 'hh:mm:ss.sss'],
+  // And Excel's dates with month names ("22-May-2011", "May 22, 2011") in text.
+  parseDateTime: excelDateTimeParser(),
   // Excel compares text without case but with accents: "Berlín" is not "Berlin".
   accentSensitive: true,
 };
@@ -42,13 +47,16 @@ export const ENGINE_NAMES = [
 /**
  * The configuration every engine of the service is built with. HyperFormula keeps function
  * plugins in one registry per process, so our plugins (XMATCH, SORTBY, LET, ..., NOW/TODAY on the
- * service clock) and the fix for names in ROWS() & co (hf-names-fix.ts) are installed here, on the way to the first engine, not by importing a module.
+ * service clock), the fix for names in ROWS() & co (hf-names-fix.ts) and Excel's text literals
+ * (hf-quoted-text.ts) are installed here, on the way to the first engine, not by importing a module.
  */
 export function engineConfig(context?: EngineContext): Partial<ConfigParams> {
   registerFunctions();
   patchNamedExpressionEvaluation();
   patchLongNames();
+  patchQuotedText();
   patchExcelCoercion();
+  patchArrayBroadcast();
   patchDynamicOffset(OffsetPlugin as unknown as FunctionPluginDefinition);
   return context ? { ...ENGINE_CONFIG, context } : ENGINE_CONFIG;
 }

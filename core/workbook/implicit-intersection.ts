@@ -14,7 +14,7 @@
 // their arguments as arrays in any formula (SUMPRODUCT, LOOKUP, MMULT...).
 import { HyperFormula } from 'hyperformula';
 import { CALL_FN, OPT_FN, lambdaCallsAsWritten } from './lambda-calls.ts';
-import { bareRangeAsWritten, spillRefsAsWritten } from './spill-refs.ts';
+import { arrayFillAsWritten, bareRangeAsWritten, spillRefsAsWritten } from './spill-refs.ts';
 import { rangeJoinsAsWritten } from './range-join.ts';
 
 type Ctx = 'value' | 'ref' | 'array';
@@ -204,6 +204,10 @@ const PASS_ON: Record<string, (i: number) => boolean> = {
 };
 /** Functions that give a reference or an array, which a single-value place intersects. */
 const GIVES_AREA = new Set(['INDEX', 'OFFSET', 'INDIRECT']);
+/** Functions that spill only when given several values where they take one (CHOOSE's index, a criterion), which a legacy formula already intersects. */
+const AREA_FROM_VALUES = new Set(['CHOOSE', ...Object.keys(CRITERIA)]);
+/** ROW and COLUMN give an array for a reference of several cells. */
+const LINE_NUMBERS = new Set(['ROW', 'COLUMN']);
 const VALUE_TYPES = new Set(['NUMBER', 'STRING', 'BOOLEAN', 'SCALAR', 'NOERROR', 'INTEGER', 'COMPLEX']);
 
 interface Signature { parameters?: { argumentType: string }[]; repeatLastArgs?: number; vectorizationForbidden?: boolean; expandRanges?: boolean; sizeOfResultArrayMethod?: string }
@@ -233,7 +237,9 @@ function argContext(name: string, i: number, outer: Ctx): Ctx {
   // IF(test, A1:A3) and CHOOSE(2, A1:A3, B1:B3) hand the range on: it is intersected, or not, where it lands.
   if (PASS_ON[name]?.(i) && outer !== 'array') return outer;
   const criteria = CRITERIA[name];
-  if (criteria) return criteria(i) ? 'value' : 'ref';
+  // A criterion (and CHOOSE's index) takes one value, or several where the formula works on arrays.
+  if (criteria) return criteria(i) ? (outer === 'array' ? 'array' : 'value') : 'ref';
+  if (name === 'CHOOSE') return outer === 'array' ? 'array' : 'value';
   const sig = signature(name);
   if (!sig) throw new Unsupported();
   // Functions that flatten ranges into their values (MULTINOMIAL, CONCAT) take references as they are.
@@ -248,8 +254,14 @@ function argContext(name: string, i: number, outer: Ctx): Ctx {
 function givesArea(name: string): boolean {
   // A LAMBDA's call: a file from Excel 2021 on stores one that spills as an array formula, so one
   // stored as an ordinary formula gives one value (Excel shows no @ there).
-  if (name === CALL_FN) return false;
+  if (name === CALL_FN || AREA_FROM_VALUES.has(name) || LINE_NUMBERS.has(name)) return false;
   return GIVES_AREA.has(name) || Boolean(signature(name)?.sizeOfResultArrayMethod);
+}
+
+/** An argument that is a reference to several cells, as written (A3:A5, A:A). */
+function severalCells(e: Expr | undefined): boolean {
+  const node = e?.terms.length === 1 ? e.terms[0]!.node : undefined;
+  return node?.kind === 'atom' && node.tok.kind === 'ref' && Boolean(node.tok.multi);
 }
 
 // --- write it back ---
@@ -277,7 +289,7 @@ function emitNode(n: Node, ctx: Ctx): string {
     call += a + (n.seps[i] ?? '');
   });
   call += n.close;
-  return ctx === 'value' && givesArea(n.name) ? single(call) : call;
+  return ctx === 'value' && (givesArea(n.name) || (LINE_NUMBERS.has(n.name) && severalCells(n.args[0]))) ? single(call) : call;
 }
 
 /**
@@ -323,9 +335,9 @@ export function implicitIntersections(formula: string): string {
   return rewriteSingle(formula, '', '(');
 }
 
-/** A formula as users read and write it: @ for SINGLE, A1# for ANCHORARRAY(A1), =A2:A5 for RANGE.SPILL(A2:A5), LAMBDA calls as Excel writes them (lambda-calls.ts). */
+/** A formula as users read and write it: @ for SINGLE, A1# for ANCHORARRAY(A1), =A2:A5 for RANGE.SPILL(A2:A5), a legacy array formula without its ARRAY.FILL, LAMBDA calls as Excel writes them (lambda-calls.ts). */
 export function shownFormula(formula: string): string {
-  return singleAsAt(spillRefsAsWritten(lambdaCallsAsWritten(rangeJoinsAsWritten(bareRangeAsWritten(formula)))));
+  return singleAsAt(spillRefsAsWritten(lambdaCallsAsWritten(rangeJoinsAsWritten(bareRangeAsWritten(arrayFillAsWritten(formula))))));
 }
 
 /** SINGLE(x) shown as Excel shows it: @x (or @(x) where x is an expression). */

@@ -33,7 +33,7 @@ export function effectiveStyle(sheet: SheetModel, styles: StyleTable, row: numbe
 export function formulaText(cell: Cell): string {
   if (cell === null || cell === undefined) return '';
   if (isRich(cell)) {
-    if (cell.f !== undefined) return cell.k ? singleAsAt(cell.f.replace(/_xlfn\.(?:_xlws\.)?|_xlws\./gi, '')) : shownFormula(cell.f);
+    if (cell.f !== undefined) return cell.k ? singleAsAt(cell.f.replace(/_xlfn\.(?:_xlws\.)?|_xlws\.|_xleta\./gi, '')) : shownFormula(cell.f);
     if (cell.sp !== undefined) return '';
     return scalarText(cell.v ?? null);
   }

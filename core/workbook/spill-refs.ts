@@ -17,6 +17,25 @@ function outsideStrings(formula: string, fn: (part: string) => string): string {
     .join('');
 }
 
+/**
+ * The engine's function for a legacy array formula (Ctrl+Shift+Enter) over a fixed range of rows x
+ * cols: ARRAY.FILL(formula, rows, cols) fills that range as Excel does (a single value everywhere,
+ * a row down, a column across, #N/A past the result) and no further.
+ */
+export const ARRAY_FILL_FN = 'ARRAY.FILL';
+const FILLED = /^(=?)ARRAY\.FILL\(([\s\S]*),\s*\d+\s*,\s*\d+\s*\)$/i;
+
+/** A legacy array formula (with '=') as the engine fills its range. */
+export function arrayFillForEngine(formula: string, rows: number, cols: number): string {
+  return `=${ARRAY_FILL_FN}(${formula.replace(/^=/, '')},${rows},${cols})`;
+}
+
+/** ARRAY.FILL(f, rows, cols) as Excel writes it: f (with or without the leading '='). */
+export function arrayFillAsWritten(formula: string): string {
+  const m = FILLED.exec(formula);
+  return m ? `${m[1]}${m[2]}` : formula;
+}
+
 /** The engine's function for a formula that is only a range. */
 export const RANGE_SPILL_FN = 'RANGE.SPILL';
 

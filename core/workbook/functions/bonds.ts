@@ -1,5 +1,6 @@
 // Bonds and coupons, as Excel computes them: COUPPCD, COUPNCD, COUPNUM, COUPDAYBS, COUPDAYS,
-// COUPDAYSNC, ACCRINT, ACCRINTM, PRICE and YIELD. Dates are serials (1899-12-30 epoch, as the
+// COUPDAYSNC, ACCRINT, ACCRINTM, PRICE and YIELD, and the discounted securities (DISC, INTRATE,
+// RECEIVED, PRICEDISC, YIELDDISC) over YEARFRAC's year of the basis. Dates are serials (1899-12-30 epoch, as the
 // engine's); day counts follow the basis argument:
 //   0 US (NASD) 30/360 (default), 1 actual/actual, 2 actual/360, 3 actual/365, 4 European 30/360.
 // Coupon dates are counted back from maturity by 12/frequency months, keeping maturity's day (or
@@ -215,6 +216,7 @@ export class BondsPlugin extends FunctionPlugin {
     ACCRINT: { method: 'accrint', parameters: [num, num, num, num, num, num, basisArg, { argumentType: FunctionArgumentType.BOOLEAN, defaultValue: true }] },
     ACCRINTM: { method: 'accrintm', parameters: [num, num, num, num, basisArg] },
     PRICE: { method: 'price', parameters: [num, num, num, num, num, num, basisArg] },
+    DISC: { method: 'discounted', parameters: [num, num, num, num, basisArg] },
     INTRATE: { method: 'discounted', parameters: [num, num, num, num, basisArg] },
     RECEIVED: { method: 'discounted', parameters: [num, num, num, num, basisArg] },
     PRICEDISC: { method: 'discounted', parameters: [num, num, num, num, basisArg] },
@@ -285,6 +287,7 @@ export class BondsPlugin extends FunctionPlugin {
       if (bs < 0 || bs > 4) return numError('basis must be 0 to 4');
       if (a <= 0 || b <= 0) return numError(`${name}: the amounts must be positive`);
       const t = yearFrac(s, m, bs);
+      if (name === 'DISC') return (1 - a / b) / t; // price a, redemption b
       if (name === 'INTRATE') return (b / a - 1) / t; // investment a, redemption b
       if (name === 'RECEIVED') return b * t >= 1 ? numError('RECEIVED: the discount is too large') : a / (1 - b * t); // investment a, discount b
       if (name === 'PRICEDISC') return b - a * b * t; // discount a, redemption b

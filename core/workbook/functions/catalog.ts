@@ -2,6 +2,7 @@
 // formula can call, by category, marking the ones the service adds or replaces.
 import { HyperFormula } from 'hyperformula';
 import { ENGINE_CONFIG, ENGINE_NAMES, engineConfig } from '../engine.ts';
+import { EXCEL_FUNCTIONS, NOT_COMPUTED } from './excel-list.ts';
 import { ADDED_FUNCTIONS, HIDDEN_FUNCTIONS, registerFunctions } from './index.ts';
 
 /** HyperFormula's descriptions carry HTML breaks and links into its own docs; keep plain text. */
@@ -41,6 +42,24 @@ function volatileFunctions(): string[] {
     .sort();
 }
 
+/** Excel's own function list against the engine: how many it computes, and each one it does not with the reason. */
+export function excelCoverage(computed: ReadonlySet<string>): string[] {
+  const missing = EXCEL_FUNCTIONS.filter((name) => !computed.has(name));
+  return [
+    "## Excel's functions",
+    '',
+    `Of the ${EXCEL_FUNCTIONS.length} functions in Microsoft's list of Excel functions, the engine computes ${EXCEL_FUNCTIONS.length - missing.length}.`,
+    'Where a computed function can still differ from Excel, the difference is listed in [excel-fidelity.md](excel-fidelity.md).',
+    'A formula calling one of the others is kept as written: it shows the value Excel cached in the file (else `#NAME?`), feeds other',
+    'formulas with that value, is listed by `/context` and the import report, and is written back to xlsx unchanged.',
+    '',
+    '| Not computed | Why |',
+    '|---|---|',
+    ...missing.map((name) => `| ${name} | ${NOT_COMPUTED[name] ?? 'Not computed yet.'} |`),
+    '',
+  ];
+}
+
 export function functionsMarkdown(): string {
   const hf = HyperFormula.buildEmpty(engineConfig());
   const list = hf.getAvailableFunctions().filter((f) => !HIDDEN_FUNCTIONS.includes(f.canonicalName));
@@ -73,6 +92,7 @@ export function functionsMarkdown(): string {
     '',
     ...configRows(),
     '',
+    ...excelCoverage(new Set(list.map((f) => f.canonicalName))),
   ];
   for (const category of [...byCategory.keys()].sort()) {
     const rows = byCategory.get(category)!.sort();

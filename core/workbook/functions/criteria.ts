@@ -6,10 +6,12 @@
 // out only the number; "<>" counts a formula's "" as not blank); "" matches blank cells, while a criterion that
 // is itself a blank cell means 0 (Excel's reading, checked on its files). A whole column (A:A)
 // covers every row of the sheet, so "<>x" counts the blank rows below the data too, as in Excel.
-// A date typed as text in a criterion ("2024-02-29", ">=6/1/2024") is read as that date.
-import { CellError, EmptyValue, ErrorType, FunctionPlugin, SimpleRangeValue } from 'hyperformula';
+// A date typed as text in a criterion ("2024-02-29", ">=6/1/2024") is read as that date. Several
+// criteria at once (COUNTIF(A:A, {"a";"b"}), a range of criteria) give one result each, spilled.
+import { ArraySize, CellError, EmptyValue, ErrorType, FunctionPlugin, SimpleRangeValue } from 'hyperformula';
 import { MAX_COLS, MAX_ROWS } from '../../a1.ts';
-import { errorText, rawNumber, type Ast, type InternalScalarValue, type InterpreterState, type ProcedureAst } from './shared.ts';
+import { broadcast, broadcastSize, isSeveral } from './broadcast.ts';
+import { errorText, rawNumber, type Ast, type InternalScalarValue, type InterpreterState, type InterpreterValue, type ProcedureAst } from './shared.ts';
 
 type Pred = (v: InternalScalarValue) => boolean;
 
@@ -95,16 +97,20 @@ interface Area {
   cols: number;
 }
 
+/** Where the (range, criterion) pairs start: after the range to add up in SUMIFS & co. */
+const PAIRS_FROM: Record<string, number> = { SUMIFS: 1, AVERAGEIFS: 1, MINIFS: 1, MAXIFS: 1 };
+const spills = { vectorizationForbidden: true, sizeOfResultArrayMethod: 'criteriaSize' };
+
 export class CriteriaPlugin extends FunctionPlugin {
   static override implementedFunctions = {
-    COUNTIF: { method: 'countif', vectorizationForbidden: true },
-    COUNTIFS: { method: 'countifs', vectorizationForbidden: true },
-    SUMIF: { method: 'sumif', vectorizationForbidden: true },
-    SUMIFS: { method: 'sumifs', vectorizationForbidden: true },
-    AVERAGEIF: { method: 'averageif', vectorizationForbidden: true },
-    AVERAGEIFS: { method: 'averageifs', vectorizationForbidden: true },
-    MINIFS: { method: 'minifs', vectorizationForbidden: true },
-    MAXIFS: { method: 'maxifs', vectorizationForbidden: true },
+    COUNTIF: { method: 'countif', ...spills },
+    COUNTIFS: { method: 'countifs', ...spills },
+    SUMIF: { method: 'sumif', ...spills },
+    SUMIFS: { method: 'sumifs', ...spills },
+    AVERAGEIF: { method: 'averageif', ...spills },
+    AVERAGEIFS: { method: 'averageifs', ...spills },
+    MINIFS: { method: 'minifs', ...spills },
+    MAXIFS: { method: 'maxifs', ...spills },
   };
 
   /** A date typed as text in a criterion ("2024-02-29", ">=6/1/2024"), read as the engine reads typed dates. */
@@ -120,26 +126,44 @@ export class CriteriaPlugin extends FunctionPlugin {
     return { data, rows, cols };
   }
 
-  private scalar(ast: Ast, state: InterpreterState): InternalScalarValue {
-    const v = this.evaluateAst(ast, state);
-    if (v instanceof SimpleRangeValue) return v.data[0]?.[0] ?? EmptyValue;
-    return v as InternalScalarValue;
-  }
-
-  /** Positions (row, col) inside the areas where every criterion holds, and how many blank rows/cols beyond the data also hold. */
-  private matches(ast: ProcedureAst, state: InterpreterState, pairsFrom: number, name: string): { hits: [number, number][]; blankHits: number; shape: Area } | CellError {
+  /** The (range, criterion) pairs from `pairsFrom` on, evaluated once: the ranges, and each criterion (a value, or several). */
+  private pairs(ast: ProcedureAst, state: InterpreterState, pairsFrom: number, name: string): { areas: Area[]; criteria: InterpreterValue[] } | CellError {
     const args = ast.args;
     if (args.length < pairsFrom + 2 || (args.length - pairsFrom) % 2 !== 0) return new CellError(ErrorType.NA, `${name}: give pairs of range and criterion`);
     const areas: Area[] = [];
-    const preds: Pred[] = [];
+    const criteria: InterpreterValue[] = [];
     for (let i = pairsFrom; i < args.length; i += 2) {
       const a = this.area(args[i]!, state);
       if (a instanceof CellError) return a;
       areas.push(a);
-      preds.push(criterion(this.scalar(args[i + 1]!, state), wildcardMatcher, { dateOf: this.dateOf }));
+      criteria.push(this.evaluateAst(args[i + 1]!, state));
     }
     const shape = areas[0]!;
     if (areas.some((a) => a.rows !== shape.rows || a.cols !== shape.cols)) return new CellError(ErrorType.VALUE, `${name}: every range must have the same size`);
+    return { areas, criteria };
+  }
+
+  /**
+   * The function's result for each criterion value: one value when every criterion is one, else
+   * one per value (COUNTIF(A:A, {"a";"b"}) spills two counts), as Excel 365 computes them.
+   */
+  private perCriterion(criteria: InterpreterValue[], one: (crit: InternalScalarValue[]) => InternalScalarValue): InterpreterValue {
+    const first = (v: InterpreterValue) => (v instanceof SimpleRangeValue ? (v.data[0]?.[0] ?? EmptyValue) : (v as InternalScalarValue));
+    if (!criteria.some(isSeveral)) return one(criteria.map(first));
+    return broadcast(criteria, (vals) => one(vals.map((v) => v ?? EmptyValue)));
+  }
+
+  /** The spill of a formula given several criteria, known from the criteria's sizes. */
+  criteriaSize(ast: ProcedureAst, state: InterpreterState): ArraySize {
+    const from = PAIRS_FROM[ast.procedureName] ?? 0;
+    const at = { formulaAddress: state.formulaAddress, arraysFlag: true } as InterpreterState;
+    return broadcastSize(ast.args.filter((_, i) => i > from && (i - from) % 2 === 1).map((a) => this.arraySizeForAst(a, at)));
+  }
+
+  /** Positions (row, col) inside the areas where every criterion holds, and how many blank rows/cols beyond the data also hold. */
+  private matches(areas: Area[], criteria: InternalScalarValue[]): { hits: [number, number][]; blankHits: number; shape: Area } {
+    const preds = criteria.map((c) => criterion(c, wildcardMatcher, { dateOf: this.dateOf }));
+    const shape = areas[0]!;
     const hits: [number, number][] = [];
     const height = Math.max(...areas.map((a) => a.data.length));
     const width = Math.max(...areas.map((a) => a.data[0]?.length ?? 0));
@@ -159,8 +183,12 @@ export class CriteriaPlugin extends FunctionPlugin {
   }
 
   countifs(ast: ProcedureAst, state: InterpreterState) {
-    const m = this.matches(ast, state, 0, ast.procedureName);
-    return m instanceof CellError ? m : m.hits.length + m.blankHits;
+    const p = this.pairs(ast, state, 0, ast.procedureName);
+    if (p instanceof CellError) return p;
+    return this.perCriterion(p.criteria, (crit) => {
+      const m = this.matches(p.areas, crit);
+      return m.hits.length + m.blankHits;
+    });
   }
 
   /** The numbers of `values` at the matched positions; the first error met there is the result. */
@@ -177,20 +205,24 @@ export class CriteriaPlugin extends FunctionPlugin {
 
   private aggregate(ast: ProcedureAst, state: InterpreterState, single: boolean, fold: (xs: number[]) => number | CellError) {
     const args = ast.args;
-    let m, values;
+    let p, values;
     if (single) {
       if (args.length < 2 || args.length > 3) return new CellError(ErrorType.NA, `${ast.procedureName} takes a range, a criterion and an optional range to add up`);
-      m = this.matches({ ...ast, args: args.slice(0, 2) }, state, 0, ast.procedureName);
+      p = this.pairs({ ...ast, args: args.slice(0, 2) }, state, 0, ast.procedureName);
       values = args[2] ? this.area(args[2], state) : this.area(args[0]!, state);
     } else {
-      m = this.matches(ast, state, 1, ast.procedureName);
+      p = this.pairs(ast, state, 1, ast.procedureName);
       values = this.area(args[0]!, state);
-      if (!(m instanceof CellError) && !(values instanceof CellError) && (values.rows !== m.shape.rows || values.cols !== m.shape.cols)) return new CellError(ErrorType.VALUE, `${ast.procedureName}: every range must have the same size`);
+      const shape = p instanceof CellError ? undefined : p.areas[0]!;
+      if (shape && !(values instanceof CellError) && (values.rows !== shape.rows || values.cols !== shape.cols)) return new CellError(ErrorType.VALUE, `${ast.procedureName}: every range must have the same size`);
     }
-    if (m instanceof CellError) return m;
+    if (p instanceof CellError) return p;
     if (values instanceof CellError) return values;
-    const xs = this.numbersAt(values, m.hits);
-    return xs instanceof CellError ? xs : fold(xs);
+    const { areas } = p;
+    return this.perCriterion(p.criteria, (crit) => {
+      const xs = this.numbersAt(values, this.matches(areas, crit).hits);
+      return xs instanceof CellError ? xs : fold(xs);
+    });
   }
 
   sumif(ast: ProcedureAst, state: InterpreterState) {

@@ -13,14 +13,36 @@ interface Bridged {
   args: Kind[];
   /** How many of the last arguments may be left out (formulajs applies Excel's defaults). */
   optional?: number;
-  /** The last argument repeats (KURT(n1, n2, ...)). */
+  /** The last argument repeats (n1, n2, ...). */
   repeat?: boolean;
   summary: string;
   category: string;
+  /** HyperFormula has the name (as an alias with another argument list). */
+  replaces?: boolean;
 }
 
 const lib = formulajs as unknown as Record<string, unknown>;
 const pick = (path: string) => path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], lib) as (...args: unknown[]) => unknown;
+
+const NUM = () => new Error('#NUM!');
+
+/** The compatibility distributions with Excel's domain checks (the library's own let p > 1 or x > B through). */
+const legacy = {
+  lognormdist: (x: unknown, mean: unknown, sd: unknown) => (Number(x) <= 0 || Number(sd) <= 0 ? NUM() : pick('LOGNORM.DIST')(x, mean, sd, true)),
+  negbinomdist(f: unknown, s: unknown, p: unknown) {
+    const [fails, successes, prob] = [Math.trunc(Number(f)), Math.trunc(Number(s)), Number(p)];
+    return prob < 0 || prob > 1 || fails < 0 || successes < 1 ? NUM() : pick('NEGBINOM.DIST')(fails, successes, prob, false);
+  },
+  hypgeomdist(k: unknown, n: unknown, m: unknown, pop: unknown) {
+    const [hits, sample, good, all] = [k, n, m, pop].map((v) => Math.trunc(Number(v))) as [number, number, number, number];
+    const bad = all <= 0 || sample <= 0 || sample > all || good <= 0 || good > all || hits < 0 || hits > Math.min(sample, good) || hits < Math.max(0, sample - all + good);
+    return bad ? NUM() : pick('HYPGEOM.DIST')(hits, sample, good, all, false);
+  },
+  betadist(x: unknown, a: unknown, b: unknown, lo: unknown = 0, hi: unknown = 1) {
+    const [v, from, to] = [Number(x), Number(lo), Number(hi)];
+    return Number(a) <= 0 || Number(b) <= 0 || from >= to || v < from || v > to ? NUM() : pick('BETA.DIST')(v, a, b, true, from, to);
+  },
+};
 
 export const BRIDGED: Record<string, Bridged> = {
   'ERF.PRECISE': { fn: (x) => pick('ERF')(x), args: ['num'], category: 'Engineering', summary: 'The error function from 0 to x.' },
@@ -29,12 +51,16 @@ export const BRIDGED: Record<string, Bridged> = {
   PERMUTATIONA: { fn: pick('PERMUTATIONA'), args: ['num', 'num'], category: 'Statistical', summary: 'Permutations of k items out of n, with repetition.' },
   PROB: { fn: pick('PROB'), args: ['range', 'range', 'num', 'num'], optional: 1, category: 'Statistical', summary: 'Probability that values fall between two limits, from a table of values and probabilities.' },
   TRIMMEAN: { fn: trimMean, args: ['range', 'num'], category: 'Statistical', summary: 'Mean of the interior of a data set, leaving out a fraction of the extremes (rounded down to an even count, half from each end).' },
-  DISC: { fn: pick('DISC'), args: ['num', 'num', 'num', 'num', 'num'], optional: 1, category: 'Financial', summary: 'Discount rate of a security.' },
   'PERCENTRANK.INC': { fn: pick('PERCENTRANK.INC'), args: ['range', 'num', 'num'], optional: 1, category: 'Statistical', summary: 'Rank of a value in a data set as a fraction from 0 to 1 inclusive.' },
   'PERCENTRANK.EXC': { fn: pick('PERCENTRANK.EXC'), args: ['range', 'num', 'num'], optional: 1, category: 'Statistical', summary: 'Rank of a value in a data set as a fraction between 0 and 1 exclusive.' },
   PERCENTRANK: { fn: pick('PERCENTRANK.INC'), args: ['range', 'num', 'num'], optional: 1, category: 'Statistical', summary: 'Same as PERCENTRANK.INC.' },
-  NUMBERVALUE: { fn: pick('NUMBERVALUE'), args: ['str', 'str', 'str'], optional: 2, category: 'Text', summary: 'A number from text written with any decimal and group separators.' },
-  KURT: { fn: pick('KURT'), args: ['range'], repeat: true, category: 'Statistical', summary: 'Kurtosis of a data set.' },
+  // Excel's compatibility names with their own, shorter argument lists: HyperFormula aliases them
+  // to the modern functions, which then miss the cumulative argument (#N/A).
+  NORMSDIST: { fn: (z) => pick('NORM.S.DIST')(z, true), args: ['num'], replaces: true, category: 'Statistical', summary: 'Standard normal cumulative distribution (NORM.S.DIST with cumulative TRUE).' },
+  LOGNORMDIST: { fn: legacy.lognormdist, args: ['num', 'num', 'num'], replaces: true, category: 'Statistical', summary: 'Lognormal cumulative distribution (LOGNORM.DIST with cumulative TRUE).' },
+  NEGBINOMDIST: { fn: legacy.negbinomdist, args: ['num', 'num', 'num'], replaces: true, category: 'Statistical', summary: 'Negative binomial probability of f failures before the s-th success (NEGBINOM.DIST with cumulative FALSE).' },
+  HYPGEOMDIST: { fn: legacy.hypgeomdist, args: ['num', 'num', 'num', 'num'], replaces: true, category: 'Statistical', summary: 'Hypergeometric probability of k successes in a sample (HYPGEOM.DIST with cumulative FALSE).' },
+  BETADIST: { fn: legacy.betadist, args: ['num', 'num', 'num', 'num', 'num'], optional: 2, replaces: true, category: 'Statistical', summary: 'Cumulative beta distribution on [A, B] (BETA.DIST with cumulative TRUE).' },
 };
 
 /** Excel's TRIMMEAN (formulajs rounds the excluded count differently). */

@@ -40,7 +40,8 @@ const GUARDED = Symbol('sheets.guarded');
 export function guardFunctions(): void {
   for (const plugin of HyperFormula.getAllFunctionPlugins()) {
     const proto = (plugin as unknown as { prototype: Record<string | symbol, unknown> }).prototype;
-    if (proto[GUARDED]) continue;
+    // Its own mark: a plugin that extends another (GroupByPlugin extends LambdaPlugin) inherits the parent's.
+    if (Object.prototype.hasOwnProperty.call(proto, GUARDED)) continue;
     proto[GUARDED] = true;
     const methods = new Set(Object.values(plugin.implementedFunctions).map((m) => m.method));
     for (const method of methods) {

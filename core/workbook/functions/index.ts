@@ -43,18 +43,29 @@ import { StackPlugin } from './stack.ts';
 import { LAZY_IF_FN, LambdaPlugin } from './lambda.ts';
 import { SpillPlugin } from './spills.ts';
 import { SubtotalPlugin } from './subtotal.ts';
-import { RANGE_SPILL_FN } from '../spill-refs.ts';
+import { InfoPlugin } from './info.ts';
+import { REPLACED_FUNCTIONS, REPLACEMENT_PLUGINS } from './replacements.ts';
+import { ARRAY_FILL_FN, RANGE_SPILL_FN } from '../spill-refs.ts';
 import { RANGE_JOIN_FN } from '../range-join.ts';
-import { CALL_FN, OPT_FN } from '../lambda-calls.ts';
+import { CALL_FN, ETA_FN, OPT_FN } from '../lambda-calls.ts';
+import { GroupByPlugin } from './groupby.ts';
 import { ArrayStatsPlugin } from './array-stats.ts';
 import { BRIDGED, FormulajsPlugin } from './formulajs.ts';
 import { guardFunctions } from './guard.ts';
 import { TextFormatPlugin } from './text-format.ts';
+import { DepreciationPlugin } from './depreciation.ts';
+import { DurationPlugin } from './duration.ts';
+import { EuroConvertPlugin } from './euro-convert.ts';
+import { CurrencyTextPlugin } from './currency-text.ts';
+import { WidthPlugin } from './text-width.ts';
+import { TextBytesPlugin } from './text-bytes.ts';
+import { PhoneticPlugin } from './phonetic.ts';
+import { PercentOfPlugin } from './percent-of.ts';
 
 export type { EngineContext } from './clock.ts';
 export { BOUND_FN } from './let.ts';
 /** The engine's own functions, never written by a user nor listed: LET's bound names, LAMBDA calls and optional parameters. */
-export const HIDDEN_FUNCTIONS = [BOUND_FN, CALL_FN, OPT_FN, LAZY_IF_FN, RANGE_SPILL_FN, RANGE_JOIN_FN];
+export const HIDDEN_FUNCTIONS = [BOUND_FN, CALL_FN, OPT_FN, ETA_FN, LAZY_IF_FN, RANGE_SPILL_FN, ARRAY_FILL_FN, RANGE_JOIN_FN];
 
 /** What docs/functions.md says about each function we add or replace (category as HyperFormula names them). */
 export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string; replaces?: boolean }> = {
@@ -114,7 +125,11 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
   LAMBDA: { category: 'Logical', summary: 'A function with parameters ([b] optional): given a name and called by it (recursion included), called in place (LAMBDA(x, x*2)(3)), bound by LET, or passed to MAP, REDUCE, SCAN, BYROW, BYCOL and MAKEARRAY.' },
   ANCHORARRAY: { category: 'Lookup and reference', summary: "Excel's spill reference A1#: the whole array the formula in A1 spills (written A1#; #REF! when A1 does not spill). Re-spills when that array changes size." },
   TEXTSPLIT: { category: 'Text', summary: 'Text cut into columns (and rows) at delimiters, as an array; ignore_empty, match_mode 1 (any case) and pad_with as in Excel. Re-spills when the text changes the size.' },
+  AGGREGATE: { category: 'Math and trigonometry', summary: 'SUBTOTAL\'s successor: 19 functions (1 AVERAGE ... 13 MODE.SNGL by reference; 14 LARGE, 15 SMALL, 16-19 percentiles and quartiles also of a computed array, with k) and options 0-7 leaving out nested SUBTOTAL/AGGREGATE, hidden rows and error values.' },
+  AREAS: { category: 'Lookup and reference', summary: 'How many areas a reference has: 1 for every reference the engine computes (unions such as (A1,C3) are kept as written, not computed).' },
+  INFO: { category: 'Information', summary: 'Facts about the environment: "numfile" (sheets in the workbook), "recalc" (Automatic), "release" (16.0), "system" (pcdos), "origin" ($A:$A$1); "directory" and "osversion" are #N/A on a server.' },
   SUBTOTAL: { category: 'Math and trigonometry', summary: 'An aggregate (1 AVERAGE ... 11 VAR.P) of references, leaving out cells that hold a SUBTOTAL or AGGREGATE, and with 101-111 hidden rows too, as in Excel (filters are not kept, so 1-11 count every row).', replaces: true },
+  RANDARRAY: { category: 'Math and trigonometry', summary: 'A rows x columns array of random numbers from min to max (defaults 1, 1, 0, 1); whole_number TRUE draws whole numbers, both ends included. Volatile.' },
   SEQUENCE: { category: 'Math and trigonometry', summary: 'A rows x columns array of numbers from start by step; the counts may be computed (SEQUENCE(DAY(EOMONTH(A1,0)))), which the engine\'s own refused. Re-spills when they change.', replaces: true },
   TRIMRANGE: { category: 'Lookup and reference', summary: 'A range without its empty leading and trailing rows and columns (trim_rows, trim_cols: 0 none, 1 leading, 2 trailing, 3 both).' },
   ISOMITTED: { category: 'Logical', summary: "TRUE when a call of a LAMBDA left out that optional parameter." },
@@ -124,6 +139,8 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
   BYROW: { category: 'Logical', summary: 'One value per row of an array, from a LAMBDA(row).' },
   BYCOL: { category: 'Logical', summary: 'One value per column of an array, from a LAMBDA(column).' },
   MAKEARRAY: { category: 'Logical', summary: 'An array of rows x columns (written as numbers) filled by a LAMBDA(row, column).' },
+  GROUPBY: { category: 'Lookup and reference', summary: 'A summary of values grouped by row fields, aggregated by a function passed by name (SUM, AVERAGE, COUNT, PERCENTOF, ...), a LAMBDA or an HSTACK/VSTACK of them; field headers, totals and subtotals (top or bottom), sort_order, filter_array and field_relationship as in Excel. Re-spills when the data changes.' },
+  PIVOTBY: { category: 'Lookup and reference', summary: 'GROUPBY along rows and columns: values aggregated per row and column group, with row and column totals, sorts, filter_array and relative_to (the second argument of PERCENTOF: column, row, grand or parent totals). Re-spills when the data changes.' },
   ARRAYTOTEXT: { category: 'Text', summary: 'An array as text: format 0 "1, a, TRUE", format 1 as an array constant {1,"a";TRUE,#N/A}.' },
   FREQUENCY: { category: 'Statistical', summary: 'How many values fall in each bin (at most the bin, above the one below), plus one count past the last bin.' },
   'MODE.MULT': { category: 'Statistical', summary: 'Every most frequent number, in order of first appearance (#N/A when none repeats).' },
@@ -131,11 +148,13 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
   LOGEST: { category: 'Statistical', summary: 'The exponential curve y = b*m^x fitted by least squares (one x variable), as LINEST.' },
   TREND: { category: 'Statistical', summary: 'Values on the least-squares line at new x (one x variable).' },
   GROWTH: { category: 'Statistical', summary: 'Values on the least-squares exponential curve at new x (one x variable).' },
-  CELL: { category: 'Information', summary: 'What a reference is: CELL("address"|"row"|"col"|"contents"|"type", [reference]); formats, widths and the file name are not supported.' },
+  CELL: { category: 'Information', summary: 'What a reference is: CELL("address"|"row"|"col"|"contents"|"type", [reference]); the address of a cell on another sheet names the sheet (Sheet2!$A$1; Excel adds the file, [Book1.xlsx]Sheet2!$A$1); formats, widths and the file name are not supported.' },
   NOMINAL: { category: 'Financial', summary: 'Nominal annual rate from an effective rate and periods per year (truncated).', replaces: true },
   EFFECT: { category: 'Financial', summary: 'Effective annual rate from a nominal rate and periods per year (truncated).', replaces: true },
   SINGLE: { category: 'Lookup and reference', summary: "Excel's @ operator: the cell of a range in the formula's own row or column (implicit intersection), or an array's first value." },
   XMATCH: { category: 'Lookup and reference', summary: 'Position of a value in a row or column; exact, next smaller/larger or wildcard match; first-to-last, last-to-first or binary search.' },
+  MMULT: { category: 'Matrix functions', summary: 'The matrix product of two arrays (columns of the first = rows of the second); dates and times are the numbers they are, and the first error in either array is the result.', replaces: true },
+  SORT: { category: 'Lookup and reference', summary: "Sorts an array by one of its columns (or, by_col, rows): numbers, text, logicals, then errors, blanks last; stable. The engine's own gave the array's first error instead.", replaces: true },
   SORTBY: { category: 'Lookup and reference', summary: 'Sorts an array by one or more other arrays, each ascending or descending.' },
   LET: { category: 'Logical', summary: 'Binds names to values inside one formula: LET(name1, value1, ..., calculation).' },
   TAKE: { category: 'Lookup and reference', summary: 'The first (or, with a negative count, last) rows and columns of an array.' },
@@ -173,7 +192,7 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
   REGEXTEST: { category: 'Text', summary: 'TRUE when the text matches a regular expression (case_sensitivity 1 ignores case). Patterns run with a time bound.' },
   REGEXEXTRACT: { category: 'Text', summary: 'The first match of a regular expression (#N/A when none). return_mode 1 and 2 (several cells) are not supported yet.' },
   REGEXREPLACE: { category: 'Text', summary: 'Text with matches of a regular expression replaced ($1, $<name> in the replacement); occurrence picks one (negative from the end).' },
-  ...Object.fromEntries(Object.entries(BRIDGED).map(([name, b]) => [name, { category: b.category, summary: `${b.summary} (computed by formulajs)` }])),
+  ...Object.fromEntries(Object.entries(BRIDGED).map(([name, b]) => [name, { category: b.category, summary: `${b.summary} (computed by formulajs)`, replaces: b.replaces }])),
   COMPLEX: { category: 'Engineering', summary: 'A complex number as text from its real and imaginary parts; an empty suffix means "i", as in Excel.', replaces: true },
   COUPPCD: { category: 'Financial', summary: 'The coupon date before settlement.' },
   COUPNCD: { category: 'Financial', summary: 'The coupon date after settlement.' },
@@ -223,12 +242,35 @@ export const ADDED_FUNCTIONS: Record<string, { category: string; summary: string
   MINVERSE: { category: 'Math and trigonometry', summary: 'The inverse of a square matrix; #NUM! when it has none.' },
   TYPE: { category: 'Information', summary: 'The kind of a value: 1 number, 2 text, 4 logical, 16 error, 64 array.' },
   REPT: { category: 'Text', summary: 'Text repeated a number of times; #VALUE! past 32,767 characters, as in Excel (the engine\'s own built the whole string first).', replaces: true },
+  VDB: { category: 'Financial', summary: 'Depreciation between two (fractional) periods by declining balance at factor (default 2), switching to straight line when that is larger unless no_switch.' },
+  AMORLINC: { category: 'Financial', summary: 'French linear depreciation for a period, the first prorated from the purchase date by the basis (actual/360, basis 2, is #NUM! as in Excel).' },
+  AMORDEGRC: { category: 'Financial', summary: 'French degressive depreciation for a period: the rate times Excel\'s coefficient (1.5, 2 or 2.5 by the life), 50% then all of the rest in the last two periods, rounded to whole units; #NUM! for a life between 0 and 3 or 4 and 5 years.' },
+  DURATION: { category: 'Financial', summary: 'Macaulay duration, in years, of a security that pays periodic interest.' },
+  MDURATION: { category: 'Financial', summary: 'Modified duration: DURATION / (1 + yld / frequency).' },
+  EUROCONVERT: { category: 'Financial', summary: 'An amount between the euro and its members\' legacy currencies (BEF, DEM, FRF, ... SIT) at the EU\'s fixed rates, rounded as Excel rounds each currency unless full_precision; triangulation_precision rounds the intermediate euros.' },
+  DOLLAR: { category: 'Text', summary: 'A number as currency text, as Excel en-US writes it: "$1,234.57", negatives "($1,234.57)"; negative decimals round left of the point.' },
+  BAHTTEXT: { category: 'Text', summary: 'A number in Thai words with baht and satang (BAHTTEXT(1234) is หนึ่งพันสองร้อยสามสิบสี่บาทถ้วน).' },
+  ASC: { category: 'Text', summary: 'Full-width (double-byte) ASCII and katakana to half-width, as Japanese Excel converts them.' },
+  DBCS: { category: 'Text', summary: 'Half-width ASCII and katakana to full-width (double-byte), as Japanese Excel converts them.' },
+  JIS: { category: 'Text', summary: 'Same as DBCS (its Japanese name).' },
+  LEFTB: { category: 'Text', summary: 'Same as LEFT: with an English default language Excel counts one byte per character.' },
+  RIGHTB: { category: 'Text', summary: 'Same as RIGHT: with an English default language Excel counts one byte per character.' },
+  MIDB: { category: 'Text', summary: 'Same as MID: with an English default language Excel counts one byte per character.' },
+  LENB: { category: 'Text', summary: 'Same as LEN: with an English default language Excel counts one byte per character.' },
+  FINDB: { category: 'Text', summary: 'Same as FIND: with an English default language Excel counts one byte per character.' },
+  SEARCHB: { category: 'Text', summary: 'Same as SEARCH: with an English default language Excel counts one byte per character.' },
+  REPLACEB: { category: 'Text', summary: 'Same as REPLACE: with an English default language Excel counts one byte per character.' },
+  PHONETIC: { category: 'Text', summary: 'The furigana of Japanese text; none is stored, so the text of the cell (a range: its texts joined), as Excel gives for text without furigana.' },
+  PERCENTOF: { category: 'Math and trigonometry', summary: 'The share a subset makes of the whole: SUM(data_subset)/SUM(data_all).' },
+  ...REPLACED_FUNCTIONS,
 };
 
 const PLUGINS = [
   XMatchPlugin, SortByPlugin, LetPlugin, TakeDropPlugin, ChooseLinesPlugin, ToVectorPlugin, TextBeforeAfterPlugin, ConcatPlugin,
   RankModePlugin, RegressionPlugin, FixedPlugin,
-  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin, IndirectPlugin, CriteriaPlugin, MiscPlugin, CharProductPlugin, LogicalPlugin, LookupPlugin, MatrixPlugin, SinglePlugin, ConvertPlugin, OddBondsPlugin, ReferencesPlugin, BasesPlugin, CountingPlugin, DatabasePlugin, StackPlugin, LambdaPlugin, ArrayStatsPlugin, SpillPlugin, SubtotalPlugin,
+  FilterPlugin, TextFormatPlugin, IntPlugin, DatedifPlugin, IsRefPlugin, ClockPlugin, ReptPlugin, RoundingPlugin, RegexPlugin, FormulajsPlugin, ComplexPlugin, BondsPlugin, GcdLcmPlugin, IndirectPlugin, CriteriaPlugin, MiscPlugin, CharProductPlugin, LogicalPlugin, LookupPlugin, MatrixPlugin, SinglePlugin, ConvertPlugin, OddBondsPlugin, ReferencesPlugin, BasesPlugin, CountingPlugin, DatabasePlugin, StackPlugin, LambdaPlugin, GroupByPlugin, ArrayStatsPlugin, SpillPlugin, SubtotalPlugin, InfoPlugin,
+  DepreciationPlugin, DurationPlugin, EuroConvertPlugin, CurrencyTextPlugin, WidthPlugin, TextBytesPlugin, PhoneticPlugin, PercentOfPlugin,
+  ...REPLACEMENT_PLUGINS,
 ] as unknown as FunctionPluginDefinition[];
 
 let registered = false;

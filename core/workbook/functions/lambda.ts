@@ -7,17 +7,21 @@
 // evaluates the body. An optional parameter ([b], LAMBDA.OPT(b) for the engine) left out is
 // "omitted", which ISOMITTED tells. A LAMBDA never called is #CALC!'s case in Excel (#VALUE! here).
 // Named LAMBDAs may call themselves, to a depth of MAX_DEPTH. Spill sizes come from the arrays
-// (MAKEARRAY's counts must be written as numbers; a called LAMBDA's from its body).
+// (MAKEARRAY's counts must be written as numbers; a called LAMBDA's from its body). A function
+// passed by its name (BYROW(A1:C3, SUM), LAMBDA.ETA("SUM") for the engine) is the LAMBDA that calls
+// it with as many arguments as the helper passes.
 import { ArraySize, CellError, EmptyValue, ErrorType, SimpleRangeValue } from 'hyperformula';
-import { CALL_FN, OPT_FN } from '../lambda-calls.ts';
+import { CALL_FN, ETA_FN, OPT_FN } from '../lambda-calls.ts';
 import { BOUND_FN, substitute } from './let.ts';
 import { ArrayFunctionPlugin, gridOf, literalNumber, rawNumber, resultOf, size, type Ast, type Grid, type InternalScalarValue, type InterpreterState, type InterpreterValue, type ProcedureAst } from './shared.ts';
 
-interface Lambda {
+export interface Lambda {
   params: string[];
   /** How many leading parameters a call must give (the rest were written in brackets). */
   required: number;
   body: Ast;
+  /** A function passed by its name (upper case): its parameters are those of each call. */
+  eta?: string;
 }
 
 /** The engine's IF inside a LAMBDA's body: the branch not taken is not evaluated, as in Excel. */
@@ -93,6 +97,28 @@ function lambdaOfAst(ast: ProcedureAst, name: string): Lambda | CellError {
   return { params: names, required, body: ast.args[ast.args.length - 1]! };
 }
 
+const etaLambdas = new Map<string, Lambda>();
+
+/** The LAMBDA a function passed by name stands for, called with `arity` arguments: LAMBDA(a, b, SUM(a, b)). */
+function etaLambda(name: string, arity: number): Lambda {
+  const key = `${name}/${arity}`;
+  let fn = etaLambdas.get(key);
+  if (!fn) {
+    const params = Array.from({ length: arity }, (_, i) => `_ETA.${i + 1}`);
+    const body = { type: 'FUNCTION_CALL', procedureName: name, args: params.map((p) => ({ type: 'NAMED_EXPRESSION', expressionName: p })) } as unknown as Ast;
+    etaLambdas.set(key, (fn = { params, required: arity, body, eta: name }));
+  }
+  return fn;
+}
+
+/** LAMBDA.ETA("SUM"): the function it names, its arity left to the call. */
+function etaOf(ast: ProcedureAst): Lambda | CellError {
+  const arg = ast.args[0];
+  if (ast.args.length !== 1 || arg?.type !== 'STRING') return calc(`${ETA_FN} takes a function's name`);
+  const name = arg.value.toUpperCase();
+  return { params: [], required: 0, body: ast, eta: name };
+}
+
 /** The node a parameter left out is bound to: ISOMITTED is TRUE for it, and its value is empty. */
 function omitted(): Ast {
   return { type: 'FUNCTION_CALL', procedureName: BOUND_FN, args: [], bound: { value: EmptyValue, size: ArraySize.scalar(), omitted: true } } as unknown as Ast;
@@ -114,11 +140,13 @@ interface Names {
 }
 
 export class LambdaPlugin extends ArrayFunctionPlugin {
-  static override implementedFunctions = {
+  // Typed as the base's, so that GroupByPlugin (groupby.ts) may extend this class with its own.
+  static override implementedFunctions: typeof ArrayFunctionPlugin.implementedFunctions = {
     LAMBDA: { method: 'lambda', vectorizationForbidden: true },
     [CALL_FN]: { method: 'callLambda', sizeOfResultArrayMethod: 'callLambdaSize', vectorizationForbidden: true },
     [LAZY_IF_FN]: { method: 'lazyIf', sizeOfResultArrayMethod: 'lazyIfSize', vectorizationForbidden: true },
     [OPT_FN]: { method: 'optional', vectorizationForbidden: true },
+    [ETA_FN]: { method: 'eta', vectorizationForbidden: true },
     ISOMITTED: { method: 'isomitted', vectorizationForbidden: true },
     MAP: { method: 'map', sizeOfResultArrayMethod: 'mapSize', vectorizationForbidden: true },
     REDUCE: { method: 'reduce', vectorizationForbidden: true },
@@ -136,6 +164,10 @@ export class LambdaPlugin extends ArrayFunctionPlugin {
 
   optional() {
     return calc(`${OPT_FN} marks an optional LAMBDA parameter`);
+  }
+
+  eta() {
+    return calc('a function passed by its name (SUM) is called by MAP, REDUCE, SCAN, BYROW, BYCOL, MAKEARRAY, GROUPBY or PIVOTBY');
   }
 
   /** IF inside a LAMBDA: a one-value condition evaluates only its branch; an array condition is the engine's IF. */
@@ -166,8 +198,9 @@ export class LambdaPlugin extends ArrayFunctionPlugin {
    * The LAMBDA an argument stands for: written in place, bound by LET (its node is the LAMBDA
    * itself), or a defined name whose formula is one (the sheet's own name first, as Excel looks).
    */
-  private lambdaFrom(ast: Ast | undefined, state: InterpreterState, name: string): Lambda | CellError {
+  protected lambdaFrom(ast: Ast | undefined, state: InterpreterState, name: string): Lambda | CellError {
     if (ast?.type === 'FUNCTION_CALL' && ast.procedureName === 'LAMBDA') return lambdaOfAst(ast, name);
+    if (ast?.type === 'FUNCTION_CALL' && ast.procedureName === ETA_FN) return etaOf(ast);
     if (ast?.type === 'PARENTHESES') return this.lambdaFrom(ast.expression, state, name);
     if (ast?.type === 'NAMED_EXPRESSION') {
       const named = (this.interpreter as unknown as { namedExpressions: Names }).namedExpressions.nearestNamedExpression(ast.expressionName, state.formulaAddress.sheet);
@@ -181,9 +214,10 @@ export class LambdaPlugin extends ArrayFunctionPlugin {
   }
 
   /** A LAMBDA of the arity a helper passes (its optional parameters may make up the difference). */
-  private lambdaFor(ast: Ast | undefined, state: InterpreterState, arity: number, name: string): Lambda | CellError {
+  protected lambdaFor(ast: Ast | undefined, state: InterpreterState, arity: number, name: string): Lambda | CellError {
     const fn = this.lambdaFrom(ast, state, name);
     if (fn instanceof CellError) return fn;
+    if (fn.eta) return etaLambda(fn.eta, arity);
     return arity < fn.required || arity > fn.params.length ? calc(`${name}: the LAMBDA must take ${arity} parameter${arity === 1 ? '' : 's'}`) : fn;
   }
 
@@ -197,7 +231,7 @@ export class LambdaPlugin extends ArrayFunctionPlugin {
     return substitute(withLazyIfs(fn.body), scope);
   }
 
-  private call(fn: Lambda, values: (InterpreterValue | undefined)[], state: InterpreterState): InterpreterValue {
+  protected call(fn: Lambda, values: (InterpreterValue | undefined)[], state: InterpreterState): InterpreterValue {
     if (this.depth >= MAX_DEPTH) return new CellError(ErrorType.NUM, `a LAMBDA called itself more than ${MAX_DEPTH} levels deep`);
     this.depth++;
     try {
@@ -212,9 +246,10 @@ export class LambdaPlugin extends ArrayFunctionPlugin {
 
   /** LAMBDA.CALL(lambda, arguments...): f(x) as Excel writes it. An empty argument is left out. */
   callLambda(ast: ProcedureAst, state: InterpreterState): InterpreterValue {
-    const fn = this.lambdaFrom(ast.args[0], state, 'the call');
-    if (fn instanceof CellError) return fn;
     const args = ast.args.slice(1);
+    const found = this.lambdaFrom(ast.args[0], state, 'the call');
+    if (found instanceof CellError) return found;
+    const fn = found.eta ? etaLambda(found.eta, args.length) : found;
     if (args.length < fn.required || args.length > fn.params.length) return calc(`the LAMBDA takes ${fn.required === fn.params.length ? fn.required : `${fn.required} to ${fn.params.length}`} parameter${fn.params.length === 1 ? '' : 's'}; the call gives ${args.length}`);
     const values: (InterpreterValue | undefined)[] = [];
     for (const a of args) values.push(a.type === 'EMPTY' ? undefined : this.evaluateAst(a, state));
@@ -223,9 +258,10 @@ export class LambdaPlugin extends ArrayFunctionPlugin {
 
   callLambdaSize(ast: ProcedureAst, state: InterpreterState): ArraySize {
     if (this.depth >= 8) return ArraySize.scalar();
-    const fn = this.lambdaFrom(ast.args[0], state, 'the call');
-    if (fn instanceof CellError) return ArraySize.scalar();
     const args = ast.args.slice(1);
+    const found = this.lambdaFrom(ast.args[0], state, 'the call');
+    if (found instanceof CellError) return ArraySize.scalar();
+    const fn = found.eta ? etaLambda(found.eta, args.length) : found;
     const sizes = args.map((a) => (a.type === 'EMPTY' ? ArraySize.scalar() : this.arraySizeForAst(a, state)));
     // The arguments' values where they can be had now, so a body sized by them (SEQUENCE(n)) is sized right.
     const values = args.map((a) => {

@@ -1,6 +1,8 @@
 // MUNIT(n): the n x n identity matrix (n must be written as a number: the engine reserves the
 // spill area before the formula runs), and MINVERSE(array): the inverse of a square matrix
-// (#NUM! when it has none). TYPE(value): 1 number, 2 text, 4 logical, 16 error, 64 array.
+// (#NUM! when it has none). MMULT(a, b): the matrix product, taking dates and times as the numbers
+// they are and giving the first error of its arguments (the engine's own said #VALUE! to both).
+// TYPE(value): 1 number, 2 text, 4 logical, 16 error, 64 array.
 import { CellError, ErrorType, FunctionArgumentType, SimpleRangeValue } from 'hyperformula';
 import { ArrayFunctionPlugin, literalNumber, rawNumber, resultOf, size, type InterpreterState, type ProcedureAst } from './shared.ts';
 
@@ -10,8 +12,42 @@ export class MatrixPlugin extends ArrayFunctionPlugin {
   static override implementedFunctions = {
     MUNIT: { method: 'munit', sizeOfResultArrayMethod: 'munitSize', vectorizationForbidden: true, parameters: [{ argumentType: FunctionArgumentType.NUMBER }] },
     MINVERSE: { method: 'minverse', sizeOfResultArrayMethod: 'minverseSize', enableArrayArithmeticForArguments: true, vectorizationForbidden: true, parameters: [{ argumentType: FunctionArgumentType.RANGE }] },
+    MMULT: { method: 'mmult', sizeOfResultArrayMethod: 'mmultSize', enableArrayArithmeticForArguments: true, vectorizationForbidden: true, parameters: [{ argumentType: FunctionArgumentType.RANGE }, { argumentType: FunctionArgumentType.RANGE }] },
     TYPE: { method: 'type' },
   };
+
+  mmultSize(ast: ProcedureAst, state: InterpreterState) {
+    const [a, b] = this.argSizes({ ...ast, args: ast.args.slice(0, 2) }, state);
+    return a && b && a.width === b.height ? size(b.width, a.height) : size(1, 1);
+  }
+
+  mmult(ast: ProcedureAst, state: InterpreterState) {
+    return this.fit(
+      this.runFunction(ast.args, state, this.metadata('MMULT'), (left: SimpleRangeValue, right: SimpleRangeValue) => {
+        const numbers = (m: SimpleRangeValue): number[][] | CellError => {
+          const out: number[][] = [];
+          for (const row of m.data) {
+            const line: number[] = [];
+            for (const v of row) {
+              if (v instanceof CellError) return v;
+              const x = typeof v === 'boolean' ? undefined : rawNumber(v);
+              if (x === undefined) return new CellError(ErrorType.VALUE, 'MMULT takes numbers only');
+              line.push(x);
+            }
+            out.push(line);
+          }
+          return out;
+        };
+        const a = numbers(left);
+        if (a instanceof CellError) return a;
+        const b = numbers(right);
+        if (b instanceof CellError) return b;
+        if (left.width() !== right.height()) return new CellError(ErrorType.VALUE, `MMULT: the first array has ${left.width()} columns, the second ${right.height()} rows; they must be equal`);
+        return resultOf(a.map((row) => b[0]!.map((_, c) => row.reduce((sum, x, k) => sum + x * b[k]![c]!, 0))));
+      }),
+      this.mmultSize(ast, state),
+    );
+  }
 
   munitSize(ast: ProcedureAst) {
     const n = literalNumber(ast.args[0]);

@@ -2,17 +2,8 @@
 // VALUETOTEXT (a value as text; format 1 quotes text), ENCODEURL (text escaped for a URL) and
 // MDETERM (the determinant of a square matrix).
 import { CellError, ErrorType, FunctionArgumentType, FunctionPlugin, SimpleRangeValue } from 'hyperformula';
-import { argValues, errorText, isEmpty, numberText, rawNumber, type InterpreterState, type ProcedureAst } from './shared.ts';
+import { ERROR_NUMBER, argValues, errorText, isEmpty, numberText, rawNumber, type InterpreterState, type ProcedureAst } from './shared.ts';
 
-const ERROR_NUMBER: Partial<Record<ErrorType, number>> = {
-  [ErrorType.DIV_BY_ZERO]: 2,
-  [ErrorType.VALUE]: 3,
-  [ErrorType.REF]: 4,
-  [ErrorType.NAME]: 5,
-  [ErrorType.NUM]: 6,
-  [ErrorType.NA]: 7,
-  [ErrorType.SPILL]: 9,
-};
 
 export class MiscPlugin extends FunctionPlugin {
   static override implementedFunctions = {

@@ -5,7 +5,8 @@
 // ours also answer for OFFSET(...) and INDIRECT(...), and hand everything else to the engine's.
 // OFFSET is volatile here, as in Excel: its cells are known only when it runs.
 import { ArraySize, CellError, EmptyValue, ErrorType, FunctionArgumentType, FunctionPlugin, HyperFormula, SimpleRangeValue } from 'hyperformula';
-import { MAX_COLS, MAX_ROWS, indexToCol } from '../../a1.ts';
+import { MAX_COLS, MAX_ROWS, indexToCol, quoteSheet } from '../../a1.ts';
+import { broadcast, broadcastSize, isSeveral } from './broadcast.ts';
 import { parseReference } from './indirect-parse.ts';
 import { RANGE_JOIN_FN } from '../range-join.ts';
 import { literalNumber, rawNumber, size, type Ast, type InternalScalarValue, type InterpreterState, type InterpreterValue, type ProcedureAst } from './shared.ts';
@@ -23,7 +24,7 @@ export interface Target {
 const MAX_CELLS = 1_000_000;
 
 interface Graph {
-  sheetMapping: { getSheetId(name: string): number | undefined };
+  sheetMapping: { getSheetId(name: string): number | undefined; getSheetName(id: number): string | undefined };
   addressMapping: { getSheetHeight(sheet: number): number; getSheetWidth(sheet: number): number };
   getCellValue(address: { sheet: number; row: number; col: number }): InterpreterValue;
 }
@@ -202,6 +203,7 @@ const original = (fn: string, method: string): Original => {
 };
 
 const ROW = original('ROW', 'row'), COLUMN = original('COLUMN', 'column'), ROWS = original('ROWS', 'rows'), COLUMNS = original('COLUMNS', 'columns');
+const WRITTEN_RANGES = ['CELL_RANGE', 'COLUMN_RANGE', 'ROW_RANGE'];
 const computed = (ast: Ast | undefined) => ast !== undefined && ['OFFSET', 'INDIRECT', 'INDEX'].includes((ast as unknown as AstNode).procedureName ?? '');
 
 /**
@@ -225,8 +227,8 @@ export class ReferencesPlugin extends ReferencePlugin {
     [RANGE_JOIN_FN]: { method: 'rangeJoin', isVolatile: true, vectorizationForbidden: true },
     CELL: { method: 'cell', isVolatile: true, vectorizationForbidden: true },
     INDEX: { method: 'index', sizeOfResultArrayMethod: 'indexSize', vectorizationForbidden: true },
-    ROW: { method: 'row', isDependentOnSheetStructureChange: true, vectorizationForbidden: true, parameters: [{ argumentType: FunctionArgumentType.NOERROR, optionalArg: true }] },
-    COLUMN: { method: 'column', isDependentOnSheetStructureChange: true, vectorizationForbidden: true, parameters: [{ argumentType: FunctionArgumentType.NOERROR, optionalArg: true }] },
+    ROW: { method: 'row', sizeOfResultArrayMethod: 'rowSize', isDependentOnSheetStructureChange: true, vectorizationForbidden: true, parameters: [{ argumentType: FunctionArgumentType.NOERROR, optionalArg: true }] },
+    COLUMN: { method: 'column', sizeOfResultArrayMethod: 'columnSize', isDependentOnSheetStructureChange: true, vectorizationForbidden: true, parameters: [{ argumentType: FunctionArgumentType.NOERROR, optionalArg: true }] },
     ROWS: { method: 'rows', isDependentOnSheetStructureChange: true, vectorizationForbidden: true, parameters: [{ argumentType: FunctionArgumentType.RANGE }] },
     COLUMNS: { method: 'columns', isDependentOnSheetStructureChange: true, vectorizationForbidden: true, parameters: [{ argumentType: FunctionArgumentType.RANGE }] },
   };
@@ -247,9 +249,10 @@ export class ReferencesPlugin extends ReferencePlugin {
   }
 
   /**
-   * CELL(info_type, [reference]) for what a reference tells: "address", "row", "col", "contents"
-   * and "type" (b blank, l text, v anything else). Formats, widths and the file name are not
-   * known to the engine: #VALUE! naming them. Without a reference, the formula's own cell.
+   * CELL(info_type, [reference]) for what a reference tells: "address" (Sheet2!$A$1 for another
+   * sheet), "row", "col", "contents" and "type" (b blank, l text, v anything else). Formats,
+   * widths and the file name are not known to the engine: #VALUE! naming them. Without a
+   * reference, the formula's own cell.
    */
   cell(ast: ProcedureAst, state: InterpreterState) {
     if (ast.args.length < 1 || ast.args.length > 2) return new CellError(ErrorType.NA, 'CELL takes info_type and optionally a reference');
@@ -265,8 +268,13 @@ export class ReferencesPlugin extends ReferencePlugin {
       return v instanceof SimpleRangeValue ? (v.data[0]?.[0] ?? EmptyValue) : v;
     };
     switch (kind) {
-      case 'address':
-        return `$${indexToCol(t.c0)}$${t.r0 + 1}`;
+      case 'address': {
+        // Excel names the sheet (and the file, "[Book1.xlsx]Sheet2!$A$1") of a reference on
+        // another sheet; the engine does not know the file's name, so the sheet alone.
+        const a1 = `$${indexToCol(t.c0)}$${t.r0 + 1}`;
+        const sheet = t.sheet === here.sheet ? undefined : this.graph().sheetMapping.getSheetName(t.sheet);
+        return sheet === undefined ? a1 : `${quoteSheet(sheet)}!${a1}`;
+      }
       case 'row':
         return t.r0 + 1;
       case 'col':
@@ -284,7 +292,23 @@ export class ReferencesPlugin extends ReferencePlugin {
     }
   }
 
-  index(ast: ProcedureAst, state: InterpreterState) {
+  index(ast: ProcedureAst, state: InterpreterState): InterpreterValue {
+    // Several row or column indexes (INDEX(A1:A5, {1;3})): one value each, as Excel 365.
+    const several = [1, 2].map((i) => (ast.args[i] && (ast.args[i] as unknown as AstNode).type !== 'EMPTY' ? this.evaluateAst(ast.args[i]!, state) : undefined));
+    if (several.some(isSeveral)) {
+      const literal = (v: InternalScalarValue | undefined): Ast | undefined => {
+        if (v === undefined) return undefined;
+        const n = v === EmptyValue ? 0 : typeof v === 'boolean' ? Number(v) : rawNumber(v);
+        return (n !== undefined ? { type: 'NUMBER', value: n } : typeof v === 'string' ? { type: 'STRING', value: v } : { type: 'ERROR', error: v }) as unknown as Ast;
+      };
+      return broadcast(several, ([r, c]) => {
+        if (r instanceof CellError) return r;
+        if (c instanceof CellError) return c;
+        const args = [ast.args[0]!, literal(r) ?? ast.args[1]!, ...(ast.args.length > 2 ? [literal(c) ?? ast.args[2]!] : []), ...ast.args.slice(3)];
+        const one = this.index({ ...ast, args }, state);
+        return one instanceof SimpleRangeValue ? (one.width() * one.height() === 1 ? one.data[0]![0]! : new CellError(ErrorType.VALUE, 'INDEX: several indexes with a whole row or column')) : (one as InternalScalarValue);
+      });
+    }
     const part = this.indexPart(ast, state);
     if (part instanceof CellError) return part;
     const { source } = part;
@@ -298,6 +322,8 @@ export class ReferencesPlugin extends ReferencePlugin {
     const [src] = ast.args.slice(0, 1).map((a) => this.arraySizeForAst(a, { formulaAddress: state.formulaAddress, arraysFlag: true } as InterpreterState));
     if (!src || ast.args.length < 2) return ArraySize.scalar();
     const isEmptyArg = (a: Ast | undefined) => !a || (a as unknown as AstNode).type === 'EMPTY';
+    const indexes = [ast.args[1], ast.args[2]].filter((a) => !isEmptyArg(a)).map((a) => this.arraySizeForAst(a!, { formulaAddress: state.formulaAddress, arraysFlag: true } as InterpreterState));
+    if (indexes.some((s) => !s.isScalar())) return broadcastSize(indexes);
     const whole = (a: Ast | undefined) => isEmptyArg(a) || literalNumber(a) === 0;
     // One index into a single row picks one value.
     if (src.height === 1 && !ast.args[2] && !isEmptyArg(ast.args[1])) return ArraySize.scalar();
@@ -310,12 +336,46 @@ export class ReferencesPlugin extends ReferencePlugin {
     return t instanceof CellError ? t : answer(t);
   }
 
+  /**
+   * ROW and COLUMN of a written reference several rows (columns) long: each one's number, as
+   * Excel 365 gives them ({3;4;5} for A3:A5); a whole column counts the rows the sheet uses. A
+   * computed reference (OFFSET, INDIRECT) gives its first row (column): its size is not known when
+   * the formula is entered, so it could not spill.
+   */
+  private numbers(ast: ProcedureAst, state: InterpreterState, own: Original, rows: boolean): InterpreterValue {
+    if (ast.args.length !== 1) return own.call(this, ast, state);
+    const t = this.targetOf(ast.args[0]!, state);
+    if (t instanceof CellError) return t;
+    if (!WRITTEN_RANGES.includes((ast.args[0] as unknown as AstNode).type)) return (rows ? t.r0 : t.c0) + 1;
+    const g = this.graph();
+    const [from, to] = rows ? [t.r0, t.r1 >= MAX_ROWS - 1 ? Math.max(t.r0, g.addressMapping.getSheetHeight(t.sheet) - 1) : t.r1] : [t.c0, t.c1 >= MAX_COLS - 1 ? Math.max(t.c0, g.addressMapping.getSheetWidth(t.sheet) - 1) : t.c1];
+    if (to === from) return from + 1;
+    const line = Array.from({ length: to - from + 1 }, (_, k) => from + k + 1);
+    return SimpleRangeValue.onlyValues(rows ? line.map((n) => [n]) : [line]);
+  }
+
+  /** The spill of ROW or COLUMN: the length of a written range (a whole column or a computed reference: one cell). */
+  private numbersSize(ast: ProcedureAst, state: InterpreterState, rows: boolean): ArraySize {
+    const arg = ast.args[0] as unknown as AstNode | undefined;
+    if (ast.args.length !== 1 || !arg || arg.type === (rows ? 'COLUMN_RANGE' : 'ROW_RANGE')) return ArraySize.scalar();
+    const s = this.arraySizeForAst(ast.args[0]!, { formulaAddress: state.formulaAddress, arraysFlag: true } as InterpreterState);
+    return rows ? size(1, s.height) : size(s.width, 1);
+  }
+
   row(ast: ProcedureAst, state: InterpreterState) {
-    return this.where(ast, state, ROW, (t) => t.r0 + 1);
+    return this.numbers(ast, state, ROW, true);
+  }
+
+  rowSize(ast: ProcedureAst, state: InterpreterState) {
+    return this.numbersSize(ast, state, true);
   }
 
   column(ast: ProcedureAst, state: InterpreterState) {
-    return this.where(ast, state, COLUMN, (t) => t.c0 + 1);
+    return this.numbers(ast, state, COLUMN, false);
+  }
+
+  columnSize(ast: ProcedureAst, state: InterpreterState) {
+    return this.numbersSize(ast, state, false);
   }
 
   rows(ast: ProcedureAst, state: InterpreterState) {

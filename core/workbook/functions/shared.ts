@@ -80,10 +80,6 @@ export abstract class ArrayFunctionPlugin extends FunctionPlugin {
   }
 
   /**
-   * HyperFormula throws (and would take the whole engine down) when a result is larger than the
-   * size predicted at parse time; this turns that into a #VALUE! on the one cell instead.
-   */
-  /**
    * A data-sized function's size method: records the size given when its formula was parsed (the
    * area reserved), once per cell until FormulaEngine.settle enters the cell again.
    */
@@ -107,6 +103,25 @@ export abstract class ArrayFunctionPlugin extends FunctionPlugin {
     return this.fit(value, reserved ?? wanted);
   }
 
+  /** A grid computed from the data as the result, in the area reserved for it (asking for another when it needs one). */
+  protected spillGrid(g: Grid | CellError, ast: ProcedureAst, state: InterpreterState): InterpreterValue {
+    return g instanceof CellError ? g : this.fitExact(resultOf(g), size(g[0]!.length, g.length), ast, state);
+  }
+
+  /** The size of a grid computed now; a cell not built yet (the engine is parsing) counts as one. */
+  protected gridSize(grid: () => Grid | CellError): ArraySize {
+    try {
+      const g = grid();
+      return g instanceof CellError ? ArraySize.scalar() : size(g[0]!.length, g.length);
+    } catch {
+      return ArraySize.scalar();
+    }
+  }
+
+  /**
+   * HyperFormula throws (and would take the whole engine down) when a result is larger than the
+   * size predicted at parse time; this turns that into a #VALUE! on the one cell instead.
+   */
   protected fit(value: InterpreterValue, predicted: ArraySize): InterpreterValue {
     if (!(value instanceof SimpleRangeValue)) return value;
     if (value.width() > predicted.width || value.height() > predicted.height) {
@@ -141,6 +156,17 @@ const ERROR_TEXT: Partial<Record<ErrorType, string>> = {
 };
 
 /** An error value as it is written in a cell (#DIV/0!). */
+/** ERROR.TYPE's number of each error value (Excel sorts errors by it too). */
+export const ERROR_NUMBER: Partial<Record<ErrorType, number>> = {
+  [ErrorType.DIV_BY_ZERO]: 2,
+  [ErrorType.VALUE]: 3,
+  [ErrorType.REF]: 4,
+  [ErrorType.NAME]: 5,
+  [ErrorType.NUM]: 6,
+  [ErrorType.NA]: 7,
+  [ErrorType.SPILL]: 9,
+};
+
 export const errorText = (e: CellError) => ERROR_TEXT[e.type] ?? `#${e.type}`;
 
 /**

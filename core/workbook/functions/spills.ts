@@ -7,8 +7,8 @@
 // entered again (sizedAtParse/fitExact in shared.ts; FormulaEngine.settle re-enters it), as
 // Excel re-spills.
 import { ArraySize, CellError, EmptyValue, ErrorType, FunctionArgumentType, SimpleRangeValue } from 'hyperformula';
-import { RANGE_SPILL_FN } from '../spill-refs.ts';
-import { ArrayFunctionPlugin, gridOf, isError, numberText, rawNumber, resultOf, size, valueError, type Ast, type Grid, type InternalScalarValue, type InterpreterState, type InterpreterValue, type ProcedureAst } from './shared.ts';
+import { ARRAY_FILL_FN, RANGE_SPILL_FN } from '../spill-refs.ts';
+import { ArrayFunctionPlugin, gridOf, isError, literalNumber, numberText, rawNumber, resultOf, size, valueError, type Ast, type Grid, type InternalScalarValue, type InterpreterState, type InterpreterValue, type ProcedureAst } from './shared.ts';
 
 interface Address {
   sheet: number;
@@ -25,12 +25,12 @@ interface ArrayVertex {
 /** The most cells a formula that is only a range spills (a whole column is more: #VALUE!). */
 const MAX_SPILL_CELLS = 1_000_000;
 
-/** SEQUENCE's counts, truncated, or why they cannot be. */
-function sequenceDims(rows: number, cols: number): { rows: number; cols: number } | CellError {
-  if (!Number.isFinite(rows) || !Number.isFinite(cols)) return valueError('SEQUENCE: rows and columns must be numbers');
+/** SEQUENCE's (or RANDARRAY's) counts, truncated, or why they cannot be. */
+function sequenceDims(rows: number, cols: number, fn = 'SEQUENCE'): { rows: number; cols: number } | CellError {
+  if (!Number.isFinite(rows) || !Number.isFinite(cols)) return valueError(`${fn}: rows and columns must be numbers`);
   const r = Math.trunc(rows), c = Math.trunc(cols);
-  if (r < 1 || c < 1) return valueError('SEQUENCE: rows and columns must be at least 1');
-  if (r * c > MAX_SPILL_CELLS) return valueError(`SEQUENCE: at most ${MAX_SPILL_CELLS.toLocaleString('en-US')} cells`);
+  if (r < 1 || c < 1) return valueError(`${fn}: rows and columns must be at least 1`);
+  if (r * c > MAX_SPILL_CELLS) return valueError(`${fn}: at most ${MAX_SPILL_CELLS.toLocaleString('en-US')} cells`);
   return { rows: r, cols: c };
 }
 
@@ -84,6 +84,7 @@ export class SpillPlugin extends ArrayFunctionPlugin {
     TEXTSPLIT: { method: 'textsplit', sizeOfResultArrayMethod: 'textsplitSize', vectorizationForbidden: true },
     TRIMRANGE: { method: 'trimrange', sizeOfResultArrayMethod: 'trimrangeSize', vectorizationForbidden: true },
     [RANGE_SPILL_FN]: { method: 'rangeSpill', sizeOfResultArrayMethod: 'rangeSpillSize', vectorizationForbidden: true },
+    [ARRAY_FILL_FN]: { method: 'arrayFill', sizeOfResultArrayMethod: 'arrayFillSize', enableArrayArithmeticForArguments: true, vectorizationForbidden: true },
     SEQUENCE: {
       method: 'sequence',
       sizeOfResultArrayMethod: 'sequenceSize',
@@ -91,7 +92,27 @@ export class SpillPlugin extends ArrayFunctionPlugin {
       // An empty count is 1, as in Excel (SEQUENCE(,12) is one row).
       parameters: [0, 1, 2, 3].map(() => ({ argumentType: FunctionArgumentType.NUMBER, defaultValue: 1, emptyAsDefault: true })),
     },
+    RANDARRAY: {
+      method: 'randarray',
+      sizeOfResultArrayMethod: 'randarraySize',
+      vectorizationForbidden: true,
+      isVolatile: true,
+      parameters: [1, 1, 0, 1].map((d) => ({ argumentType: FunctionArgumentType.NUMBER, defaultValue: d, emptyAsDefault: true })).concat({ argumentType: FunctionArgumentType.BOOLEAN, defaultValue: false, emptyAsDefault: true } as never),
+    },
   };
+
+  /** RANDARRAY([rows], [columns], [min], [max], [whole_number]): random numbers from min to max (whole numbers: both ends included). */
+  randarray(ast: ProcedureAst, state: InterpreterState): InterpreterValue {
+    return this.runFunction(ast.args, state, this.metadata('RANDARRAY'), (rows: number, cols: number, min: number, max: number, whole: boolean) => {
+      const dims = sequenceDims(rows, cols, 'RANDARRAY');
+      if (dims instanceof CellError) return dims;
+      if (min > max) return valueError('RANDARRAY: min is greater than max');
+      if (whole && (!Number.isInteger(min) || !Number.isInteger(max))) return valueError('RANDARRAY: with whole_number TRUE, min and max must be whole numbers');
+      const draw = whole ? () => min + Math.floor(Math.random() * (max - min + 1)) : () => min + Math.random() * (max - min);
+      const grid = Array.from({ length: dims.rows }, () => Array.from({ length: dims.cols }, draw));
+      return this.fitExact(SimpleRangeValue.onlyNumbers(grid), size(dims.cols, dims.rows), ast, state);
+    });
+  }
 
   /** SEQUENCE(rows, [columns], [start], [step]) with counts computed from the data (the engine's took literal counts only). */
   sequence(ast: ProcedureAst, state: InterpreterState): InterpreterValue {
@@ -104,6 +125,15 @@ export class SpillPlugin extends ArrayFunctionPlugin {
   }
 
   sequenceSize(ast: ProcedureAst, state: InterpreterState): ArraySize {
+    return this.countedSize(ast, state, 4);
+  }
+
+  randarraySize(ast: ProcedureAst, state: InterpreterState): ArraySize {
+    return this.countedSize(ast, state, 5);
+  }
+
+  /** The size of SEQUENCE or RANDARRAY from their first two arguments (absent or empty: 1), read now. */
+  private countedSize(ast: ProcedureAst, state: InterpreterState, maxArgs: number): ArraySize {
     const count = (a: Ast | undefined) => {
       if (!a || a.type === 'EMPTY') return 1;
       try {
@@ -114,8 +144,32 @@ export class SpillPlugin extends ArrayFunctionPlugin {
         return NaN;
       }
     };
-    const dims = ast.args.length >= 1 && ast.args.length <= 4 ? sequenceDims(count(ast.args[0]), count(ast.args[1])) : undefined;
+    const dims = ast.args.length <= maxArgs ? sequenceDims(count(ast.args[0]), count(ast.args[1])) : undefined;
     return this.sizedAtParse(ast, state, !dims || dims instanceof CellError ? ArraySize.scalar() : size(dims.cols, dims.rows));
+  }
+
+  /**
+   * A legacy array formula over rows x cols (ARRAY.FILL(f, rows, cols), spill-refs.ts) fills that
+   * range as Excel does: a single value everywhere, a one-row result down, a one-column result
+   * across, #N/A where the result has no value; a larger result is cut.
+   */
+  arrayFill(ast: ProcedureAst, state: InterpreterState): InterpreterValue {
+    const [rows, cols] = [literalNumber(ast.args[1]), literalNumber(ast.args[2])];
+    if (ast.args.length !== 3 || !rows || !cols) return valueError(`${ARRAY_FILL_FN} takes a formula and its range's rows and columns`);
+    const v = this.evaluateAst(ast.args[0]!, state);
+    if (!(v instanceof SimpleRangeValue)) return rows === 1 && cols === 1 ? v : resultOf(Array.from({ length: rows }, () => Array.from({ length: cols }, () => v as InternalScalarValue)));
+    const h = v.height(), w = v.width();
+    const at = (r: number, c: number): InternalScalarValue => {
+      const [sr, sc] = [h === 1 ? 0 : r, w === 1 ? 0 : c];
+      return sr < h && sc < w ? v.data[sr]![sc]! : new CellError(ErrorType.NA, 'the array formula\'s result has no value here');
+    };
+    if (rows === 1 && cols === 1) return at(0, 0);
+    return resultOf(Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => at(r, c))));
+  }
+
+  arrayFillSize(ast: ProcedureAst): ArraySize {
+    const [rows, cols] = [literalNumber(ast.args[1]), literalNumber(ast.args[2])];
+    return rows && cols ? size(cols, rows) : ArraySize.scalar();
   }
 
   /** A formula that is only a range (=A2:A5, read as RANGE.SPILL(A2:A5)) spills its cells, as in Excel. */
@@ -204,26 +258,11 @@ export class SpillPlugin extends ArrayFunctionPlugin {
   }
 
   textsplit(ast: ProcedureAst, state: InterpreterState): InterpreterValue {
-    return this.spill(this.split(ast, state), ast, state);
+    return this.spillGrid(this.split(ast, state), ast, state);
   }
 
   textsplitSize(ast: ProcedureAst, state: InterpreterState): ArraySize {
-    return this.sizedAtParse(ast, state, this.sizeOf(() => this.split(ast, state)));
-  }
-
-  /** A computed grid as the result, in the area reserved for it (asking for another when it needs one). */
-  private spill(g: Grid | CellError, ast: ProcedureAst, state: InterpreterState): InterpreterValue {
-    return g instanceof CellError ? g : this.fitExact(resultOf(g), size(g[0]!.length, g.length), ast, state);
-  }
-
-  /** The size of a grid computed now; a cell not built yet (the engine is parsing) counts as one. */
-  private sizeOf(grid: () => Grid | CellError): ArraySize {
-    try {
-      const g = grid();
-      return g instanceof CellError ? ArraySize.scalar() : size(g[0]!.length, g.length);
-    } catch {
-      return ArraySize.scalar();
-    }
+    return this.sizedAtParse(ast, state, this.gridSize(() => this.split(ast, state)));
   }
 
   /** The range's values without its empty outer rows (trim_rows 1 leading, 2 trailing, 3 both) and columns. */
@@ -250,11 +289,11 @@ export class SpillPlugin extends ArrayFunctionPlugin {
   }
 
   trimrange(ast: ProcedureAst, state: InterpreterState): InterpreterValue {
-    return this.spill(this.trimmed(ast, state), ast, state);
+    return this.spillGrid(this.trimmed(ast, state), ast, state);
   }
 
   trimrangeSize(ast: ProcedureAst, state: InterpreterState): ArraySize {
-    return this.sizedAtParse(ast, state, this.sizeOf(() => this.trimmed(ast, state)));
+    return this.sizedAtParse(ast, state, this.gridSize(() => this.trimmed(ast, state)));
   }
 }
 

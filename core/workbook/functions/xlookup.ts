@@ -6,9 +6,10 @@
 //   depending on what it is compared with, errors last;
 // - match_mode -1/1 (exact or next smaller/larger) looks at every item, whatever the order;
 // - search_mode 2/-2 is a binary search (leftmost on ties); a wildcard match there is #VALUE!.
-// The spill size comes from the engine's own plugin, which this class extends.
+// The spill size comes from the engine's own plugin, which this class extends; several lookup
+// values (XLOOKUP({1;3}, ...)) give one answer each, spilled in their shape, as in Excel 365.
 import { CellError, EmptyValue, ErrorType, HyperFormula, SimpleRangeValue, type FunctionPlugin } from 'hyperformula';
-import { cellReader, rawNumber, type Ast, type InternalScalarValue, type InterpreterState, type InterpreterValue, type ProcedureAst } from './shared.ts';
+import { cellReader, rawNumber, size, type Ast, type InternalScalarValue, type InterpreterState, type InterpreterValue, type ProcedureAst } from './shared.ts';
 
 type PluginClass = typeof FunctionPlugin & { implementedFunctions: Record<string, { parameters?: { optionalArg?: boolean }[] }> };
 type V = InternalScalarValue;
@@ -122,9 +123,8 @@ export function xlookupPlugin(): PluginClass {
     xlookup(ast: ProcedureAst, state: InterpreterState) {
       const args = ast.args;
       if (args.length < 3 || args.length > 6) return new CellError(ErrorType.NA, 'XLOOKUP takes 3 to 6 arguments');
-      let key = this.arg(args[0], state) ?? EmptyValue;
-      if (key instanceof SimpleRangeValue) key = key.data[0]?.[0] ?? EmptyValue;
-      if (key instanceof CellError) return key;
+      const keys = this.arg(args[0], state) ?? EmptyValue;
+      if (keys instanceof CellError) return keys;
       const lookup = this.arg(args[1], state), ret = this.arg(args[2], state);
       if (lookup instanceof CellError) return lookup;
       if (ret instanceof CellError) return ret;
@@ -141,6 +141,32 @@ export function xlookupPlugin(): PluginClass {
       if (![0, -1, 1, 2].includes(matchMode)) return new CellError(ErrorType.VALUE, 'XLOOKUP: match_mode is 0, -1, 1 or 2');
       if (![1, -1, 2, -2].includes(searchMode)) return new CellError(ErrorType.VALUE, 'XLOOKUP: search_mode is 1, -1, 2 or -2');
       const items = vertical ? Array.from({ length: L.height() }, (_, k) => lAt(k, 0)) : Array.from({ length: L.width() }, (_, k) => lAt(0, k));
+      const answer = (key: V): InterpreterValue => {
+        if (key instanceof CellError) return key;
+        const at = this.position(key, items, matchMode, searchMode);
+        if (at instanceof CellError) return at;
+        if (at < 0) {
+          const notFound = this.arg(args[3], state);
+          if (notFound === undefined) return new CellError(ErrorType.NA, 'XLOOKUP: no match');
+          return notFound instanceof SimpleRangeValue ? (notFound.data[0]?.[0] ?? EmptyValue) : notFound;
+        }
+        const line = vertical ? Array.from({ length: R.width() }, (_, c) => rAt(at, c)) : Array.from({ length: R.height() }, (_, r) => rAt(r, at));
+        // A matched blank cell shows 0, as in Excel.
+        const cells = line.map((v) => (v === EmptyValue ? 0 : v));
+        if (cells.length === 1) return cells[0]!;
+        return SimpleRangeValue.onlyValues(vertical ? [cells] : cells.map((v) => [v]));
+      };
+      if (!(keys instanceof SimpleRangeValue)) return answer(keys as V);
+      if (keys.width() * keys.height() === 1) return answer(keys.data[0]?.[0] ?? EmptyValue);
+      // Several lookup values: one answer each, spilled in their shape, as Excel 365 does.
+      return SimpleRangeValue.onlyValues(keys.data.map((row) => row.map((k) => {
+        const one = answer(k);
+        return one instanceof SimpleRangeValue ? new CellError(ErrorType.VALUE, 'XLOOKUP: several lookup values with a return array wider than one item') : (one as V);
+      })));
+    }
+
+    /** Where the key is in the lookup line by match_mode and search_mode: its index, -1 when none. */
+    private position(key: V, items: V[], matchMode: number, searchMode: number): number | CellError {
       let at: number;
       if (Math.abs(searchMode) === 1) {
         const h = (this as unknown as { arithmeticHelper: { eqMatcherFunction(p: string): (v: V) => boolean } }).arithmeticHelper;
@@ -152,19 +178,13 @@ export function xlookupPlugin(): PluginClass {
         at = searchMode === 2 ? binaryAscending(key, items, orGreater) : binaryDescending(key, items, orGreater);
         if (at >= 0 && matchMode === 0 && compareValues(items[at]!, key) !== 0) at = -1;
       }
-      if (at < 0) {
-        const notFound = this.arg(args[3], state);
-        if (notFound === undefined) return new CellError(ErrorType.NA, 'XLOOKUP: no match');
-        return notFound instanceof SimpleRangeValue ? (notFound.data[0]?.[0] ?? EmptyValue) : notFound;
-      }
-      const line = vertical ? Array.from({ length: R.width() }, (_, c) => rAt(at, c)) : Array.from({ length: R.height() }, (_, r) => rAt(r, at));
-      // A matched blank cell shows 0, as in Excel.
-      const cells = line.map((v) => (v === EmptyValue ? 0 : v));
-      if (cells.length === 1) return cells[0]!;
-      return SimpleRangeValue.onlyValues(vertical ? [cells] : cells.map((v) => [v]));
+      return at;
     }
 
-    xlookupArraySize(ast: unknown, state: unknown) {
+    /** The engine's size (the return line), or the lookup values' shape when there are several. */
+    xlookupArraySize(ast: ProcedureAst, state: InterpreterState) {
+      const keys = ast.args[0] ? this.arraySizeForAst(ast.args[0], { formulaAddress: state.formulaAddress, arraysFlag: true } as InterpreterState) : undefined;
+      if (keys && !keys.isScalar()) return size(keys.width, keys.height);
       return base.xlookupArraySize.call(this, ast, state);
     }
   } as unknown as PluginClass;

@@ -16,8 +16,8 @@ for i, r in enumerate(rows, start=2):
     ws.append(list(r) + [f'=B{i}*C{i}'])
 ws['H1'] = 'Sum'
 ws['H2'] = '=SUM(F2:F5)'
-# A function the engine does not compute yet, which LibreOffice does (6): when the engine learns it, pick another.
-ws['H3'] = '=VDB(30,0,10,0,1)'
+# A function the engine does not compute (it reads XML a web service would fetch), which LibreOffice does ("6", as text).
+ws['H3'] = '=_xlfn.FILTERXML("<a><b>6</b></a>","//b")'
 ws['H4'] = '=ROUND(AVERAGE(C2:C5),2)'
 ws['H5'] = '=IF(H2>50,"big","small")'
 ws['A7'] = 'Merged title'

@@ -8,6 +8,7 @@ import type { SheetModel } from './sheet.ts';
 import { registerFunctions, type EngineContext } from './functions/index.ts';
 import { patchExcelCoercion } from './hf-excel-coercion.ts';
 import { patchArrayBroadcast } from './hf-array-broadcast.ts';
+import { patchRangeValues } from './hf-range-values.ts';
 import { excelDateTimeParser } from './excel-dates.ts';
 import { patchNamedExpressionEvaluation } from './hf-names-fix.ts';
 import { patchLongNames } from './hf-long-names.ts';
@@ -57,6 +58,7 @@ export function engineConfig(context?: EngineContext): Partial<ConfigParams> {
   patchQuotedText();
   patchExcelCoercion();
   patchArrayBroadcast();
+  patchRangeValues();
   patchDynamicOffset(OffsetPlugin as unknown as FunctionPluginDefinition);
   return context ? { ...ENGINE_CONFIG, context } : ENGINE_CONFIG;
 }

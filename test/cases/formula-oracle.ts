@@ -50,7 +50,7 @@ const C = 'Data!$C$1:$C$6';
 
 // LibreOffice reads these from xlsx only with the _xlfn. prefix (test/helpers/libreoffice.ts adds it for
 // its own list); the table's LibreOffice formulas get it below.
-const XLFN_MORE = ['ACOTH', 'BETA.DIST', 'BETA.INV', 'BINOM.DIST', 'BINOM.INV', 'BITLSHIFT', 'BITRSHIFT', 'BITXOR', 'CEILING.PRECISE', 'CHISQ.DIST', 'CHISQ.DIST.RT', 'CHISQ.INV', 'CHISQ.INV.RT', 'CHISQ.TEST', 'COMBINA', 'CONFIDENCE.NORM', 'CONFIDENCE.T', 'COTH', 'COVARIANCE.P', 'CSCH', 'ERF.PRECISE', 'ERFC.PRECISE', 'EXPON.DIST', 'F.DIST', 'F.DIST.RT', 'F.INV', 'F.INV.RT', 'F.TEST', 'FLOOR.PRECISE', 'GAMMA', 'GAMMA.DIST', 'GAMMA.INV', 'GAMMALN.PRECISE', 'GAUSS', 'HYPGEOM.DIST', 'LOGNORM.DIST', 'LOGNORM.INV', 'MODE.MULT', 'MUNIT', 'NEGBINOM.DIST', 'NORM.INV', 'NORM.S.INV', 'NUMBERVALUE', 'PDURATION', 'PERCENTILE.EXC', 'PERCENTRANK.EXC', 'PERCENTRANK.INC', 'PERMUTATIONA', 'PHI', 'POISSON.DIST', 'QUARTILE.EXC', 'RRI', 'SECH', 'SKEW.P', 'T.DIST', 'T.DIST.2T', 'T.DIST.RT', 'T.INV', 'T.INV.2T', 'T.TEST', 'WEIBULL.DIST', 'Z.TEST'];
+const XLFN_MORE = ['ACOTH', 'AGGREGATE', 'ENCODEURL', 'BETA.DIST', 'BETA.INV', 'BINOM.DIST', 'BINOM.INV', 'BITLSHIFT', 'BITRSHIFT', 'BITXOR', 'CEILING.PRECISE', 'CHISQ.DIST', 'CHISQ.DIST.RT', 'CHISQ.INV', 'CHISQ.INV.RT', 'CHISQ.TEST', 'COMBINA', 'CONFIDENCE.NORM', 'CONFIDENCE.T', 'COTH', 'COVARIANCE.P', 'CSCH', 'ERF.PRECISE', 'ERFC.PRECISE', 'EXPON.DIST', 'F.DIST', 'F.DIST.RT', 'F.INV', 'F.INV.RT', 'F.TEST', 'FLOOR.PRECISE', 'GAMMA', 'GAMMA.DIST', 'GAMMA.INV', 'GAMMALN.PRECISE', 'GAUSS', 'HYPGEOM.DIST', 'LOGNORM.DIST', 'LOGNORM.INV', 'MODE.MULT', 'MUNIT', 'NEGBINOM.DIST', 'NORM.INV', 'NORM.S.INV', 'NUMBERVALUE', 'PDURATION', 'PERCENTILE.EXC', 'PERCENTRANK.EXC', 'PERCENTRANK.INC', 'PERMUTATIONA', 'PHI', 'POISSON.DIST', 'QUARTILE.EXC', 'RRI', 'SECH', 'SKEW.P', 'T.DIST', 'T.DIST.2T', 'T.DIST.RT', 'T.INV', 'T.INV.2T', 'T.TEST', 'WEIBULL.DIST', 'Z.TEST'];
 const XLFN_MORE_RE = new RegExp(`(?<![._A-Za-z])(${XLFN_MORE.map((n) => n.replaceAll('.', '\\.')).join('|')})\\(`, 'g');
 const xlfn = (f: string) => f.replace(XLFN_MORE_RE, '_xlfn.$1(');
 
@@ -1076,6 +1076,25 @@ export const SCALAR_CASES: ScalarCase[] = [
   { fns: ['LEFTB'], f: '=LEFTB("日本語", 2)', differs: { lo: '日', why: 'with an English default language Excel, like the service, counts one byte a character; LibreOffice counts two for a double-width one' } },
   { fns: ['PHONETIC'], f: '=PHONETIC(Data!A1)', lo: '=Data!A1' },
   { fns: ['PHONETIC'], f: '=PHONETIC(Data!A1:C1)', lo: '=Data!A1&Data!C1' },
+  // Functions added in session 26 (aggregates, compatibility distributions, information)
+  { fns: ['AGGREGATE'], f: '=AGGREGATE(9, 6, Data!B1:B6)' },
+  { fns: ['AGGREGATE'], f: '=AGGREGATE(4, 6, Data!E1:E6)+AGGREGATE(5, 6, Data!E1:E6)' },
+  { fns: ['AGGREGATE'], f: '=AGGREGATE(12, 6, Data!B1:B6)' },
+  { fns: ['AGGREGATE'], f: '=AGGREGATE(14, 6, Data!B1:B6, 2)+AGGREGATE(15, 6, Data!B1:B6, 2)' },
+  { fns: ['AGGREGATE'], f: '=AGGREGATE(16, 6, Data!B1:B6, 0.3)+AGGREGATE(18, 6, Data!B1:B6, 0.4)' },
+  { fns: ['AGGREGATE'], f: '=AGGREGATE(17, 6, Data!E1:E6, 1)+AGGREGATE(19, 6, Data!E1:E6, 3)' },
+  { fns: ['AGGREGATE'], f: '=AGGREGATE(7, 6, Data!B1:B6)+AGGREGATE(10, 6, Data!B1:B6)' },
+  { fns: ['AREAS'], f: '=AREAS(Data!A1:C4)' },
+  { fns: ['NORMSDIST'], f: '=NORMSDIST(1.333333)' },
+  { fns: ['LOGNORMDIST'], f: '=LOGNORMDIST(4, 3.5, 1.2)' },
+  { fns: ['NEGBINOMDIST'], f: '=NEGBINOMDIST(10, 5, 0.25)' },
+  { fns: ['HYPGEOMDIST'], f: '=HYPGEOMDIST(1, 4, 8, 20)' },
+  { fns: ['BETADIST'], f: '=BETADIST(2, 8, 10, 1, 3)+BETADIST(0.4, 2, 3)' },
+  { fns: ['ENCODEURL'], f: '=ENCODEURL("a b&c/d?e=é")' },
+  { fns: ['INFO'], f: '=INFO("numfile")', differs: { lo: '1', why: 'LibreOffice counts open documents; Excel, like the service, counts the worksheets of open workbooks (Data, Calc and Arrays here)' } },
+  { fns: ['INFO'], f: '=INFO("recalc")' },
+  { fns: ['NOW', 'TODAY'], f: '=AND(NOW()>=TODAY(), TODAY()>45000)' },
+  { fns: ['RAND', 'RANDBETWEEN'], f: '=AND(RAND()>=0, RAND()<1, RANDBETWEEN(4, 4)=4)' },
 ];
 
 export const ARRAY_CASES: ArrayCase[] = [

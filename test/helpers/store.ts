@@ -3,6 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import postgres from 'postgres';
+import { afterAll, beforeAll } from 'vitest';
+import { openStore } from '../../db/open.ts';
+import type { PgStore } from '../../db/store.ts';
 import type { OpenOptions } from '../../db/open.ts';
 import { TEMPLATE_PATH } from './paths.ts';
 
@@ -37,3 +40,18 @@ export async function freshStore(): Promise<TestStore> {
 
 /** True when tests run against PostgreSQL. */
 export const onPostgres = () => Boolean(process.env.DATABASE_URL);
+
+/** A fresh store, open for the test file's tests and dropped after them: call at the file's top level. */
+export function storeForTests(): () => PgStore {
+  let ts: TestStore | undefined;
+  let store: PgStore | undefined;
+  beforeAll(async () => {
+    ts = await freshStore();
+    store = await openStore(ts.options);
+  });
+  afterAll(async () => {
+    await store?.close();
+    await ts?.drop();
+  });
+  return () => store!;
+}

@@ -13,6 +13,8 @@ export interface BenchServer {
   /** Peak resident set size of the server process so far, in MiB (VmHWM). */
   peakRssMiB(): number;
   call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any; serverMs: number; totalMs: number }>;
+  /** Resolves once the server has finished its start-up probes (trial sandboxes use CPU a while). */
+  settled(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -31,14 +33,29 @@ export function servingUrl(child: ChildProcess): Promise<string> {
 
 export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
   const token = 'sht_bench_token_0123456789abcdef';
-  const child = spawn(process.execPath, ['--no-node-snapshot', '--import', 'tsx', 'bin/sheets.ts', 'serve'], {
+  // BENCH_NODE_ARGS passes flags to the server's node, for a profile: --cpu-prof --cpu-prof-dir=...
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, ['--no-node-snapshot', ...nodeArgs, '--import', 'tsx', 'bin/sheets.ts', 'serve'], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SHEETS_TOKEN: token, SHEETS_LOG_LEVEL: 'warn', SHEETS_RATE_PER_SEC: '100000', SHEETS_RATE_BURST: '100000', SHEETS_MAX_INFLIGHT: '1000', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await servingUrl(child);
+  // The probes print one line per code-cell language; SQL's comes last.
+  const settled = new Promise<void>((resolve) => {
+    let out = '';
+    const onData = (d: Buffer) => {
+      out += d;
+      if (/SQL cells:|could not check code-cell languages/.test(out)) {
+        child.stdout!.off('data', onData);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', onData);
+  });
   return {
     url,
+    settled: () => settled,
     token,
     child,
     peakRssMiB() {

@@ -107,12 +107,16 @@ export class PgFileStore implements FileStore {
   }
 
   async commit(set: CommitSet): Promise<number> {
-    // Dropped before (no read in between fills it with the old version) and after (one that did is gone).
+    // Dropped before (no read in between fills it with the old version) and after (one that did
+    // is gone). A commit that succeeds knows the new record: the next request need not read it.
+    const before = this.cacheFiles ? this.fileCache.get(set.fileId) : undefined;
     this.fileChanged(set.fileId);
+    let version: number | undefined;
     try {
-      return await this.commitTx(set);
+      return (version = await this.commitTx(set));
     } finally {
       this.fileChanged(set.fileId);
+      if (before?.version === set.baseVersion && version === set.baseVersion + 1) this.fileCache.set(set.fileId, { ...before, version, modified: set.at, name: set.name ?? before.name });
     }
   }
 

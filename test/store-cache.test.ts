@@ -15,7 +15,13 @@ it('file records: a commit, a rename and a delete are seen by the next read', as
   first.name = 'changed by a caller';
   expect((await opened().getFile(file.id))!.name).toBe('a');
   await opened().commit({ fileId: file.id, baseVersion: 1, at: new Date(1), name: 'b', sheetsUpsert: [], sheetsDelete: [], tilesUpsert: [], tilesDelete: [], log: { op: 'rename_file', args: {}, userId, tokenId: null } });
-  expect(await opened().getFile(file.id)).toMatchObject({ version: 2, name: 'b' });
+  expect(await opened().getFile(file.id)).toMatchObject({ version: 2, name: 'b', modified: new Date(1) });
+  // A commit on a stale version fails and leaves the record as the store has it.
+  const stale = { fileId: file.id, baseVersion: 1, at: new Date(2), name: 'c', sheetsUpsert: [], sheetsDelete: [], tilesUpsert: [], tilesDelete: [], log: { op: 'rename_file', args: {}, userId, tokenId: null } };
+  await expect(opened().commit(stale)).rejects.toThrow();
+  expect(await opened().getFile(file.id)).toMatchObject({ version: 2, name: 'b', modified: new Date(1) });
+  await opened().commit({ ...stale, baseVersion: 2 });
+  expect(await opened().getFile(file.id)).toMatchObject({ version: 3, name: 'c', modified: new Date(2) });
   await opened().deleteFile(file.id);
   expect(await opened().getFile(file.id)).toBeNull();
 });

@@ -60,6 +60,8 @@ async function bare(): Promise<number> {
 async function service(label: string, env: Record<string, string>, bareRps: number): Promise<BenchRow[]> {
   const s = await startBenchServer(env);
   try {
+    // Measured once start-up is over: its probes (trial sandboxes) take a core for a while.
+    await s.settled();
     const file = (await s.call('POST', '/v1/files', { name: 'small' })).body.uuid;
     await s.call('PUT', `/v1/files/${file}/cells`, { cell: 'A1', values: [['1', '2'], ['3', '4']] });
     const { rps, serverMs } = await hammer(s.url, `/v1/files/${file}/cells?range=A1:B2`, s.token);

@@ -8,7 +8,7 @@ import { loadPapa } from '../core/libs.ts';
 import { findOp } from '../core/registry.ts';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { ExportShelf } from './exports.ts';
-import { RESULT_CHARS_PER_TOKEN, fitJson, type ResultLimits } from './results.ts';
+import { estimateTokens, fitJson, type ResultLimits } from './results.ts';
 import type { Extra, OpRunner } from './server.ts';
 
 const PAGE = 20;
@@ -41,11 +41,11 @@ async function sheetCsv(ctx: Ctx, extra: Extra, file: string, sheet: string) {
   const rows = Math.min(info.rows, maxRows);
   const data = await call(ctx, extra, 'read_cells', { file_uuid: file, sheet: info.name, range: `A1:${indexToCol(info.cols - 1)}${rows}` });
   let values = data.values as string[][];
-  const maxChars = ctx.limits.maxTokens * RESULT_CHARS_PER_TOKEN;
+  const max = ctx.limits.maxTokens;
   const Papa = await loadPapa();
   let csv = Papa.unparse(values);
-  while (csv.length > maxChars && values.length > 1) {
-    values = values.slice(0, Math.floor(values.length * (maxChars / csv.length) * 0.95) || 1);
+  for (let tokens = estimateTokens(csv); tokens > max && values.length > 1; tokens = estimateTokens(csv)) {
+    values = values.slice(0, Math.floor(values.length * (max / tokens) * 0.95) || 1);
     csv = Papa.unparse(values);
   }
   const kept = values.length;

@@ -1,7 +1,15 @@
 // Token-thrifty tool results: structuredContent is the op's JSON (as REST returns it), and the
-// text the model reads is a compact rendering (grids as small tables). Big grids are cut past a
-// cell budget with truncated + next_range, and every result is held under a token ceiling: never
-// silently, the cut is always stated in both the text and the structured result.
+// text the model reads is a compact rendering (grids as small tables or CSV). Big grids are cut
+// past a cell budget with truncated + next_range, and every result is held under a token ceiling:
+// never silently, the cut is always stated in the result.
+//
+// One copy of a grid. A client hands its model one of the two copies, never both: Claude Code
+// and VS Code pass JSON.stringify(structuredContent) whenever it is present, most others (Claude
+// on the web, ChatGPT, Cursor...) the text, and without structuredContent every client passes the
+// text. So a result that carries grid values has only the text (CSV past 200 cells), which every
+// model then reads, and the page holds as many rows as the ceiling allows for that one copy. A
+// client that wants the JSON asks: `_meta: {"sheets/structured": true}` on the call, or
+// SHEETS_MCP_OUTPUT_SCHEMAS=fields (tools that declare an output schema must return it).
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { A1Error, parseCell, parseRange, qualified, rectToA1 } from '../core/a1.ts';
 import { renderText } from './render.ts';
@@ -9,15 +17,60 @@ import { renderText } from './render.ts';
 export interface ResultLimits {
   /** Cells of grid values one result carries (SHEETS_MCP_MAX_CELLS). */
   maxCells: number;
-  /** Result ceiling in tokens (SHEETS_MCP_MAX_RESULT_TOKENS), counted as characters / CHARS_PER_TOKEN. */
+  /** Result ceiling in tokens (SHEETS_MCP_MAX_RESULT_TOKENS), as estimateTokens counts them. */
   maxTokens: number;
 }
 
 /**
- * Results are dense (digits, punctuation, short strings), so they are counted at 3 characters per
- * token — more tokens per character than tools/list's prose-like JSON (4, test/agent-budgets.test.ts).
+ * Characters per token where only a length is at hand (binary exports as base64). Text results
+ * are counted with estimateTokens.
  */
 export const RESULT_CHARS_PER_TOKEN = 3;
+
+/** The `_meta` key of a tools/call request that asks for structuredContent on grid results too. */
+export const STRUCTURED_META = 'sheets/structured';
+
+/**
+ * Tokens of a result's text as a BPE tokenizer counts them, within about 5% of o200k_base on
+ * CSV, markdown tables, JSON grids, formulas and prose (docs/agents.md has the calibration). A
+ * flat characters-per-token rate cannot do this: numbers split into 3-digit tokens, so a CSV of
+ * figures runs at 2 characters per token and prose at 4.
+ */
+export function estimateTokens(text: string): number {
+  // Runs of one class: digits (3 per token), ASCII letters (a word is a token, 8 letters each),
+  // other letters (4 per token; CJK about 0.7 tokens each), white space (a line break is a token,
+  // a space joins the next word), ASCII punctuation (3 per token), other symbols (one each).
+  let n = 0, kind = -1, len = 0, newline = false;
+  const close = () => {
+    if (kind === DIGIT || kind === PUNCT) n += Math.ceil(len / 3);
+    else if (kind === LETTER) n += Math.ceil(len / 8);
+    else if (kind === ALPHA) n += Math.ceil(len / 4);
+    else if (kind === WIDE) n += Math.ceil(len * 0.7);
+    else if (kind === SYMBOL) n += len;
+    else if (kind === SPACE) n += newline ? 1 : Math.floor((len - 1) / 4);
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const k = c >= 48 && c <= 57 ? DIGIT : (c >= 97 && c <= 122) || (c >= 65 && c <= 90) ? LETTER : c === 32 || c === 10 || c === 13 || c === 9 ? SPACE : c < 128 ? PUNCT : wideOrAlpha(c, text[i]!);
+    if (k !== kind) {
+      close();
+      kind = k;
+      len = 0;
+      newline = false;
+    }
+    len++;
+    if (c === 10) newline = true;
+  }
+  close();
+  return n;
+}
+const DIGIT = 0, LETTER = 1, ALPHA = 2, WIDE = 3, SPACE = 4, PUNCT = 5, SYMBOL = 6;
+const IS_LETTER = /\p{L}/u;
+/** CJK ideographs, kana and Hangul; other letters; anything else (emoji, symbols, surrogates). */
+function wideOrAlpha(c: number, ch: string): number {
+  if ((c >= 0x2e80 && c <= 0x9fff) || (c >= 0xac00 && c <= 0xd7af) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0xff00 && c <= 0xffef)) return WIDE;
+  return IS_LETTER.test(ch) ? ALPHA : SYMBOL;
+}
 
 type Obj = Record<string, unknown>;
 interface Block extends Obj {
@@ -101,7 +154,7 @@ export function cutGrids(out: unknown, maxCells: number): unknown {
 }
 
 /** Cells of grid values in a result (a block at the top, or blocks in a top-level array). */
-function gridCells(out: unknown): number {
+export function gridCells(out: unknown): number {
   const of = (b: Block) => b.values.length * ((b.values[0] as unknown[] | undefined)?.length ?? 0);
   if (!isObj(out)) return 0;
   if (isBlock(out)) return of(out);
@@ -112,11 +165,15 @@ function size(v: unknown): number {
   return JSON.stringify(v)?.length ?? 0;
 }
 
+function tokensOf(v: unknown): number {
+  return estimateTokens(JSON.stringify(v) ?? '');
+}
+
 /** Halves the largest array or string until the value fits; a last resort behind cutGrids. */
-function shrink(value: unknown, maxChars: number): { value: unknown; cut: boolean } {
+function shrink(value: unknown, maxTokens: number): { value: unknown; cut: boolean } {
   const v = structuredClone(value);
   let cut = false;
-  for (let i = 0; i < 60 && size(v) > maxChars; i++) {
+  for (let i = 0; i < 60 && tokensOf(v) > maxTokens; i++) {
     let best: { holder: Obj | unknown[]; key: string | number; len: number } | undefined;
     const visit = (holder: Obj | unknown[], key: string | number, x: unknown) => {
       const len = typeof x === 'string' ? x.length : Array.isArray(x) ? size(x) : 0;
@@ -136,38 +193,51 @@ function shrink(value: unknown, maxChars: number): { value: unknown; cut: boolea
 /** A JSON value held under the result ceiling (for resources and prompts that embed op output). */
 export function fitJson(value: unknown, limits: ResultLimits): string {
   const text = JSON.stringify(value);
-  const maxChars = limits.maxTokens * RESULT_CHARS_PER_TOKEN;
-  if (text.length <= maxChars) return text;
-  const shrunk = shrink(value, maxChars - 100);
+  if (estimateTokens(text) <= limits.maxTokens) return text;
+  const shrunk = shrink(value, limits.maxTokens - 50);
   return JSON.stringify(isObj(shrunk.value) ? { ...shrunk.value, truncated: true } : shrunk.value);
 }
 
-/** The MCP result of a successful op call. */
-export function toolResult(out: unknown, limits: ResultLimits, opts: { structured: boolean } = { structured: true }): CallToolResult {
-  const maxChars = limits.maxTokens * RESULT_CHARS_PER_TOKEN;
+/** Keeps the start of a text within maxTokens. */
+function cutText(text: string, maxTokens: number): string {
+  let lo = 0, hi = text.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (estimateTokens(text.slice(0, mid)) <= maxTokens) lo = mid;
+    else hi = mid - 1;
+  }
+  return text.slice(0, lo);
+}
+
+/**
+ * The MCP result of a successful op call. `structured`: the caller asked for structuredContent
+ * on grid results too (see the top of this file); other results always carry it.
+ */
+export function toolResult(out: unknown, limits: ResultLimits, opts: { structured: boolean } = { structured: false }): CallToolResult {
+  const max = limits.maxTokens;
+  const inGrids = gridCells(out);
+  const structured = opts.structured || inGrids === 0;
   let cells = limits.maxCells;
   let data = cutGrids(out, cells);
   let text = renderText(data);
-  // A model reads one of the two copies: most clients forward the text, some (Claude Code) only
-  // structuredContent, as JSON. So each copy on its own is held under the ceiling.
-  const largest = () => Math.max(text.length, opts.structured ? size(data) : 0);
+  // Each copy sent is held under the ceiling on its own: a client passes its model one of them.
+  const largest = () => Math.max(estimateTokens(text), structured ? tokensOf(data) : 0);
   // Grids are cut at whole rows, so next_range stays exact: fewer cells until the page fits.
-  const inGrids = gridCells(out);
   if (inGrids > 0) {
     cells = Math.min(cells, inGrids);
-    for (let i = 0; i < 8 && cells > 1 && largest() > maxChars; i++) {
-      cells = Math.max(1, Math.floor(cells * (maxChars / largest()) * 0.9));
+    for (let i = 0, now = largest(); i < 8 && cells > 1 && now > max; i++, now = largest()) {
+      cells = Math.max(1, Math.floor(cells * (max / now) * 0.95));
       data = cutGrids(out, cells);
       text = renderText(data);
     }
   }
-  if (largest() > maxChars) {
-    const share = maxChars - 200;
+  if (largest() > max) {
+    const share = max - 70;
     const shrunk = shrink(data, share);
     data = isObj(shrunk.value) ? { ...shrunk.value, truncated: true } : shrunk.value;
     text = renderText(data);
-    if (text.length > share) text = `${text.slice(0, share)}…`;
-    text += `\n[cut to stay under ${limits.maxTokens} tokens: narrow the request (a smaller range, a lower limit) to see the rest]`;
+    if (estimateTokens(text) > share) text = `${cutText(text, share)}…`;
+    text += `\n[cut to stay under ${max} tokens: narrow the request (a smaller range, a lower limit) to see the rest]`;
   }
-  return opts.structured && isObj(data) ? { content: [{ type: 'text', text }], structuredContent: data } : { content: [{ type: 'text', text }] };
+  return structured && isObj(data) ? { content: [{ type: 'text', text }], structuredContent: data } : { content: [{ type: 'text', text }] };
 }

@@ -15,7 +15,7 @@ import { GROUP_OF, compactGroups, resolveCompact } from './compact.ts';
 import { ExportShelf } from './exports.ts';
 import { registerPrompts } from './prompts.ts';
 import { registerResources } from './resources.ts';
-import { RESULT_CHARS_PER_TOKEN, toolResult, type ResultLimits } from './results.ts';
+import { RESULT_CHARS_PER_TOKEN, STRUCTURED_META, toolResult, type ResultLimits } from './results.ts';
 import { toolOf } from './tools.ts';
 
 export const SERVER_INFO = { name: 'sheets', version: '0.1.0' };
@@ -69,6 +69,8 @@ export function buildMcpServer(opts: McpOptions): Server {
     }
   };
 
+  // Tools that declare an output schema must return structuredContent, grids included.
+  const structuredAlways = surface === 'full' && opts.services.config.mcp.outputSchemas === 'fields';
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolList() }));
   server.setRequestHandler(CallToolRequestSchema, async (req, extra): Promise<CallToolResult> => {
     const name = req.params.name;
@@ -96,7 +98,7 @@ export function buildMcpServer(opts: McpOptions): Server {
       const out = await run(extra as Extra, op, args, progressSender(req.params._meta?.progressToken, extra.sendNotification as Notify), (ms) => (waitedMs = ms));
       const base = opts.linkBase;
       const link = base ? (item: { name: string; mimeType: string; body: Buffer }) => { const l = opts.services.exportLinks.put(item); return { url: `${base}${l.path}`, expires: l.expires }; } : undefined;
-      const result = op.binary ? shelf.result(op, out as BinaryResult, limits.maxTokens * RESULT_CHARS_PER_TOKEN, link) : toolResult(out, limits, { structured: true });
+      const result = op.binary ? shelf.result(op, out as BinaryResult, limits.maxTokens * RESULT_CHARS_PER_TOKEN, link) : toolResult(out, limits, { structured: structuredAlways || req.params._meta?.[STRUCTURED_META] === true });
       return waitedMs ? withRateNote(result, waitedMs, opts.services.config.rate.perSec, toolRef(surface)('run_batch')) : result;
     } catch (err) {
       const e = asOpError(err);

@@ -9,6 +9,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { estimateTokens } from '../mcp/results.ts';
 import { ROOT } from './helpers/paths.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
@@ -120,8 +121,8 @@ describe('results', () => {
       const f = ((await client.callTool({ name: 'create_file', arguments: { name: 'x'.repeat(200), sheets: Array.from({ length: 30 }, (_, i) => `Sheet number ${i}`) } })).structuredContent as any).uuid;
       const r = await client.callTool({ name: 'get_context', arguments: { file_uuid: f } });
       // Each copy alone (the text, or structuredContent as JSON) fits: a client forwards one of them.
-      expect(text(r).length).toBeLessThanOrEqual(300 * 3);
-      expect(JSON.stringify(r.structuredContent).length).toBeLessThanOrEqual(300 * 3);
+      expect(estimateTokens(text(r))).toBeLessThanOrEqual(300);
+      expect(estimateTokens(JSON.stringify(r.structuredContent))).toBeLessThanOrEqual(300);
       expect((r.structuredContent as any).truncated).toBe(true);
       expect(text(r)).toMatch(/cut to stay under 300 tokens/);
       await client.close();

@@ -1,16 +1,17 @@
 // Issue 15 trial: an agent reads a 5,000 x 6 table through MCP the way the tool texts suggest
-// (export_data, then next_range). Every row arrives, each copy of a page (text, structuredContent)
-// stays under the result ceiling, and the calls and tokens are printed. The issue's target (3
-// calls, 60k tokens) is not reached yet: see docs/agents.md.
+// (export_data, then next_range). Every row arrives, each page is one copy (the text; no
+// structuredContent) under the token ceiling, and the calls and tokens are printed. The issue's
+// target (3 calls, 60k tokens) is not reachable for this table: see docs/agents.md.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { estimateTokens } from '../mcp/results.ts';
 import { mcpHttpDoor } from './helpers/doors.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
-let s: TestServer;
+let s: TestServer, wide: TestServer;
 beforeAll(async () => {
-  s = await startServer();
+  [s, wide] = await Promise.all([startServer(), startServer({ SHEETS_MCP_MAX_RESULT_TOKENS: '40000', SHEETS_MCP_MAX_CELLS: '20000' })]);
 });
-afterAll(async () => s?.close());
+afterAll(async () => Promise.all([s?.close(), wide?.close()]));
 
 const REGIONS = ['North', 'South', 'East', 'West'];
 
@@ -21,28 +22,43 @@ function ordersCsv(): string {
   return `${lines.join('\n')}\n`;
 }
 
-it('reads 5,000 x 6 in a few calls, each page under the ceiling', async () => {
-  const door = await mcpHttpDoor(s);
+async function readAll(server: TestServer): Promise<{ calls: number; tokens: number; rows: number; pageMax: number }> {
+  const door = await mcpHttpDoor(server);
   try {
     const imported: any = await door.client.callTool({ name: 'import_file', arguments: { file_name: 'orders.csv', file_data: Buffer.from(ordersCsv()).toString('base64') } });
     const file = imported.structuredContent.uuid;
     let range: string | undefined = 'A2:F5001';
-    let calls = 0, textTokens = 0, jsonTokens = 0, rows = 0;
+    let calls = 0, tokens = 0, rows = 0, pageMax = 0;
     while (range && calls < 10) {
+      // As an agent calls it: no _meta, so the page is the text alone.
       const r: any = await door.client.callTool({ name: 'export_data', arguments: { file_uuid: file, range } });
       calls++;
-      const text = r.content.filter((c: any) => c.type === 'text').map((c: any) => c.text).join('\n');
-      textTokens += Math.ceil(text.length / 3);
-      jsonTokens += Math.ceil(JSON.stringify(r.structuredContent).length / 3);
-      expect(text.length).toBeLessThanOrEqual(20_000 * 3);
-      expect(JSON.stringify(r.structuredContent).length).toBeLessThanOrEqual(20_000 * 3);
-      rows += r.structuredContent.values.length;
-      range = r.structuredContent.next_range;
+      expect(r.structuredContent).toBeUndefined();
+      const text: string = r.content.filter((c: any) => c.type === 'text').map((c: any) => c.text).join('\n');
+      const page = estimateTokens(text);
+      tokens += page;
+      pageMax = Math.max(pageMax, page);
+      // CSV lines, or table rows on a last page of few cells.
+      rows += text.split('\n').filter((l) => /Customer \d+/.test(l)).length;
+      range = /"next_range":"([^"]+)"/.exec(text)?.[1];
     }
-    console.log(`5,000 x 6 read: ${calls} calls, ${textTokens} tokens of text, ${jsonTokens} tokens of structuredContent (3 characters per token)`);
-    expect(rows).toBe(5000);
-    expect(calls).toBeLessThanOrEqual(6);
+    return { calls, tokens, rows, pageMax };
   } finally {
     await door.close();
   }
-}, 120_000);
+}
+
+it('reads 5,000 x 6 in pages of one copy each, under the ceiling', async () => {
+  const usual = await readAll(s);
+  console.log(`5,000 x 6 read, 20k-token ceiling: ${usual.calls} calls, ${usual.tokens} tokens (largest page ${usual.pageMax})`);
+  expect(usual.rows).toBe(5000);
+  expect(usual.pageMax).toBeLessThanOrEqual(20_000);
+  expect(usual.calls).toBeLessThanOrEqual(6);
+  // A client whose own cap allows it (Claude Code: MAX_MCP_OUTPUT_TOKENS) reads it in 3, with the
+  // server's ceiling and cell cut raised to match.
+  const more = await readAll(wide);
+  console.log(`5,000 x 6 read, 40k-token ceiling: ${more.calls} calls, ${more.tokens} tokens (largest page ${more.pageMax})`);
+  expect(more.rows).toBe(5000);
+  expect(more.pageMax).toBeLessThanOrEqual(40_000);
+  expect(more.calls).toBeLessThanOrEqual(3);
+}, 180_000);

@@ -1,7 +1,7 @@
 // Pure logic of token-thrifty results: where grids are cut, how the cut is stated, how tables read.
 import { describe, expect, it } from 'vitest';
 import { renderText } from '../mcp/render.ts';
-import { cutGrids, fitJson, toolResult } from '../mcp/results.ts';
+import { cutGrids, estimateTokens, fitJson, toolResult } from '../mcp/results.ts';
 
 const grid = (rows: number, cols: number) => Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => `${r}.${c}`));
 
@@ -41,10 +41,48 @@ describe('rendering', () => {
   it('keeps everything under the ceiling, saying so', () => {
     const big = { files: Array.from({ length: 500 }, (_, i) => ({ uuid: `f${i}`, name: 'x'.repeat(50) })) };
     const r = toolResult(big, { maxCells: 100, maxTokens: 1000 });
-    expect((r.content[0] as { text: string }).text.length).toBeLessThanOrEqual(3000);
-    expect(JSON.stringify(r.structuredContent).length).toBeLessThanOrEqual(3000);
+    expect(estimateTokens((r.content[0] as { text: string }).text)).toBeLessThanOrEqual(1000);
+    expect(estimateTokens(JSON.stringify(r.structuredContent))).toBeLessThanOrEqual(1000);
     expect(r.structuredContent).toMatchObject({ truncated: true });
     expect((r.content[0] as { text: string }).text).toMatch(/cut to stay under 1000 tokens/);
-    expect(fitJson(big, { maxCells: 100, maxTokens: 1000 }).length).toBeLessThanOrEqual(3000);
+    expect(estimateTokens(fitJson(big, { maxCells: 100, maxTokens: 1000 }))).toBeLessThanOrEqual(1000);
+  });
+});
+
+describe('one copy of a grid', () => {
+  const orders = { sheet: 'Orders', range: 'A1:C3000', values: Array.from({ length: 3000 }, (_, i) => [String(i + 1), `Customer ${(i * 7919) % 1000}`, ((i * 37) % 100_000 / 100).toFixed(2)]), errors: [] };
+
+  it('sends a grid result as text only, unless the JSON is asked for', () => {
+    const text = toolResult(orders, { maxCells: 100_000, maxTokens: 20_000 });
+    expect(text.structuredContent).toBeUndefined();
+    expect((text.content[0] as { text: string }).text).toMatch(/^Orders!A1:C3000\nCSV, rows 1\.\.\d+, columns A\.\.C:\n1,Customer 0,0\.00\n/);
+    const both = toolResult(orders, { maxCells: 100_000, maxTokens: 20_000 }, { structured: true });
+    expect(both.structuredContent).toMatchObject({ range: 'A1:C3000' });
+    // Results without grids keep their structuredContent.
+    expect(toolResult({ version: 3, updated_cells: 4 }, { maxCells: 10, maxTokens: 100 }).structuredContent).toEqual({ version: 3, updated_cells: 4 });
+  });
+
+  it('fills a page up to the ceiling with that one copy, counted in tokens', () => {
+    const max = 5000;
+    const one = toolResult(orders, { maxCells: 100_000, maxTokens: max });
+    const text = (one.content[0] as { text: string }).text;
+    expect(estimateTokens(text)).toBeLessThanOrEqual(max);
+    expect(estimateTokens(text)).toBeGreaterThan(max * 0.8);
+    const both = toolResult(orders, { maxCells: 100_000, maxTokens: max }, { structured: true });
+    // With both copies each still fits, and the JSON copy (the larger) holds fewer rows.
+    expect(estimateTokens(JSON.stringify(both.structuredContent))).toBeLessThanOrEqual(max);
+    expect(text.split('\n').length).toBeGreaterThan((both.structuredContent as { values: unknown[] }).values.length);
+  });
+});
+
+describe('estimateTokens', () => {
+  // Calibrated against o200k_base (docs/agents.md), which gives each of these the same count:
+  // figures run near 2 characters per token, prose near 4.
+  it('counts digits, words, punctuation and CJK as a BPE tokenizer does', () => {
+    expect(estimateTokens('2024-03-05,1234.50,17')).toBe(13);
+    expect(estimateTokens('Returns the values of a range in pages.')).toBe(9);
+    expect(estimateTokens('{"a":"b"}')).toBe(5);
+    expect(estimateTokens('销售额按地区汇总')).toBe(6);
+    expect(estimateTokens('line one\nline two\n')).toBe(6);
   });
 });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { findOp } from '../../core/registry.ts';
 import { GROUP_OF } from '../../mcp/compact.ts';
+import { STRUCTURED_META, estimateTokens, gridCells } from '../../mcp/results.ts';
 
 export interface Step {
   tool: string;
@@ -36,12 +37,9 @@ export interface StepResult {
   tool: string;
   ok: boolean;
   why?: string;
-  /** What the result cost: the text a model reads, and text plus structuredContent (all a client receives), in tokens. */
+  /** What the result cost: the text a model reads, and all a client receives (grid results: the text alone), in tokens as estimateTokens counts them. */
   tokens?: { text: number; wire: number };
 }
-
-/** Results are dense; counted at 3 characters per token as the MCP door counts them (mcp/results.ts). */
-const RESULT_CHARS_PER_TOKEN = 3;
 
 export const SCENARIO_DIR = new URL('.', import.meta.url).pathname;
 
@@ -105,7 +103,10 @@ export async function replay(client: Client, scenario: Scenario, surface: 'full'
       const op = findOp(step.tool);
       if (!op) throw new Error(`no op named ${step.tool}`);
       const args = substitute(step.args ?? {}, vars) as Record<string, unknown>;
-      const call = surface === 'compact' ? { name: GROUP_OF[op.area], arguments: { action: step.tool, args } } : { name: step.tool, arguments: args };
+      // structuredContent is asked for on every call, grids included, to check `expect`; the cost
+      // counted below is what a client receives without asking (grid results: the text alone).
+      const meta = { _meta: { [STRUCTURED_META]: true } };
+      const call = surface === 'compact' ? { name: GROUP_OF[op.area], arguments: { action: step.tool, args }, ...meta } : { name: step.tool, arguments: args, ...meta };
       const textOf = (o: Awaited<ReturnType<Client['callTool']>>) => (o.content as { type: string; text?: string }[]).filter((c) => c.type === 'text').map((c) => c.text).join('\n');
       let out = await client.callTool(call);
       // A well-behaved agent waits when rate-limited and tries again.
@@ -114,7 +115,8 @@ export async function replay(client: Client, scenario: Scenario, surface: 'full'
         out = await client.callTool(call);
       }
       const text = textOf(out);
-      result.tokens = { text: Math.ceil(text.length / RESULT_CHARS_PER_TOKEN), wire: Math.ceil((text.length + (out.structuredContent ? JSON.stringify(out.structuredContent).length : 0)) / RESULT_CHARS_PER_TOKEN) };
+      const json = out.structuredContent && gridCells(out.structuredContent) === 0 ? estimateTokens(JSON.stringify(out.structuredContent)) : 0;
+      result.tokens = { text: estimateTokens(text), wire: estimateTokens(text) + json };
       if (step.expect_error) {
         const m = /^Error \((\w+)\): ([\s\S]*)$/.exec(text);
         if (!out.isError || !m) throw new Error(`expected error ${step.expect_error.code}, got success: ${text.slice(0, 200)}`);

@@ -8,6 +8,7 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { findOp } from '../../core/registry.ts';
+import { STRUCTURED_META } from '../../mcp/results.ts';
 import { ROOT } from './paths.ts';
 import type { TestServer } from './server.ts';
 
@@ -66,7 +67,9 @@ async function clientDoor(name: string, transport: any, cleanup: () => Promise<v
     name,
     client,
     async call(op, args) {
-      return mcpOutcome(await client.callTool({ name: op, arguments: args }));
+      // The case tables compare every door's JSON: ask for structuredContent on grids too (by
+      // default a grid result carries only its text, the one copy a model reads).
+      return mcpOutcome(await client.callTool({ name: op, arguments: args, _meta: { [STRUCTURED_META]: true } }));
     },
     async close() {
       await client.close();

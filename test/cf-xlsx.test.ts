@@ -33,6 +33,18 @@ describe('conditional formats in xlsx', () => {
     expect(all.some((r) => /cellIs between/.test(r))).toBe(true);
   });
 
+  it('keeps a hatched fill (a pattern without colours) and writes it back', async () => {
+    // Apache POI's file saved by Excel: cell-value rules whose format is a lightUp hatch alone.
+    const { wb, warnings } = await importWithReport(readFileSync(`${FIXTURES}features/poi/FillWithoutColor.xlsx`));
+    expect(warnings.join(' ')).not.toMatch(/conditional formats/);
+    const rules = (wb.sheets[0]!.meta.cond_formats ?? []) as FormulaRule[];
+    expect(rules).toHaveLength(9);
+    expect(rules.every((r) => r.style.fill_pattern?.pattern === 'lightUp' && r.style.fill_pattern.color === '#000000' && r.style.fill_color === undefined)).toBe(true);
+    const bytes = await workbookToXlsx(wb, noSteps);
+    const styles = readZipEntry(bytes, 'xl/styles.xml')!.toString('utf8');
+    expect(styles).toMatch(/<dxf><fill><patternFill patternType="lightUp"><fgColor rgb="FF000000"\/><\/patternFill><\/fill><\/dxf>/);
+  });
+
   it('keeps data bars and icon sets, draws them from the numbers, and writes them back', async () => {
     // Apache POI's file saved by Excel: column E has a green data bar (min..max), H..S icon sets.
     const { wb, warnings } = await importWithReport(readFileSync(`${FIXTURES}features/poi/NewStyleConditionalFormattings.xlsx`));

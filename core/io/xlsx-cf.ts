@@ -20,7 +20,7 @@ interface XlRule {
   operator?: string;
   priority?: number;
   formulae?: (string | number)[];
-  style?: { font?: { bold?: boolean; italic?: boolean; underline?: boolean | string; strike?: boolean; color?: XlsxColor } | null; fill?: { bgColor?: XlsxColor; fgColor?: XlsxColor } | null; numFmt?: unknown; border?: unknown };
+  style?: { font?: { bold?: boolean; italic?: boolean; underline?: boolean | string; strike?: boolean; color?: XlsxColor } | null; fill?: { pattern?: string; bgColor?: XlsxColor; fgColor?: XlsxColor } | null; numFmt?: unknown; border?: unknown };
   text?: string;
   timePeriod?: string;
   rank?: number;
@@ -98,9 +98,17 @@ function styleOf(r: XlRule, theme: string[]): RuleStyle {
   if (font?.strike) out.strikethrough = true;
   const text = resolveColor(font?.color, theme);
   if (text) out.text_color = text.slice(0, 7);
-  // A differential fill's colour is its background (bgColor), unlike a cell's solid fill.
-  const fill = resolveColor(r.style?.fill?.bgColor ?? r.style?.fill?.fgColor, theme);
-  if (fill) out.fill_color = fill.slice(0, 7);
+  const fill = r.style?.fill;
+  if (fill?.pattern && fill.pattern !== 'solid' && fill.pattern !== 'none') {
+    // A hatch: fgColor draws the pattern (automatic, black, when absent) over bgColor, if any.
+    out.fill_pattern = { pattern: fill.pattern, color: resolveColor(fill.fgColor, theme)?.slice(0, 7) ?? '#000000' };
+    const under = resolveColor(fill.bgColor, theme);
+    if (under) out.fill_color = under.slice(0, 7);
+    return out;
+  }
+  // A differential solid fill's colour is its background (bgColor), unlike a cell's solid fill.
+  const solid = resolveColor(fill?.bgColor ?? fill?.fgColor, theme);
+  if (solid) out.fill_color = solid.slice(0, 7);
   return out;
 }
 
@@ -252,7 +260,8 @@ export function rulesToExcel(rules: RuleSpec[] | undefined, ws: ExcelJS.Workshee
     if (s.text_color) font.color = { argb: argb(s.text_color) } as ExcelJS.Color;
     const style: Partial<ExcelJS.Style> = {};
     if (Object.keys(font).length) style.font = font;
-    if (s.fill_color) style.fill = { type: 'pattern', pattern: 'solid', bgColor: { argb: argb(s.fill_color) } } as ExcelJS.Fill;
+    if (s.fill_pattern) style.fill = { type: 'pattern', pattern: s.fill_pattern.pattern, fgColor: { argb: argb(s.fill_pattern.color) }, ...(s.fill_color ? { bgColor: { argb: argb(s.fill_color) } } : {}) } as ExcelJS.Fill;
+    else if (s.fill_color) style.fill = { type: 'pattern', pattern: 'solid', bgColor: { argb: argb(s.fill_color) } } as ExcelJS.Fill;
     const found = excelKindOf(rule) ?? { type: 'expression', formulae: [rule.formula.replace(/^=/, '')] };
     const kind = Array.isArray(found.formulae) ? { ...found, formulae: found.formulae.map((f) => toExcel(String(f))) } : found;
     ws.addConditionalFormatting({ ref, rules: [{ ...kind, priority: i + 1, style } as ExcelJS.ConditionalFormattingRule] });

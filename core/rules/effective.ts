@@ -10,7 +10,7 @@ import type { Workbook } from '../workbook/workbook.ts';
 import { clampOpen } from '../objects/ranges.ts';
 import { colorFor, contrastText, thresholdValues } from './color-scale.ts';
 import { evaluateAt, isTruthy } from './hf-eval.ts';
-import { STYLE_FIELDS, type ColorScaleRule, type FormulaRule, type RuleStyle } from './model.ts';
+import { OVERLAY_FIELDS, type ColorScaleRule, type FormulaRule, type RuleStyle } from './model.ts';
 
 export interface Overlay {
   style: RuleStyle;
@@ -30,7 +30,7 @@ function* cellsOf(r: Rect): Generator<{ row: number; col: number }> {
 function merge(grid: (Overlay | null)[][], rect: Rect, row: number, col: number, id: string, style: RuleStyle): void {
   const line = grid[row - rect.r0]!;
   const cur = line[col - rect.c0] ?? { style: {}, rules: [] };
-  for (const k of STYLE_FIELDS) {
+  for (const k of OVERLAY_FIELDS) {
     if (style[k] !== undefined && cur.style[k] === undefined) (cur.style as Record<string, unknown>)[k] = style[k];
   }
   if (!cur.rules.includes(id)) cur.rules.push(id);

@@ -2,6 +2,7 @@
 // formula is written for the top-left cell of its range and shifts for the others, as in
 // spreadsheets; a colour scale maps numbers to a gradient between thresholds.
 import type { Rect } from '../a1.ts';
+import type { FillPattern } from '../workbook/style.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
 
 declare module '../workbook/sheet-meta.ts' {
@@ -18,9 +19,18 @@ export interface RuleStyle {
   strikethrough?: boolean;
   text_color?: string;
   fill_color?: string;
+  /**
+   * A patterned fill as Excel stores it in a rule's format (hatching such as lightUp, drawn in
+   * `color` over fill_color or no background). Kept from imported files and written back; the
+   * ops do not set it (agents fill with a colour).
+   */
+  fill_pattern?: FillPattern;
 }
 
+/** The style fields an agent sets on a rule (set_conditional_format). */
 export const STYLE_FIELDS = ['bold', 'italic', 'underline', 'strikethrough', 'text_color', 'fill_color'] as const;
+/** Every field a rule's style lays over a cell's. */
+export const OVERLAY_FIELDS = [...STYLE_FIELDS, 'fill_pattern'] as const;
 
 export interface FormulaRule {
   id: string;

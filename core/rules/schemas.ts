@@ -30,6 +30,7 @@ const StyleOut = z.object({
   strikethrough: z.boolean().optional(),
   text_color: z.string().optional(),
   fill_color: z.string().optional(),
+  fill_pattern: z.object({ pattern: z.string(), color: z.string() }).optional(),
 });
 
 export const RuleOut = z.object({

@@ -56,9 +56,23 @@ const readFormatCodesAsWritten = once(async () => {
   };
 });
 
+// A colour scale, data bar or icon set may place a threshold at a formula's value (<cfvo
+// type="formula" val="$T$5"/>); exceljs reads every val as a number, so the formula became NaN.
+const readFormulaBoundsAsWritten = once(async () => {
+  // @ts-expect-error exceljs ships no types for its parts (the package version is pinned)
+  const mod = (await import('exceljs/lib/xlsx/xform/sheet/cf/cfvo-xform.js')) as { default: { prototype: { parseOpen(node: { attributes: Record<string, string> }): void; model: { type: string; value: unknown } } } };
+  const proto = mod.default.prototype;
+  const parseOpen = proto.parseOpen;
+  proto.parseOpen = function (node) {
+    parseOpen.call(this, node);
+    if (node.attributes.type === 'formula' && typeof node.attributes.val === 'string') this.model.value = node.attributes.val;
+  };
+});
+
 const patchReaders = async () => {
   await readFontSizesAsWritten();
   await readFormatCodesAsWritten();
+  await readFormulaBoundsAsWritten();
 };
 
 export const loadExcelJs = once(async (): Promise<typeof ExcelJS> => {

@@ -10,6 +10,7 @@ import { readZipEntry } from '../core/io/zip-guard.ts';
 import type { DataBarRule, FormulaRule, IconSetRule } from '../core/rules/model.ts';
 import { ruleDecorations } from '../core/rules/decorations.ts';
 import { iconOf } from '../core/rules/icons.ts';
+import { ruleObjects } from '../core/rules/hooks.ts';
 import { FIXTURES, importWithReport } from './helpers/excel-fidelity.ts';
 
 const noSteps = async () => undefined;
@@ -54,9 +55,9 @@ describe('conditional formats in xlsx', () => {
     expect(bar).toMatchObject({ min: { value_type: 'min' }, max: { value_type: 'max' }, color: '#63C384', gradient: true, show_value: true });
     const sets = rules.filter((r): r is IconSetRule => r.type === 'icon_set').map((r) => r.icon_set);
     expect(sets).toEqual(expect.arrayContaining(['3TrafficLights1', '3Signs', '3Arrows', '4Rating', '5Rating', '5ArrowsGray', '3Stars']));
-    // Only what cannot be kept is reported: formula thresholds and a custom mix of icons.
-    expect(warnings.join('\n')).toMatch(/icon sets with formula thresholds/);
-    expect(warnings.join('\n')).not.toMatch(/data bars/);
+    // Only what cannot be kept is reported: a custom mix of icons.
+    expect(warnings.join('\n')).toMatch(/icons mixed from several sets/);
+    expect(warnings.join('\n')).not.toMatch(/data bars|thresholds/);
 
     // Bars grow with the number: E2..E17 hold 1, 10, 15, ... 50, 25, 0, -1 ... -10 (min -10, max 50).
     const deco = (await ruleDecorations(wb, sheet, { r0: 1, c0: 0, r1: 16, c1: 20 }))!;
@@ -69,8 +70,17 @@ describe('conditional formats in xlsx', () => {
     expect(deco(15, col)!.icon).toEqual(iconOf('3Arrows', 0));
     expect(deco(9, col)!.icon).toEqual(iconOf('3Arrows', 2));
 
+    // T2:T17 (1, 10, 15, 20, ... -10): traffic lights at 0 and at a formula's value ($T$5: 20).
+    const lights = rules.find((r): r is IconSetRule => r.type === 'icon_set' && r.icon_set === '3TrafficLights2')!;
+    expect(lights.thresholds[2]).toEqual({ value_type: 'formula', formula: '=$T$5' });
+    expect([deco(3, 19)!.icon, deco(4, 19)!.icon, deco(15, 19)!.icon]).toEqual([iconOf('3TrafficLights2', 1), iconOf('3TrafficLights2', 2), iconOf('3TrafficLights2', 0)]);
+
     const bytes = await workbookToXlsx(wb, noSteps);
     const xml = readZipEntry(bytes, 'xl/worksheets/sheet1.xml')!.toString('utf8');
+    expect(xml).toMatch(/<cfvo type="formula" val="\$T\$5"\/>/);
+    // The formula follows the sheet: a row inserted above moves it to $T$6.
+    ruleObjects.onStructure!(wb, sheet, { kind: 'insert', axis: 'row', at: 0, count: 1 });
+    expect(lights.thresholds[2]).toEqual({ value_type: 'formula', formula: '=$T$6' });
     expect(xml).toMatch(/<cfRule type="dataBar"/);
     expect(xml).toMatch(/<iconSet iconSet="3Arrows"/);
     const again = (await importWithReport(bytes)).wb.findSheet('CF')!.meta.cond_formats ?? [];

@@ -114,22 +114,30 @@ function styleOf(r: XlRule, theme: string[]): RuleStyle {
 
 const THRESHOLD: Record<string, ThresholdType> = { min: 'min', max: 'max', num: 'number', percent: 'percent', percentile: 'percentile' };
 
-function scaleOf(r: XlRule, theme: string[]): Threshold[] | undefined {
+function scaleOf(r: XlRule, theme: string[], dr: number, dc: number): Threshold[] | undefined {
   const cfvo = r.cfvo ?? [], colors = Array.isArray(r.color) ? r.color : [];
   if (cfvo.length < 2 || cfvo.length !== colors.length) return undefined;
   const out: Threshold[] = [];
   for (let i = 0; i < cfvo.length; i++) {
-    const type = THRESHOLD[cfvo[i]!.type];
+    const bound = boundOf(cfvo[i], dr, dc);
     const color = resolveColor(colors[i], theme);
-    const value = cfvo[i]!.value;
-    if (!type || !color || (type !== 'min' && type !== 'max' && typeof value !== 'number' && !(typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))))) return undefined;
-    out.push({ value_type: type, color: color.slice(0, 7), ...(type !== 'min' && type !== 'max' ? { value: Number(value) } : {}) });
+    if (!bound || !color) return undefined;
+    out.push({ ...bound, color: color.slice(0, 7) });
   }
   return out;
 }
 
-/** A cfvo as a bound (min, max, number, percent, percentile); undefined for formula bounds. */
-function boundOf(c: { type: string; value?: number | string | null; gte?: boolean } | undefined): Bound | undefined {
+/**
+ * A cfvo as a bound: min, max, number, percent, percentile, or a formula's value (written for
+ * the first range's top-left cell, so moved by dr, dc for the others); undefined when unusable.
+ */
+function boundOf(c: { type: string; value?: number | string | null; gte?: boolean } | undefined, dr: number, dc: number): Bound | undefined {
+  if (c?.type === 'formula') {
+    const text = typeof c.value === 'number' ? String(c.value) : c.value?.trim();
+    if (!text) return undefined;
+    const formula = stripPrefixes(dr || dc ? reanchor(`=${text}`, dr, dc).slice(1) : text);
+    return { value_type: 'formula', formula: `=${formula}` };
+  }
   const type = c && THRESHOLD[c.type];
   if (!c || !type) return undefined;
   if (type === 'min' || type === 'max') return { value_type: type };
@@ -140,11 +148,11 @@ function boundOf(c: { type: string; value?: number | string | null; gte?: boolea
 const flag = (v: boolean | string | number | undefined, dflt: boolean) => (v === undefined ? dflt : v === true || v === 1 || v === '1' || v === 'true');
 
 /** A data bar or icon set rule; a string says why it cannot be kept. */
-function drawnRule(r: XlRule, id: string, rect: Rect, theme: string[]): DataBarRule | IconSetRule | string {
+function drawnRule(r: XlRule, id: string, rect: Rect, theme: string[], dr: number, dc: number): DataBarRule | IconSetRule | string {
   if (r.type === 'dataBar') {
-    const [min, max] = [boundOf(r.cfvo?.[0]), boundOf(r.cfvo?.[1])];
+    const [min, max] = [boundOf(r.cfvo?.[0], dr, dc), boundOf(r.cfvo?.[1], dr, dc)];
     const color = resolveColor(Array.isArray(r.color) ? r.color[0] : r.color, theme);
-    if (!min || !max || !color) return 'data bars with formula bounds';
+    if (!min || !max || !color) return 'data bars with bounds that are not numbers';
     const negative = r.negativeBarColorSameAsPositive === false ? resolveColor(r.negativeFillColor, theme) : undefined;
     const border = r.border ? resolveColor(r.borderColor, theme) : undefined;
     // A rule without the Excel 2010 extension is Excel 2007's: gradient bars.
@@ -154,8 +162,8 @@ function drawnRule(r: XlRule, id: string, rect: Rect, theme: string[]): DataBarR
   const n = iconSetSize(set);
   if (!n) return `icon sets '${set}'`;
   if (r.custom || r.icons?.length) return 'icon sets with icons mixed from several sets';
-  const bounds = (r.cfvo ?? []).map((c, i) => (i === 0 ? { value_type: 'percent' as const, value: 0 } : boundOf(c)));
-  if (bounds.length !== n || bounds.some((b) => !b)) return 'icon sets with formula thresholds';
+  const bounds = (r.cfvo ?? []).map((c, i): Bound | undefined => (i === 0 ? { value_type: 'percent', value: 0 } : boundOf(c, dr, dc)));
+  if (bounds.length !== n || bounds.some((b) => !b)) return 'icon sets with thresholds that are not numbers';
   const thresholds = bounds.map((b, i) => ({ ...b!, ...(r.cfvo![i]!.gte === false ? { gte: false } : {}) }));
   return { id, type: 'icon_set', range: rect, icon_set: set, thresholds, reverse: flag(r.reverse, false), show_value: flag(r.showValue, true) };
 }
@@ -186,10 +194,11 @@ export function rulesFromExcel(ws: ExcelJS.Worksheet, theme: string[], dropped: 
       for (const rect of rects) {
         const id = `cf${++n}`;
         const priority = r.priority ?? 1e9;
+        const dr = rect.r0 - rects[0]!.r0, dc = rect.c0 - rects[0]!.c0;
         if (r.type === 'colorScale') {
-          const thresholds = scaleOf(r, theme);
+          const thresholds = scaleOf(r, theme, dr, dc);
           if (!thresholds) {
-            drop('colour scales with formula thresholds');
+            drop('colour scales with thresholds that are not numbers');
             break;
           }
           const rule: ColorScaleRule = { id, type: 'color_scale', range: rect, thresholds, auto_contrast_text: false };
@@ -197,7 +206,7 @@ export function rulesFromExcel(ws: ExcelJS.Worksheet, theme: string[], dropped: 
           continue;
         }
         if (r.type === 'dataBar' || r.type === 'iconSet') {
-          const rule = drawnRule(r, id, rect, theme);
+          const rule = drawnRule(r, id, rect, theme, dr, dc);
           if (typeof rule === 'string') {
             drop(rule);
             break;
@@ -208,7 +217,6 @@ export function rulesFromExcel(ws: ExcelJS.Worksheet, theme: string[], dropped: 
         const tl = cellToA1({ row: rect.r0, col: rect.c0 });
         const abs = rectToA1(rect).replace(/([A-Z]+)(\d+)/g, '$$$1$$$2');
         // Excel writes the formulas of a rule over several ranges for the first one's top-left cell.
-        const dr = rect.r0 - rects[0]!.r0, dc = rect.c0 - rects[0]!.c0;
         const moved = dr || dc ? { ...r, formulae: r.formulae?.map((x) => (typeof x === 'string' ? reanchor(`=${x}`, dr, dc).slice(1) : x)) } : r;
         const raw = conditionOf(moved, tl, abs);
         const condition = raw === undefined ? undefined : stripPrefixes(raw);
@@ -232,22 +240,29 @@ export function rulesFromExcel(ws: ExcelJS.Worksheet, theme: string[], dropped: 
 const argb = (hex: string) => `FF${hex.replace('#', '').slice(0, 6).toUpperCase()}`;
 const CFVO_OUT: Record<ThresholdType, string> = { min: 'min', max: 'max', number: 'num', percent: 'percent', percentile: 'percentile' };
 
+/** A bound as Excel's cfvo; a formula goes as Excel reads it. */
+function cfvoOf(t: Bound & { gte?: boolean }, toExcel: (formula: string) => string): Record<string, unknown> {
+  const gte = t.gte === false ? { gte: false } : {};
+  if (t.value_type === 'formula') return { type: 'formula', value: toExcel((t.formula ?? '').replace(/^=/, '')), ...gte };
+  return { type: CFVO_OUT[t.value_type], ...(t.value !== undefined ? { value: t.value } : {}), ...gte };
+}
+
 /** Writes a sheet's rules as Excel conditional formats, highest priority first; `toExcel` writes a formula's text as Excel reads it. */
 export function rulesToExcel(rules: RuleSpec[] | undefined, ws: ExcelJS.Worksheet, toExcel: (formula: string) => string = (f) => f): void {
   (rules ?? []).forEach((rule, i) => {
     const ref = rectToA1(rule.range);
     if (rule.type === 'color_scale') {
-      const cfvo = rule.thresholds.map((t) => ({ type: CFVO_OUT[t.value_type], ...(t.value !== undefined ? { value: t.value } : {}) }));
+      const cfvo = rule.thresholds.map((t) => cfvoOf(t, toExcel));
       ws.addConditionalFormatting({ ref, rules: [{ type: 'colorScale', priority: i + 1, cfvo, color: rule.thresholds.map((t) => ({ argb: argb(t.color) })) } as unknown as ExcelJS.ConditionalFormattingRule] });
       return;
     }
     if (rule.type === 'data_bar') {
-      const cfvo = [rule.min, rule.max].map((t) => ({ type: CFVO_OUT[t.value_type], ...(t.value !== undefined ? { value: t.value } : {}) }));
+      const cfvo = [rule.min, rule.max].map((t) => cfvoOf(t, toExcel));
       ws.addConditionalFormatting({ ref, rules: [{ type: 'dataBar', priority: i + 1, cfvo, color: { argb: argb(rule.color) }, gradient: rule.gradient, showValue: rule.show_value, ...(rule.border_color ? { border: true, borderColor: { argb: argb(rule.border_color) } } : {}), ...(rule.negative_color ? { negativeBarColorSameAsPositive: false, negativeFillColor: { argb: argb(rule.negative_color) } } : {}) } as unknown as ExcelJS.ConditionalFormattingRule] });
       return;
     }
     if (rule.type === 'icon_set') {
-      const cfvo = rule.thresholds.map((t) => ({ type: CFVO_OUT[t.value_type], ...(t.value !== undefined ? { value: t.value } : {}), ...(t.gte === false ? { gte: false } : {}) }));
+      const cfvo = rule.thresholds.map((t) => cfvoOf(t, toExcel));
       ws.addConditionalFormatting({ ref, rules: [{ type: 'iconSet', priority: i + 1, iconSet: rule.icon_set, cfvo, ...(rule.reverse ? { reverse: true } : {}), ...(rule.show_value ? {} : { showValue: false }) } as unknown as ExcelJS.ConditionalFormattingRule] });
       return;
     }

@@ -22,7 +22,9 @@ export function thresholdValues(thresholds: Threshold[], values: number[]): numb
     else if (t.value_type === 'max') v = max;
     else if (t.value_type === 'number') v = t.value!;
     else if (t.value_type === 'percent') v = min + ((max - min) * t.value!) / 100;
-    else v = percentile(sorted, t.value!);
+    else if (t.value_type === 'percentile') v = percentile(sorted, t.value!);
+    // A formula's value, once resolveBounds (bounds.ts) has computed it.
+    else v = t.value ?? min;
     out.push(out.length ? Math.max(v, out[out.length - 1]!) : v);
   }
   return out;

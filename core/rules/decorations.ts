@@ -9,7 +9,8 @@ import type { SheetModel } from '../workbook/sheet.ts';
 import { clampOpen } from '../objects/ranges.ts';
 import { thresholdValues } from './color-scale.ts';
 import { iconOf } from './icons.ts';
-import type { DataBarRule, IconSetRule } from './model.ts';
+import { resolveBounds } from './bounds.ts';
+import type { Bound, DataBarRule, IconSetRule } from './model.ts';
 
 function numberAt(sheet: SheetModel, row: number, col: number): number | null {
   const cell = sheet.get(row, col);
@@ -29,8 +30,8 @@ function valuesOf(sheet: SheetModel, r: Rect): number[] {
   return out;
 }
 
-function barOf(rule: DataBarRule, values: number[]): (v: number) => CellDecoration['bar'] {
-  const [lo, hi] = thresholdValues([{ ...rule.min, color: '' }, { ...rule.max, color: '' }], values) as [number, number];
+function barOf(rule: DataBarRule, bounds: Bound[], values: number[]): (v: number) => CellDecoration['bar'] {
+  const [lo, hi] = thresholdValues(bounds.map((b) => ({ ...b, color: '' })), values) as [number, number];
   const span = hi - lo;
   // With numbers on both sides of 0 the bars start from an axis at 0's place.
   const axis = lo < 0 && hi > 0 ? -lo / span : lo >= 0 ? 0 : 1;
@@ -42,8 +43,8 @@ function barOf(rule: DataBarRule, values: number[]): (v: number) => CellDecorati
   };
 }
 
-function iconIndex(rule: IconSetRule, values: number[]): (v: number) => number {
-  const bounds = thresholdValues(rule.thresholds.map((t) => ({ ...t, color: '' })), values);
+function iconIndex(rule: IconSetRule, resolved: Bound[], values: number[]): (v: number) => number {
+  const bounds = thresholdValues(resolved.map((t) => ({ ...t, color: '' })), values);
   return (v) => {
     let i = 0;
     for (let k = 1; k < bounds.length; k++) if (rule.thresholds[k]!.gte === false ? v > bounds[k]! : v >= bounds[k]!) i = k;
@@ -64,8 +65,10 @@ export const ruleDecorations: DecorationLayer = async (wb, sheet, rect) => {
     await wb.load(sheet, whole);
     const values = valuesOf(sheet, whole);
     if (!values.length) continue;
-    const bar = rule.type === 'data_bar' ? barOf(rule, values) : undefined;
-    const icon = rule.type === 'icon_set' ? iconIndex(rule, values) : undefined;
+    const bounds = await resolveBounds(wb, sheet, { row: rule.range.r0, col: rule.range.c0 }, rule.type === 'data_bar' ? [rule.min, rule.max] : rule.thresholds);
+    if (!bounds) continue;
+    const bar = rule.type === 'data_bar' ? barOf(rule, bounds, values) : undefined;
+    const icon = rule.type === 'icon_set' ? iconIndex(rule, bounds, values) : undefined;
     for (let row = area.r0; row <= area.r1; row++) {
       for (let col = area.c0; col <= area.c1; col++) {
         const v = numberAt(sheet, row, col);

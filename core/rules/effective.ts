@@ -9,6 +9,7 @@ import type { Style } from '../workbook/style.ts';
 import type { Workbook } from '../workbook/workbook.ts';
 import { clampOpen } from '../objects/ranges.ts';
 import { colorFor, contrastText, thresholdValues } from './color-scale.ts';
+import { resolveBounds } from './bounds.ts';
 import { evaluateAt, isTruthy } from './hf-eval.ts';
 import { OVERLAY_FIELDS, type ColorScaleRule, type FormulaRule, type RuleStyle } from './model.ts';
 
@@ -67,7 +68,9 @@ async function applyScale(wb: Workbook, sheet: SheetModel, rule: ColorScaleRule,
     if (v !== null) values.push(v);
   }
   if (!values.length) return;
-  const at = thresholdValues(rule.thresholds, values);
+  const thresholds = await resolveBounds(wb, sheet, { row: rule.range.r0, col: rule.range.c0 }, rule.thresholds);
+  if (!thresholds) return;
+  const at = thresholdValues(thresholds, values);
   const colors = rule.thresholds.map((t) => t.color);
   for (const { row, col } of cellsOf(area)) {
     const v = numberAt(sheet, row, col);

@@ -5,6 +5,17 @@ import type { SheetObjectHooks } from '../workbook/hooks.ts';
 import { shiftRect } from '../workbook/shift.ts';
 import { newId } from '../objects/ranges.ts';
 import { moveFormula, renameSheetInFormula, shiftAnchoredFormula, shiftFormula } from './formula-refs.ts';
+import type { Bound, RuleSpec } from './model.ts';
+
+/** The formulas of a rule: its condition, or the thresholds a file placed at a formula's value. */
+function reformulate(rule: RuleSpec, f: (formula: string) => string): void {
+  if (rule.type === 'formula') {
+    rule.formula = f(rule.formula);
+    return;
+  }
+  const bounds: Bound[] = rule.type === 'data_bar' ? [rule.min, rule.max] : rule.thresholds;
+  for (const b of bounds) if (b.formula) b.formula = f(b.formula);
+}
 
 export const ruleObjects: SheetObjectHooks = {
   onStructure(wb, sheet, edit) {
@@ -15,10 +26,10 @@ export const ruleObjects: SheetObjectHooks = {
         if (home.id === sheet.id) {
           const moved = shiftRect(rule.range, edit);
           if (!moved) return false;
-          if (rule.type === 'formula') rule.formula = shiftAnchoredFormula(rule.formula, rule.range, home.name, edit);
+          reformulate(rule, (f) => shiftAnchoredFormula(f, rule.range, home.name, edit));
           rule.range = moved;
-        } else if (rule.type === 'formula') {
-          rule.formula = shiftFormula(rule.formula, home.name, sheet.name, edit);
+        } else {
+          reformulate(rule, (f) => shiftFormula(f, home.name, sheet.name, edit));
         }
         return true;
       });
@@ -34,13 +45,7 @@ export const ruleObjects: SheetObjectHooks = {
   },
   onRenameSheet(wb, from, to) {
     for (const home of wb.sheets) {
-      for (const rule of home.meta.cond_formats ?? []) {
-        if (rule.type !== 'formula') continue;
-        const next = renameSheetInFormula(rule.formula, from, to);
-        if (next !== rule.formula) {
-          rule.formula = next;
-        }
-      }
+      for (const rule of home.meta.cond_formats ?? []) reformulate(rule, (f) => renameSheetInFormula(f, from, to));
     }
   },
   onMove(wb, sheet, from, to) {
@@ -50,7 +55,7 @@ export const ruleObjects: SheetObjectHooks = {
         const r = rule.range;
         const inside = home.id === sheet.id && r.r0 >= from.r0 && r.r1 <= from.r1 && r.c0 >= from.c0 && r.c1 <= from.c1;
         if (inside) rule.range = { r0: r.r0 + dr, r1: r.r1 + dr, c0: r.c0 + dc, c1: r.c1 + dc };
-        if (rule.type === 'formula') rule.formula = moveFormula(rule.formula, home.name, sheet.name, from, to);
+        reformulate(rule, (f) => moveFormula(f, home.name, sheet.name, from, to));
       }
     }
   },

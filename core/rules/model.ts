@@ -44,10 +44,18 @@ export interface FormulaRule {
 export const THRESHOLD_TYPES = ['min', 'max', 'number', 'percent', 'percentile'] as const;
 export type ThresholdType = (typeof THRESHOLD_TYPES)[number];
 
+/**
+ * Where a threshold sits. Besides the types an agent gives, a file may place one at a formula's
+ * value (Excel's cfvo type "formula", e.g. `=$T$5`): `formula` is written for the rule's top-left
+ * cell, shifts with the sheet, and is evaluated when the rule is drawn (bounds.ts).
+ */
+export type BoundType = ThresholdType | 'formula';
+
 export interface Threshold {
-  value_type: ThresholdType;
+  value_type: BoundType;
   color: string;
   value?: number;
+  formula?: string;
 }
 
 export interface ColorScaleRule {
@@ -60,8 +68,9 @@ export interface ColorScaleRule {
 
 /** Where a data bar's ends or an icon's lower bounds sit (as a colour scale's thresholds, without colour). */
 export interface Bound {
-  value_type: ThresholdType;
+  value_type: BoundType;
   value?: number;
+  formula?: string;
 }
 
 /** A bar in each cell, as long as its number's place between `min` and `max` (Excel's data bar). */

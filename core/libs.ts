@@ -69,10 +69,41 @@ const readFormulaBoundsAsWritten = once(async () => {
   };
 });
 
+/**
+ * exceljs writes every text rule (contains, begins with, blanks, errors...) with type="<operator>"
+ * and operator="<that name>", which for blanks and errors is no operator Excel knows, and without
+ * the text Excel shows in its rule dialog. Here the rule's Excel type goes in `operator` (as
+ * exceljs's model has it) and is written as Excel writes it: <cfRule type="beginsWith"
+ * operator="beginsWith" text="H">, <cfRule type="containsBlanks"> with no operator.
+ */
+const writeTextRulesAsExcel = once(async () => {
+  // @ts-expect-error exceljs ships no types for its parts (the package version is pinned)
+  const mod = (await import('exceljs/lib/xlsx/xform/sheet/cf/cf-rule-xform.js')) as { default: { prototype: { renderText(xml: XmlStream, model: TextRule): void; formulaXform: { render(xml: XmlStream, f: string): void } } } };
+  const OPERATOR: Record<string, string> = { containsText: 'containsText', notContainsText: 'notContains', beginsWith: 'beginsWith', endsWith: 'endsWith' };
+  mod.default.prototype.renderText = function (xml, model) {
+    const type = model.operator ?? 'containsText';
+    xml.openNode('cfRule', { type, dxfId: model.dxfId, priority: model.priority, ...(OPERATOR[type] ? { operator: OPERATOR[type] } : {}), ...(model.text !== undefined ? { text: model.text } : {}) });
+    if (model.formulae?.[0]) this.formulaXform.render(xml, model.formulae[0]);
+    xml.closeNode();
+  };
+});
+interface XmlStream {
+  openNode(tag: string, attributes: Record<string, unknown>): void;
+  closeNode(): void;
+}
+interface TextRule {
+  operator?: string;
+  text?: string;
+  dxfId?: number;
+  priority?: number;
+  formulae?: string[];
+}
+
 const patchReaders = async () => {
   await readFontSizesAsWritten();
   await readFormatCodesAsWritten();
   await readFormulaBoundsAsWritten();
+  await writeTextRulesAsExcel();
 };
 
 export const loadExcelJs = once(async (): Promise<typeof ExcelJS> => {

@@ -31,6 +31,10 @@ describe('conditional formats in xlsx', () => {
     const bytes = await workbookToXlsx(wb, noSteps);
     const all = Array.from({ length: wb.sheets.length }, (_, i) => readZipEntry(bytes, `xl/worksheets/sheet${i + 1}.xml`)?.toString('utf8') ?? '').flatMap(rulesOf);
     expect(all).toEqual(expect.arrayContaining(['A24:B25 cellIs equal', 'A30:A37 cellIs greaterThan', 'B2:B19 timePeriod today', 'F2:F19 timePeriod lastWeek']));
+    // Text rules as Excel writes them (exceljs wrote operator="containsBlanks", which Excel does not know).
+    expect(all).toEqual(expect.arrayContaining(['A2:B4 beginsWith beginsWith', 'A8:B10 endsWith endsWith', 'A14:B16 containsText containsText', 'A2:B3 containsBlanks', 'A2:B3 notContainsBlanks', 'C2:C6 containsErrors', 'C2:C6 notContainsErrors']));
+    // One Excel rule over several ranges goes back as one rule (split on import, each range with its own condition).
+    expect(all).toEqual(expect.arrayContaining(['A12:D17 A20 expression']));
     expect(all.some((r) => /cellIs between/.test(r))).toBe(true);
   });
 

@@ -191,6 +191,7 @@ export function rulesFromExcel(ws: ExcelJS.Worksheet, theme: string[], dropped: 
         drop(`${r.type} (Excel 2010 extension)`);
         continue;
       }
+      const group = rects.length > 1 ? `cf${n + 1}` : undefined;
       for (const rect of rects) {
         const id = `cf${++n}`;
         const priority = r.priority ?? 1e9;
@@ -202,7 +203,7 @@ export function rulesFromExcel(ws: ExcelJS.Worksheet, theme: string[], dropped: 
             break;
           }
           const rule: ColorScaleRule = { id, type: 'color_scale', range: rect, thresholds, auto_contrast_text: false };
-          found.push({ priority, rule });
+          found.push({ priority, rule: group ? { ...rule, group } : rule });
           continue;
         }
         if (r.type === 'dataBar' || r.type === 'iconSet') {
@@ -211,7 +212,7 @@ export function rulesFromExcel(ws: ExcelJS.Worksheet, theme: string[], dropped: 
             drop(rule);
             break;
           }
-          found.push({ priority, rule });
+          found.push({ priority, rule: group ? { ...rule, group } : rule });
           continue;
         }
         const tl = cellToA1({ row: rect.r0, col: rect.c0 });
@@ -230,7 +231,7 @@ export function rulesFromExcel(ws: ExcelJS.Worksheet, theme: string[], dropped: 
           break;
         }
         const rule: FormulaRule = { id, type: 'formula', range: rect, formula: `=${condition}`, style, apply_to_blank: true };
-        found.push({ priority, rule });
+        found.push({ priority, rule: group ? { ...rule, group } : rule });
       }
     }
   }
@@ -247,10 +248,35 @@ function cfvoOf(t: Bound & { gte?: boolean }, toExcel: (formula: string) => stri
   return { type: CFVO_OUT[t.value_type], ...(t.value !== undefined ? { value: t.value } : {}), ...gte };
 }
 
+/** The rule's formulas (condition, formula thresholds) moved by dr rows and dc columns. */
+function moved(rule: RuleSpec, dr: number, dc: number): RuleSpec {
+  const f = (x: string) => reanchor(x, dr, dc);
+  const bound = <B extends Bound>(b: B): B => (b.formula ? { ...b, formula: f(b.formula) } : b);
+  if (rule.type === 'formula') return { ...rule, formula: f(rule.formula) };
+  if (rule.type === 'data_bar') return { ...rule, min: bound(rule.min), max: bound(rule.max) };
+  return { ...rule, thresholds: rule.thresholds.map(bound) } as RuleSpec;
+}
+
+/**
+ * Rules imported from one Excel rule over several ranges (same `group`, next to each other) that
+ * still say the same thing, each for its own range, go back as that one rule: one
+ * <conditionalFormatting> whose sqref lists the ranges, written for the first range.
+ */
+function regroup(rules: RuleSpec[]): { rule: RuleSpec; ranges: Rect[] }[] {
+  const out: { rule: RuleSpec; ranges: Rect[] }[] = [];
+  const same = (a: RuleSpec, b: RuleSpec) => JSON.stringify({ ...a, id: '', range: null }) === JSON.stringify({ ...b, id: '', range: null });
+  for (const rule of rules) {
+    const last = out[out.length - 1];
+    if (last && rule.group !== undefined && last.rule.group === rule.group && same(moved(last.rule, rule.range.r0 - last.rule.range.r0, rule.range.c0 - last.rule.range.c0), rule)) last.ranges.push(rule.range);
+    else out.push({ rule, ranges: [rule.range] });
+  }
+  return out;
+}
+
 /** Writes a sheet's rules as Excel conditional formats, highest priority first; `toExcel` writes a formula's text as Excel reads it. */
 export function rulesToExcel(rules: RuleSpec[] | undefined, ws: ExcelJS.Worksheet, toExcel: (formula: string) => string = (f) => f): void {
-  (rules ?? []).forEach((rule, i) => {
-    const ref = rectToA1(rule.range);
+  regroup(rules ?? []).forEach(({ rule, ranges }, i) => {
+    const ref = ranges.map(rectToA1).join(' ');
     if (rule.type === 'color_scale') {
       const cfvo = rule.thresholds.map((t) => cfvoOf(t, toExcel));
       ws.addConditionalFormatting({ ref, rules: [{ type: 'colorScale', priority: i + 1, cfvo, color: rule.thresholds.map((t) => ({ argb: argb(t.color) })) } as unknown as ExcelJS.ConditionalFormattingRule] });
@@ -336,6 +362,27 @@ function excelKindOf(rule: FormulaRule): Record<string, unknown> | undefined {
   if (top && (top[1] === '>=') === (top[2] === 'LARGE')) return { type: 'top10', rank: Number(top[4] ?? top[3]), percent: top[4] !== undefined, bottom: top[2] === 'SMALL' };
   const average = new RegExp(`^AND\\(ISNUMBER\\(${tl}\\),${tl}(>|<)AVERAGE\\(${escapeRe(abs)}\\)\\)$`).exec(f);
   if (average) return { type: 'aboveAverage', aboveAverage: average[1] === '>' };
+  const text = textKindOf(f, tl);
+  if (text) return { type: 'containsText', operator: text.kind, ...(text.text !== undefined ? { text: text.text } : {}), formulae: [f] };
+  return undefined;
+}
+
+const LITERAL = '"((?:[^"]|"")*)"';
+/** The text kinds Excel writes with the condition beside them (the formulas of its rule dialog). */
+function textKindOf(f: string, tl: string): { kind: string; text?: string } | undefined {
+  const unquote = (s: string) => s.replace(/""/g, '"');
+  let m = new RegExp(`^NOT\\(ISERROR\\(SEARCH\\(${LITERAL},${tl}\\)\\)\\)$`).exec(f);
+  if (m) return { kind: 'containsText', text: unquote(m[1]!) };
+  m = new RegExp(`^ISERROR\\(SEARCH\\(${LITERAL},${tl}\\)\\)$`).exec(f);
+  if (m) return { kind: 'notContainsText', text: unquote(m[1]!) };
+  m = new RegExp(`^LEFT\\(${tl},LEN\\(${LITERAL}\\)\\)=${LITERAL}$`).exec(f);
+  if (m && m[1] === m[2]) return { kind: 'beginsWith', text: unquote(m[1]!) };
+  m = new RegExp(`^RIGHT\\(${tl},LEN\\(${LITERAL}\\)\\)=${LITERAL}$`).exec(f);
+  if (m && m[1] === m[2]) return { kind: 'endsWith', text: unquote(m[1]!) };
+  if (f === `LEN(TRIM(${tl}))=0`) return { kind: 'containsBlanks' };
+  if (f === `LEN(TRIM(${tl}))>0`) return { kind: 'notContainsBlanks' };
+  if (f === `ISERROR(${tl})`) return { kind: 'containsErrors' };
+  if (f === `NOT(ISERROR(${tl}))`) return { kind: 'notContainsErrors' };
   return undefined;
 }
 

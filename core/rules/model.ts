@@ -34,6 +34,8 @@ export const OVERLAY_FIELDS = [...STYLE_FIELDS, 'fill_pattern'] as const;
 
 export interface FormulaRule {
   id: string;
+  /** Rules imported from one Excel rule over several ranges share this; xlsx export writes them as one again. */
+  group?: string;
   type: 'formula';
   range: Rect;
   formula: string;
@@ -60,6 +62,7 @@ export interface Threshold {
 
 export interface ColorScaleRule {
   id: string;
+  group?: string;
   type: 'color_scale';
   range: Rect;
   thresholds: Threshold[];
@@ -76,6 +79,7 @@ export interface Bound {
 /** A bar in each cell, as long as its number's place between `min` and `max` (Excel's data bar). */
 export interface DataBarRule {
   id: string;
+  group?: string;
   type: 'data_bar';
   range: Rect;
   min: Bound;
@@ -92,6 +96,7 @@ export interface DataBarRule {
 /** An icon in each cell chosen by its number's place among thresholds (Excel's icon set). */
 export interface IconSetRule {
   id: string;
+  group?: string;
   type: 'icon_set';
   range: Rect;
   /** Excel's set name: 3Arrows, 3TrafficLights1, 4Rating, 5Quarters, ... (core/rules/icons.ts). */

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type postgres from 'postgres';
+import { PgCacheSync } from './cache-sync-pg.ts';
 import { openPglite } from './pglite-open.ts';
 import * as schema from './schema.ts';
 import { PgStore, type Db } from './store.ts';
@@ -25,7 +26,10 @@ export async function openStore(opts: OpenOptions): Promise<PgStore> {
     const client = postgres(opts.databaseUrl, { max: 10, onnotice: () => undefined, connection: { application_name: 'sheets' } });
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
     await withAdvisoryLock(client, () => migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_DIR }));
-    return new PgStore(db, 'postgres', () => client.end({ timeout: 5 }));
+    // Tokens and file records are cached while this process hears every other's changes.
+    const caches = new PgCacheSync(postgres, opts.databaseUrl);
+    await caches.started;
+    return new PgStore(db, 'postgres', () => client.end({ timeout: 5 }), undefined, caches);
   }
   const dataDir = opts.dataDir ?? './data';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });

@@ -1,21 +1,27 @@
 // Spaces, users and API tokens on Drizzle.
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { ROLE_RANK } from '../core/context.ts';
 import type { AuthStore, Role, TokenInfo, TokenListing } from '../core/store.ts';
+import type { CacheKey, CacheSync } from './cache-sync.ts';
 import { memberships, spaces, tokens, users } from './schema.ts';
-import type { Db } from './db.ts';
+import type { Db, Tx } from './db.ts';
 
 export class PgAuthStore implements AuthStore {
   /**
-   * `cacheTokens`: keep known tokens in memory. Only for the embedded store, which one process
-   * holds alone, so every revocation passes through this object and clears the cache at once.
-   * On PostgreSQL other processes revoke too, and every request reads the token from the store.
+   * Known tokens are kept in memory while `tokenCaches` says they may be (db/cache-sync.ts):
+   * always on the embedded store, which one process holds alone; on PostgreSQL while this process
+   * hears what the others change. A change here drops them at once, before anyone else hears of it.
    */
   constructor(
     readonly db: Db,
-    private readonly cacheTokens = false,
-  ) {}
+    private readonly tokenCaches: CacheSync,
+  ) {
+    tokenCaches.onDrop((key) => {
+      if (key === '*' || key === 't*') this.tokensChanged();
+      else if (key.startsWith('t:')) this.tokenDropped(key.slice(2));
+    });
+  }
 
   private readonly tokenCache = new Map<string, TokenInfo>();
   /** Bumped after every change to tokens: a read that began before it does not fill the cache. */
@@ -24,6 +30,11 @@ export class PgAuthStore implements AuthStore {
   private tokensChanged(): void {
     this.tokenGeneration++;
     this.tokenCache.clear();
+  }
+
+  private tokenDropped(hash: string): void {
+    this.tokenGeneration++;
+    this.tokenCache.delete(hash);
   }
 
   async countSpaces(): Promise<number> {
@@ -49,32 +60,15 @@ export class PgAuthStore implements AuthStore {
   }
 
   async createToken(input: { spaceId: string; userName: string; role: Role; hash: string; expiresAt: Date | null; at: Date }) {
+    let settled: Promise<void> | undefined;
     try {
-      return await this.createTokenTx(input);
+      const made = await this.tokenCaches.transaction(this.db, (tx, announce) => createTokenTx(tx, input, announce));
+      settled = made.settled;
+      return made.result;
     } finally {
       this.tokensChanged();
+      await settled;
     }
-  }
-
-  private async createTokenTx(input: { spaceId: string; userName: string; role: Role; hash: string; expiresAt: Date | null; at: Date }) {
-    return this.db.transaction(async (tx) => {
-      const [member] = await tx
-        .select({ userId: users.id, role: memberships.role })
-        .from(memberships)
-        .innerJoin(users, eq(users.id, memberships.userId))
-        .where(and(eq(memberships.spaceId, input.spaceId), eq(users.name, input.userName)));
-      let userId = member?.userId;
-      if (!userId) {
-        userId = randomUUID();
-        await tx.insert(users).values({ id: userId, name: input.userName, created: input.at });
-        await tx.insert(memberships).values({ spaceId: input.spaceId, userId, role: input.role });
-      } else if (ROLE_RANK[input.role] > ROLE_RANK[member!.role]) {
-        await tx.update(memberships).set({ role: input.role }).where(and(eq(memberships.spaceId, input.spaceId), eq(memberships.userId, userId)));
-      }
-      const tokenId = randomUUID();
-      await tx.insert(tokens).values({ id: tokenId, hash: input.hash, spaceId: input.spaceId, userId, role: input.role, created: input.at, expiresAt: input.expiresAt });
-      return { tokenId, userId, userName: input.userName };
-    });
   }
 
   /** Every request authenticates: the query is built once and prepared (drizzle builds SQL text per call otherwise). */
@@ -88,11 +82,11 @@ export class PgAuthStore implements AuthStore {
       .innerJoin(spaces, eq(spaces.id, tokens.spaceId))
       .where(eq(tokens.hash, sql.placeholder('hash')))
       .prepare('token_by_hash') as unknown as { execute(values: { hash: string }): Promise<TokenInfo[]> };
-    const cached = this.cacheTokens ? this.tokenCache.get(hash) : undefined;
+    const cached = this.tokenCaches.usable ? this.tokenCache.get(hash) : undefined;
     if (cached) return cached;
     const generation = this.tokenGeneration;
     const [row] = await this.tokenByHashQuery.execute({ hash });
-    if (row && this.cacheTokens && generation === this.tokenGeneration) {
+    if (row && this.tokenCaches.usable && generation === this.tokenGeneration) {
       if (this.tokenCache.size >= 10_000) this.tokenCache.clear();
       this.tokenCache.set(hash, row);
     }
@@ -129,21 +123,49 @@ export class PgAuthStore implements AuthStore {
   }
 
   async revokeToken(tokenId: string, at: Date, spaceId?: string): Promise<boolean> {
-    const where = spaceId ? and(eq(tokens.id, tokenId), eq(tokens.spaceId, spaceId)) : eq(tokens.id, tokenId);
-    try {
-      const rows = await this.db.update(tokens).set({ revokedAt: at }).where(where).returning({ id: tokens.id });
-      return rows.length > 0;
-    } finally {
-      this.tokensChanged();
-    }
+    return this.revoke(spaceId ? and(eq(tokens.id, tokenId), eq(tokens.spaceId, spaceId))! : eq(tokens.id, tokenId), at);
   }
 
   async revokeTokenByHash(hash: string, at: Date): Promise<boolean> {
+    return this.revoke(eq(tokens.hash, hash), at);
+  }
+
+  /** Returns once every process that caches tokens has dropped this one (db/cache-sync-pg.ts). */
+  private async revoke(where: SQL, at: Date): Promise<boolean> {
+    let settled: Promise<void> | undefined;
     try {
-      const rows = await this.db.update(tokens).set({ revokedAt: at }).where(eq(tokens.hash, hash)).returning({ id: tokens.id });
-      return rows.length > 0;
+      const done = await this.tokenCaches.transaction(this.db, async (tx, announce) => {
+        const rows = await tx.update(tokens).set({ revokedAt: at }).where(where).returning({ hash: tokens.hash });
+        announce(rows.map((r) => `t:${r.hash}` as const));
+        return rows.length > 0;
+      });
+      settled = done.settled;
+      return done.result;
     } finally {
       this.tokensChanged();
+      await settled;
     }
   }
+}
+
+/** Adds the user and membership when new, and announces a membership whose role it raises. */
+async function createTokenTx(tx: Tx, input: { spaceId: string; userName: string; role: Role; hash: string; expiresAt: Date | null; at: Date }, announce: (keys: CacheKey[]) => void) {
+  const [member] = await tx
+    .select({ userId: users.id, role: memberships.role })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.spaceId, input.spaceId), eq(users.name, input.userName)));
+  let userId = member?.userId;
+  if (!userId) {
+    userId = randomUUID();
+    await tx.insert(users).values({ id: userId, name: input.userName, created: input.at });
+    await tx.insert(memberships).values({ spaceId: input.spaceId, userId, role: input.role });
+  } else if (ROLE_RANK[input.role] > ROLE_RANK[member!.role]) {
+    await tx.update(memberships).set({ role: input.role }).where(and(eq(memberships.spaceId, input.spaceId), eq(memberships.userId, userId)));
+    // No cached token carries its membership's role today; dropping them all keeps one that does right.
+    announce(['t*']);
+  }
+  const tokenId = randomUUID();
+  await tx.insert(tokens).values({ id: tokenId, hash: input.hash, spaceId: input.spaceId, userId, role: input.role, created: input.at, expiresAt: input.expiresAt });
+  return { tokenId, userId, userName: input.userName };
 }

@@ -5,6 +5,7 @@ import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { VersionConflictError, type CommitSet, type FileRecord, type FileStore, type HistoryEntry, type SheetRecord, type TileRecord, type WorkbookRecord } from '../core/store.ts';
 import type { SheetMeta } from '../core/workbook/sheet-meta.ts';
 import { files, opsLog, sheets, tiles, users } from './schema.ts';
+import type { CacheKey, CacheSync } from './cache-sync.ts';
 import { rowsOf, type Db, type Tx } from './db.ts';
 import { applyOutbox } from './store-tasks.ts';
 
@@ -14,15 +15,20 @@ const TILE_CHUNK_BYTES = 16 * 1024 * 1024;
 
 export class PgFileStore implements FileStore {
   /**
-   * `cacheFiles`: keep file records read by id in memory. Only for the embedded store, which one
-   * process holds alone, so every change to a file (a commit, a delete) passes through this object
-   * and drops its record at once. On PostgreSQL other processes commit too, and every request
-   * reads the record from the store.
+   * File records read by id are kept in memory while `fileCaches` says they may be
+   * (db/cache-sync.ts): always on the embedded store, which one process holds alone; on
+   * PostgreSQL while this process hears what the others change. A commit or a delete here drops
+   * or replaces the record at once, before anyone else has heard of it.
    */
   constructor(
     readonly db: Db,
-    private readonly cacheFiles = false,
-  ) {}
+    private readonly fileCaches: CacheSync,
+  ) {
+    fileCaches.onDrop((key) => {
+      if (key === '*') this.filesChanged();
+      else if (key.startsWith('f:')) this.fileChanged(key.slice(2));
+    });
+  }
 
   private readonly fileCache = new Map<string, FileRecord>();
   /** Bumped on every change to a file: a read that began before it does not fill the cache. */
@@ -31,6 +37,11 @@ export class PgFileStore implements FileStore {
   private fileChanged(id: string): void {
     this.fileGeneration++;
     this.fileCache.delete(id);
+  }
+
+  private filesChanged(): void {
+    this.fileGeneration++;
+    this.fileCache.clear();
   }
 
   async listFiles(q: { spaceId: string; userId: string; limit: number; offset: number }): Promise<FileRecord[]> {
@@ -55,10 +66,15 @@ export class PgFileStore implements FileStore {
 
   async deleteFile(id: string): Promise<void> {
     this.fileChanged(id);
+    let settled: Promise<void> | undefined;
     try {
-      await this.db.delete(files).where(eq(files.id, id));
+      ({ settled } = await this.fileCaches.transaction(this.db, async (tx, announce) => {
+        await tx.delete(files).where(eq(files.id, id));
+        announce([`f:${id}`]);
+      }));
     } finally {
       this.fileChanged(id);
+      await settled;
     }
   }
 
@@ -66,13 +82,13 @@ export class PgFileStore implements FileStore {
   private fileByIdQuery?: { execute(values: { id: string }): Promise<FileRecord[]> };
 
   async getFile(id: string): Promise<FileRecord | null> {
-    const cached = this.cacheFiles ? this.fileCache.get(id) : undefined;
+    const cached = this.fileCaches.usable ? this.fileCache.get(id) : undefined;
     // A copy: callers may change what they are given.
     if (cached) return { ...cached };
     this.fileByIdQuery ??= this.db.select(fileColumns).from(files).where(eq(files.id, sql.placeholder('id'))).prepare('file_by_id') as unknown as { execute(values: { id: string }): Promise<FileRecord[]> };
     const generation = this.fileGeneration;
     const [row] = await this.fileByIdQuery.execute({ id });
-    if (row && this.cacheFiles && generation === this.fileGeneration) {
+    if (row && this.fileCaches.usable && generation === this.fileGeneration) {
       if (this.fileCache.size >= 10_000) this.fileCache.clear();
       this.fileCache.set(id, { ...row });
     }
@@ -109,43 +125,19 @@ export class PgFileStore implements FileStore {
   async commit(set: CommitSet): Promise<number> {
     // Dropped before (no read in between fills it with the old version) and after (one that did
     // is gone). A commit that succeeds knows the new record: the next request need not read it.
-    const before = this.cacheFiles ? this.fileCache.get(set.fileId) : undefined;
+    // It returns once every other process has dropped the old one (db/cache-sync-pg.ts).
+    const before = this.fileCaches.usable ? this.fileCache.get(set.fileId) : undefined;
     this.fileChanged(set.fileId);
     let version: number | undefined;
+    let settled: Promise<void> | undefined;
     try {
-      return (version = await this.commitTx(set));
+      ({ result: version, settled } = await this.fileCaches.transaction(this.db, (tx, announce) => commitTx(tx, set, announce)));
+      return version;
     } finally {
       this.fileChanged(set.fileId);
-      if (before?.version === set.baseVersion && version === set.baseVersion + 1) this.fileCache.set(set.fileId, { ...before, version, modified: set.at, name: set.name ?? before.name });
+      if (before?.version === set.baseVersion && version === set.baseVersion + 1 && this.fileCaches.usable) this.fileCache.set(set.fileId, { ...before, version, modified: set.at, name: set.name ?? before.name });
+      await settled;
     }
-  }
-
-  private async commitTx(set: CommitSet): Promise<number> {
-    const version = await this.db.transaction(async (tx) => {
-      const patch: Partial<typeof files.$inferInsert> = { modified: set.at };
-      if (set.name !== undefined) patch.name = set.name;
-      if (set.styles !== undefined) patch.styles = set.styles;
-      const bumped = await tx
-        .update(files)
-        .set({ ...patch, version: sql`${files.version} + 1` })
-        .where(and(eq(files.id, set.fileId), eq(files.version, set.baseVersion)))
-        .returning({ version: files.version });
-      if (bumped.length === 0) throw new VersionConflictError(set.fileId);
-      const version = bumped[0]!.version;
-      if (set.sheetsDelete.length) await tx.delete(sheets).where(inArray(sheets.id, set.sheetsDelete));
-      if (set.sheetsUpsert.length) {
-        await tx
-          .insert(sheets)
-          .values(set.sheetsUpsert.map((s) => ({ id: s.id, fileId: set.fileId, name: s.name, position: s.position, meta: s.meta })))
-          .onConflictDoUpdate({ target: sheets.id, set: { name: sql`excluded.name`, position: sql`excluded.position`, meta: sql`excluded.meta` } });
-      }
-      await deleteTiles(tx, set.tilesDelete);
-      await upsertTiles(tx, set.tilesUpsert);
-      await tx.insert(opsLog).values({ fileId: set.fileId, version, op: set.log.op, args: set.log.args ?? {}, userId: set.log.userId, tokenId: set.log.tokenId, at: set.at });
-      await applyOutbox(tx, set.outbox, version);
-      return version;
-    });
-    return version;
   }
 
   async history(fileId: string, q: { limit: number; offset: number }): Promise<HistoryEntry[]> {
@@ -193,6 +185,33 @@ const fileColumns = {
   created: files.created,
   modified: files.modified,
 };
+
+/** One commit's statements; the version guard makes a stale base fail before anything is written. */
+async function commitTx(tx: Tx, set: CommitSet, announce: (keys: CacheKey[]) => void): Promise<number> {
+  const patch: Partial<typeof files.$inferInsert> = { modified: set.at };
+  if (set.name !== undefined) patch.name = set.name;
+  if (set.styles !== undefined) patch.styles = set.styles;
+  const bumped = await tx
+    .update(files)
+    .set({ ...patch, version: sql`${files.version} + 1` })
+    .where(and(eq(files.id, set.fileId), eq(files.version, set.baseVersion)))
+    .returning({ version: files.version });
+  if (bumped.length === 0) throw new VersionConflictError(set.fileId);
+  const version = bumped[0]!.version;
+  if (set.sheetsDelete.length) await tx.delete(sheets).where(inArray(sheets.id, set.sheetsDelete));
+  if (set.sheetsUpsert.length) {
+    await tx
+      .insert(sheets)
+      .values(set.sheetsUpsert.map((s) => ({ id: s.id, fileId: set.fileId, name: s.name, position: s.position, meta: s.meta })))
+      .onConflictDoUpdate({ target: sheets.id, set: { name: sql`excluded.name`, position: sql`excluded.position`, meta: sql`excluded.meta` } });
+  }
+  await deleteTiles(tx, set.tilesDelete);
+  await upsertTiles(tx, set.tilesUpsert);
+  await tx.insert(opsLog).values({ fileId: set.fileId, version, op: set.log.op, args: set.log.args ?? {}, userId: set.log.userId, tokenId: set.log.tokenId, at: set.at });
+  await applyOutbox(tx, set.outbox, version);
+  announce([`f:${set.fileId}`]);
+  return version;
+}
 
 async function upsertTiles(tx: Tx, rows: CommitSet['tilesUpsert']): Promise<void> {
   let start = 0;

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { Store } from '../core/store.ts';
+import { localCaches, noCaches, type CacheSync } from './cache-sync.ts';
 import { rowsOf, type Db } from './db.ts';
 import { PgAuthStore } from './store-auth.ts';
 import { PgConnectionStore } from './store-connections.ts';
@@ -24,12 +25,15 @@ export class PgStore implements Store {
     readonly kind: 'pglite' | 'postgres',
     private readonly closer: () => Promise<void>,
     readonly pglite?: PGlite,
+    /** What keeps the caches of tokens and file records right; nothing is cached on PostgreSQL without it. */
+    readonly cacheSync: CacheSync = kind === 'pglite' ? localCaches() : noCaches(),
   ) {
-    for (const part of [new PgAuthStore(db, kind === 'pglite'), new PgFileStore(db, kind === 'pglite'), new PgIdempotencyStore(db), new PgTaskStore(db), new PgConnectionStore(db)]) adopt(this, part);
+    for (const part of [new PgAuthStore(db, cacheSync), new PgFileStore(db, cacheSync), new PgIdempotencyStore(db), new PgTaskStore(db), new PgConnectionStore(db)]) adopt(this, part);
   }
 
-  close(): Promise<void> {
-    return this.closer();
+  async close(): Promise<void> {
+    await this.cacheSync.close();
+    await this.closer();
   }
 
   async ping(): Promise<void> {

@@ -77,21 +77,62 @@ const readFormulaBoundsAsWritten = once(async () => {
  * operator="beginsWith" text="H">, <cfRule type="containsBlanks"> with no operator.
  */
 const writeTextRulesAsExcel = once(async () => {
-  // @ts-expect-error exceljs ships no types for its parts (the package version is pinned)
-  const mod = (await import('exceljs/lib/xlsx/xform/sheet/cf/cf-rule-xform.js')) as { default: { prototype: { renderText(xml: XmlStream, model: TextRule): void; formulaXform: { render(xml: XmlStream, f: string): void } } } };
+  const proto = (await cfRuleXform()).prototype;
   const OPERATOR: Record<string, string> = { containsText: 'containsText', notContainsText: 'notContains', beginsWith: 'beginsWith', endsWith: 'endsWith' };
-  mod.default.prototype.renderText = function (xml, model) {
+  proto.renderText = function (xml, model) {
     const type = model.operator ?? 'containsText';
     xml.openNode('cfRule', { type, dxfId: model.dxfId, priority: model.priority, ...(OPERATOR[type] ? { operator: OPERATOR[type] } : {}), ...(model.text !== undefined ? { text: model.text } : {}) });
     if (model.formulae?.[0]) this.formulaXform.render(xml, model.formulae[0]);
     xml.closeNode();
   };
 });
+
+/**
+ * exceljs neither reads nor writes a rule's stopIfTrue ("Stop If True" in Excel: lower rules do not
+ * apply where this one holds): read into the model, and written on the rule's <cfRule> element.
+ */
+const keepStopIfTrue = once(async () => {
+  const proto = (await cfRuleXform()).prototype;
+  const create = proto.createNewModel;
+  proto.createNewModel = function (node) {
+    const model = create.call(this, node);
+    if (node.attributes.stopIfTrue === '1' || node.attributes.stopIfTrue === 'true') model.stopIfTrue = true;
+    return model;
+  };
+  const render = proto.render;
+  proto.render = function (xml, model) {
+    if (!model.stopIfTrue) return render.call(this, xml, model);
+    let done = false;
+    const mark = (tag: string, attrs: Record<string, unknown>) => (!done && tag === 'cfRule' ? ((done = true), { ...attrs, stopIfTrue: '1' }) : attrs);
+    const stream = new Proxy(xml, {
+      get(target, prop) {
+        if (prop === 'openNode') return (tag: string, attrs: Record<string, unknown>) => target.openNode(tag, mark(tag, attrs));
+        if (prop === 'leafNode') return (tag: string, attrs: Record<string, unknown>, text?: unknown) => target.leafNode(tag, mark(tag, attrs), text);
+        const v = Reflect.get(target, prop) as unknown;
+        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+      },
+    });
+    return render.call(this, stream, model);
+  };
+});
+const cfRuleXform = once(async () => {
+  // @ts-expect-error exceljs ships no types for its parts (the package version is pinned)
+  const mod = (await import('exceljs/lib/xlsx/xform/sheet/cf/cf-rule-xform.js')) as { default: { prototype: CfRuleProto } };
+  return mod.default;
+});
+interface CfRuleProto {
+  renderText(xml: XmlStream, model: TextRule): void;
+  render(xml: XmlStream, model: TextRule): void;
+  createNewModel(node: { attributes: Record<string, string> }): TextRule;
+  formulaXform: { render(xml: XmlStream, f: string): void };
+}
 interface XmlStream {
   openNode(tag: string, attributes: Record<string, unknown>): void;
+  leafNode(tag: string, attributes: Record<string, unknown>, text?: unknown): void;
   closeNode(): void;
 }
 interface TextRule {
+  stopIfTrue?: boolean;
   operator?: string;
   text?: string;
   dxfId?: number;
@@ -104,6 +145,7 @@ const patchReaders = async () => {
   await readFormatCodesAsWritten();
   await readFormulaBoundsAsWritten();
   await writeTextRulesAsExcel();
+  await keepStopIfTrue();
 };
 
 export const loadExcelJs = once(async (): Promise<typeof ExcelJS> => {

@@ -11,6 +11,8 @@ import type { DataBarRule, FormulaRule, IconSetRule } from '../core/rules/model.
 import { ruleDecorations } from '../core/rules/decorations.ts';
 import { iconOf } from '../core/rules/icons.ts';
 import { ruleObjects } from '../core/rules/hooks.ts';
+import { ruleOverlay } from '../core/rules/effective.ts';
+import { memoryWorkbook, put } from './helpers/memory-workbook.ts';
 import { FIXTURES, importWithReport } from './helpers/excel-fidelity.ts';
 
 const noSteps = async () => undefined;
@@ -45,7 +47,10 @@ describe('conditional formats in xlsx', () => {
     const rules = (wb.sheets[0]!.meta.cond_formats ?? []) as FormulaRule[];
     expect(rules).toHaveLength(9);
     expect(rules.every((r) => r.style.fill_pattern?.pattern === 'lightUp' && r.style.fill_pattern.color === '#000000' && r.style.fill_color === undefined)).toBe(true);
+    // Each rule is "Stop If True" in Excel, and stays so.
+    expect(rules.every((r) => r.stop_if_true === true)).toBe(true);
     const bytes = await workbookToXlsx(wb, noSteps);
+    expect(readZipEntry(bytes, 'xl/worksheets/sheet1.xml')!.toString('utf8').match(/<cfRule [^>]*stopIfTrue="1"/g)).toHaveLength(4);
     const styles = readZipEntry(bytes, 'xl/styles.xml')!.toString('utf8');
     expect(styles).toMatch(/<dxf><fill><patternFill patternType="lightUp"><fgColor rgb="FF000000"\/><\/patternFill><\/fill><\/dxf>/);
   });
@@ -90,5 +95,18 @@ describe('conditional formats in xlsx', () => {
     const again = (await importWithReport(bytes)).wb.findSheet('CF')!.meta.cond_formats ?? [];
     expect(again.filter((r) => r.type === 'icon_set').length).toBe(rules.filter((r) => r.type === 'icon_set').length);
     expect(again.find((r) => r.type === 'data_bar')).toMatchObject({ color: '#63C384', min: { value_type: 'min' } });
+  });
+
+  it('applies no later rule where a "Stop If True" rule holds', async () => {
+    const wb = memoryWorkbook();
+    await put(wb, 'Sheet1', 'A1', [[5], [50]]);
+    const sheet = wb.sheet('Sheet1');
+    const range = { r0: 0, c0: 0, r1: 1, c1: 0 };
+    sheet.meta.cond_formats = [
+      { id: 'big', type: 'formula', range, formula: '=A1>10', style: { bold: true }, apply_to_blank: true, stop_if_true: true },
+      { id: 'any', type: 'formula', range, formula: '=A1>0', style: { fill_color: '#FFFF00' }, apply_to_blank: true },
+    ];
+    const overlay = await ruleOverlay(wb, sheet, range);
+    expect(overlay.map((line) => line[0]!.style)).toEqual([{ fill_color: '#FFFF00' }, { bold: true }]);
   });
 });

@@ -20,6 +20,7 @@ interface XlRule {
   operator?: string;
   priority?: number;
   formulae?: (string | number)[];
+  stopIfTrue?: boolean;
   style?: { font?: { bold?: boolean; italic?: boolean; underline?: boolean | string; strike?: boolean; color?: XlsxColor } | null; fill?: { pattern?: string; bgColor?: XlsxColor; fgColor?: XlsxColor } | null; numFmt?: unknown; border?: unknown };
   text?: string;
   timePeriod?: string;
@@ -230,7 +231,7 @@ export function rulesFromExcel(ws: ExcelJS.Worksheet, theme: string[], dropped: 
           drop(`${r.type} rules whose format has no font or fill (number formats, borders)`);
           break;
         }
-        const rule: FormulaRule = { id, type: 'formula', range: rect, formula: `=${condition}`, style, apply_to_blank: true };
+        const rule: FormulaRule = { id, type: 'formula', range: rect, formula: `=${condition}`, style, apply_to_blank: true, ...(r.stopIfTrue ? { stop_if_true: true } : {}) };
         found.push({ priority, rule: group ? { ...rule, group } : rule });
       }
     }
@@ -305,7 +306,7 @@ export function rulesToExcel(rules: RuleSpec[] | undefined, ws: ExcelJS.Workshee
     else if (s.fill_color) style.fill = { type: 'pattern', pattern: 'solid', bgColor: { argb: argb(s.fill_color) } } as ExcelJS.Fill;
     const found = excelKindOf(rule) ?? { type: 'expression', formulae: [rule.formula.replace(/^=/, '')] };
     const kind = Array.isArray(found.formulae) ? { ...found, formulae: found.formulae.map((f) => toExcel(String(f))) } : found;
-    ws.addConditionalFormatting({ ref, rules: [{ ...kind, priority: i + 1, style } as ExcelJS.ConditionalFormattingRule] });
+    ws.addConditionalFormatting({ ref, rules: [{ ...kind, priority: i + 1, style, ...(rule.stop_if_true ? { stopIfTrue: true } : {}) } as ExcelJS.ConditionalFormattingRule] });
   });
 }
 

@@ -38,11 +38,16 @@ function merge(grid: (Overlay | null)[][], rect: Rect, row: number, col: number,
   line[col - rect.c0] = cur;
 }
 
-async function applyFormula(wb: Workbook, sheet: SheetModel, rule: FormulaRule, area: Rect, grid: (Overlay | null)[][], rect: Rect): Promise<void> {
+/** Cells of the asked rectangle where a "Stop If True" rule held: later rules skip them. */
+type Stopped = boolean[][];
+
+async function applyFormula(wb: Workbook, sheet: SheetModel, rule: FormulaRule, area: Rect, grid: (Overlay | null)[][], rect: Rect, stopped: Stopped): Promise<void> {
   const engine = await wb.prepareFor(sheet, [rule.formula]);
-  const cells = [...cellsOf(area)].filter(({ row, col }) => rule.apply_to_blank || !isBlank(sheet, row, col));
+  const cells = [...cellsOf(area)].filter(({ row, col }) => !stopped[row - rect.r0]![col - rect.c0] && (rule.apply_to_blank || !isBlank(sheet, row, col)));
   evaluateAt(engine.hf, engine.hfId(sheet), rule.formula, { row: rule.range.r0, col: rule.range.c0 }, cells, (row, col, value) => {
-    if (isTruthy(value)) merge(grid, rect, row, col, rule.id, rule.style);
+    if (!isTruthy(value)) return;
+    merge(grid, rect, row, col, rule.id, rule.style);
+    if (rule.stop_if_true) stopped[row - rect.r0]![col - rect.c0] = true;
   });
 }
 
@@ -58,7 +63,7 @@ function numberAt(sheet: SheetModel, row: number, col: number): number | null {
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }
 
-async function applyScale(wb: Workbook, sheet: SheetModel, rule: ColorScaleRule, area: Rect, grid: (Overlay | null)[][], rect: Rect): Promise<void> {
+async function applyScale(wb: Workbook, sheet: SheetModel, rule: ColorScaleRule, area: Rect, grid: (Overlay | null)[][], rect: Rect, stopped: Stopped): Promise<void> {
   const whole = clampOpen(sheet, rule.range);
   if (!whole) return;
   await wb.load(sheet, whole);
@@ -74,7 +79,7 @@ async function applyScale(wb: Workbook, sheet: SheetModel, rule: ColorScaleRule,
   const colors = rule.thresholds.map((t) => t.color);
   for (const { row, col } of cellsOf(area)) {
     const v = numberAt(sheet, row, col);
-    if (v === null) continue;
+    if (v === null || stopped[row - rect.r0]![col - rect.c0]) continue;
     const fill = colorFor(v, at, colors);
     merge(grid, rect, row, col, rule.id, rule.auto_contrast_text ? { fill_color: fill, text_color: contrastText(fill) } : { fill_color: fill });
   }
@@ -86,11 +91,12 @@ export async function ruleOverlay(wb: Workbook, sheet: SheetModel, rect: Rect): 
   const rules = sheet.meta.cond_formats ?? [];
   if (!rules.length) return grid;
   await wb.load(sheet, rect);
+  const stopped: Stopped = grid.map((line) => line.map(() => false));
   for (const rule of rules) {
     const area = intersect(rect, rule.range);
     if (!area) continue;
-    if (rule.type === 'formula') await applyFormula(wb, sheet, rule, area, grid, rect);
-    else if (rule.type === 'color_scale') await applyScale(wb, sheet, rule, area, grid, rect);
+    if (rule.type === 'formula') await applyFormula(wb, sheet, rule, area, grid, rect, stopped);
+    else if (rule.type === 'color_scale') await applyScale(wb, sheet, rule, area, grid, rect, stopped);
     // Data bars and icon sets draw in the cell rather than style it (decorations.ts).
   }
   return grid;

@@ -41,6 +41,8 @@ export interface FormulaRule {
   formula: string;
   style: RuleStyle;
   apply_to_blank: boolean;
+  /** Excel's "Stop If True" (kept from files; the ops do not set it): where this rule holds, later rules do not apply. */
+  stop_if_true?: boolean;
 }
 
 export const THRESHOLD_TYPES = ['min', 'max', 'number', 'percent', 'percentile'] as const;

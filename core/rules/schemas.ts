@@ -41,6 +41,7 @@ export const RuleOut = z.object({
   formula: z.string().optional(),
   style: StyleOut.optional(),
   apply_to_blank: z.boolean().optional(),
+  stop_if_true: z.boolean().optional(),
   thresholds: z.array(z.object({ value_type: z.enum([...THRESHOLD_TYPES, 'formula']), color: z.string().optional(), value: z.number().optional(), formula: z.string().optional(), gte: z.boolean().optional() })).optional(),
   auto_contrast_text: z.boolean().optional(),
   /** Icon sets (imported from Excel): the set's name, icons reversed; data bars and icon sets: whether the value shows. */

@@ -31,6 +31,10 @@ export const ENGINE_CONFIG: Partial<ConfigParams> = {
   parseDateTime: excelDateTimeParser(),
   // Excel compares text without case but with accents: "Berlín" is not "Berlin".
   accentSensitive: true,
+  // HyperFormula rounds every value it hands out to 11 significant digits by default; Excel keeps
+  // the whole double (=DATE(2025,1,10)+TIME(23,59,0) was 38 ms off, NPV(...) 2.5E-11 for 6.1E-15).
+  // Values are stored whole; replies show them with 15 significant digits (core/numbers.ts).
+  smartRounding: false,
 };
 
 /**

@@ -1,14 +1,15 @@
-// Reads an .xlsx with exceljs into a Book: every sheet's values, formulas with their cached
-// results, styles, merges, column widths, row heights and frozen panes.
+// Reads an .xlsx into a Book: every sheet's values, formulas with their cached results, styles,
+// merges, column widths, row heights and frozen panes. exceljs reads the workbook around the cells
+// (xlsx-read-capture.ts); the cells are read from each sheet's XML (xlsx-read-cells.ts).
 import type ExcelJS from 'exceljs';
 import { Readable } from 'node:stream';
-import { loadExcelJs, loadExcelStylesXform } from '../libs.ts';
+import { loadExcelStylesXform } from '../libs.ts';
 import { parseCell, parseRange } from '../a1.ts';
-import { reanchor } from '../rules/formula-refs.ts';
 import { invalidArg } from '../errors.ts';
-import type { Scalar } from '../workbook/cell.ts';
 import type { Style } from '../workbook/style.ts';
-import { charsToPx, dateToSerial, ptToPx, type Book, type BookCell, type BookName, type BookSheet } from './book.ts';
+import { charsToPx, ptToPx, type Book, type BookName, type BookSheet } from './book.ts';
+import { loadWithoutCells, type Capture } from './xlsx-read-capture.ts';
+import { forEachSheetCell, readRows } from './xlsx-read-cells.ts';
 import { styleFromExcel } from './style-map.ts';
 import { resolveColor, themeColors, type XlsxColor } from './xlsx-colors.ts';
 import { readZipEntry } from './zip-guard.ts';
@@ -19,71 +20,6 @@ import { chartsOfSheet } from './xlsx-charts.ts';
 import { printFromExcel } from './xlsx-print.ts';
 import { rulesFromExcel } from './xlsx-cf.ts';
 import { validationsFromXml } from './xlsx-validation.ts';
-
-type Value = ExcelJS.CellValue;
-/** ExcelJS.ValueType.Merge and .Formula (exceljs itself loads on first use). */
-const MERGE = 1 as ExcelJS.ValueType.Merge;
-const FORMULA = 6 as ExcelJS.ValueType.Formula;
-
-function scalarOf(v: unknown): { value?: Scalar | null; error?: string } {
-  if (v === null || v === undefined) return { value: null };
-  if (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean') return { value: v };
-  if (v instanceof Date) return { value: dateToSerial(v) };
-  if (typeof v === 'object') {
-    const o = v as { error?: string; richText?: { text: string }[]; text?: unknown };
-    if (o.error) return { error: o.error };
-    if (Array.isArray(o.richText)) return { value: o.richText.map((r) => r.text).join('') };
-    if (o.text !== undefined) return scalarOf(typeof o.text === 'object' ? (o.text as { richText?: unknown }) : o.text);
-  }
-  return { value: String(v) };
-}
-
-/**
- * The cells (A1) of a sheet's legacy array formulas: `<f t="array">` in a cell without Excel's
- * dynamic-array mark (cm="1"), which exceljs does not read. Only the few array formulas are looked at.
- */
-function legacyArrayCells(xml: string): Set<string> {
-  const out = new Set<string>();
-  for (let i = xml.indexOf('t="array"'); i >= 0; i = xml.indexOf('t="array"', i + 9)) {
-    const open = Math.max(xml.lastIndexOf('<c ', i), xml.lastIndexOf(':c ', i));
-    if (open < 0) continue;
-    const attrs = xml.slice(open, xml.indexOf('>', open));
-    const r = /\br="([A-Z]+\d+)"/.exec(attrs)?.[1];
-    if (r && !/\bcm="/.test(attrs)) out.add(r);
-  }
-  return out;
-}
-
-function cellOf(cell: ExcelJS.Cell, style: Style | undefined, cse: ReadonlySet<string> | undefined): BookCell | undefined {
-  const row = Number(cell.row) - 1, col = Number(cell.col) - 1;
-  if (cell.type === MERGE) return style ? { row, col, style } : undefined;
-  const v: Value = cell.value;
-  if (cell.type === FORMULA) {
-    const fv = v as ExcelJS.CellFormulaValue & { shareType?: string; ref?: string; sharedFormula?: string };
-    const formula = fv.sharedFormula ? sharedFormulaAt(cell, fv.sharedFormula) : cell.formula;
-    const res = scalarOf(fv.result);
-    if (!formula) return { row, col, ...res, ...(style ? { style } : {}) };
-    const arrayRef = fv.shareType === 'array' && typeof fv.ref === 'string' && fv.ref.includes(':') ? fv.ref : undefined;
-    const array = fv.shareType === 'array';
-    const legacy = array && cse?.has(cell.address);
-    return { row, col, formula, ...res, ...(style ? { style } : {}), ...(arrayRef ? { arrayRef } : {}), ...(array ? { array } : {}), ...(legacy ? { cse: true } : {}) };
-  }
-  const res = scalarOf(v);
-  if ((res.value === null || res.value === undefined) && !res.error && !style) return undefined;
-  return { row, col, ...res, ...(style ? { style } : {}) };
-}
-
-/**
- * A cell's copy of a shared formula. exceljs moves the master's cell references but not whole
- * columns and rows (=NPV(P1, B:B) copied one column right stays B:B): those formulas are moved
- * here as copying moves them.
- */
-function sharedFormulaAt(cell: ExcelJS.Cell, master: string): string {
-  const text = (cell.worksheet.getCell(master) as ExcelJS.Cell).formula;
-  if (!text || !/(?<![\w.$])\$?[A-Za-z]{1,3}:\$?[A-Za-z]{1,3}(?![\w(])|(?<![\w.$:])\$?\d+:\$?\d+(?![\w.])/.test(text.replace(/"(?:[^"]|"")*"/g, '""'))) return cell.formula;
-  const from = parseCell(master).addr;
-  return reanchor(`=${text}`, Number(cell.row) - 1 - from.row, Number(cell.col) - 1 - from.col).slice(1);
-}
 
 /** The <col> runs of a sheet's XML (exceljs drops those it thinks default: any of width 9). */
 function colRuns(xml: string): { min: number; max: number; width?: number; hidden?: boolean }[] {
@@ -98,8 +34,8 @@ function colRuns(xml: string): { min: number; max: number; width?: number; hidde
 /** Excel's own default column width in pixels for a base width in characters (8 -> 64 px, 8.43 characters). */
 const defaultColPx = (base: number) => base * 7 + 8;
 
-/** `xml`: the sheet's XML before its cells (<cols>, <sheetFormatPr>) and after them (<dataValidations>). */
-function sheetOf(ws: ExcelJS.Worksheet, xml: { head: string; tail: string; cse?: ReadonlySet<string> }, styleCache: Map<string, Style | undefined>, look: Look, warnings: string[]): BookSheet {
+/** `xml`: the sheet's XML before its cells (<cols>, <sheetFormatPr>), after them (<dataValidations>), and whole. */
+function sheetOf(ws: ExcelJS.Worksheet, xml: { head: string; tail: string; cells: string }, capture: Capture, styleCache: Map<string, Style | undefined>, look: Look, warnings: string[]): BookSheet {
   const { head, tail } = xml;
   const merges = ((ws.model as { merges?: string[] }).merges ?? []).filter((m) => m.includes(':'));
   const colWidths: Record<string, number> = {};
@@ -119,10 +55,11 @@ function sheetOf(ws: ExcelJS.Worksheet, xml: { head: string; tail: string; cse?:
   const rowHeights: Record<string, number> = {};
   // Some programs (LibreOffice) write a height on every row: keep only those off the sheet's default.
   const defaultHeight = (ws.properties as { defaultRowHeight?: number }).defaultRowHeight ?? 15;
-  ws.eachRow({ includeEmpty: true }, (row, n) => {
-    if (row.hidden) rowHeights[String(n - 1)] = 0;
-    else if (typeof row.height === 'number' && Math.abs(row.height - defaultHeight) > 0.01) rowHeights[String(n - 1)] = ptToPx(row.height);
-  });
+  const rows = readRows(xml.cells, capture);
+  for (const row of rows) {
+    if (row.hidden) rowHeights[String(row.row)] = 0;
+    else if (row.height !== undefined && Math.abs(row.height - defaultHeight) > 0.01) rowHeights[String(row.row)] = ptToPx(row.height);
+  }
   const view = ws.views?.[0] as { state?: string; xSplit?: number; ySplit?: number; showGridLines?: boolean } | undefined;
   const tabColor = resolveColor((ws.properties as { tabColor?: XlsxColor }).tabColor, look.theme);
   const state = (ws as { state?: string }).state;
@@ -160,9 +97,9 @@ function sheetOf(ws: ExcelJS.Worksheet, xml: { head: string; tail: string; cse?:
     if (st) for (let i = c.min; i <= Math.min(c.max, c.min + 1023); i++) colStyles[String(i - 1)] = st;
   }
   const rowStyles: Record<string, Style> = {};
-  for (const row of (ws as unknown as { _rows: ((ExcelJS.Row & { style?: Partial<ExcelJS.Style> }) | undefined)[] })._rows) {
-    const st = row && row.style && Object.keys(row.style).length ? styleOfCell(row.style) : undefined;
-    if (row && st) rowStyles[String(row.number - 1)] = st;
+  for (const row of rows) {
+    const st = row.style && Object.keys(row.style).length ? styleOfCell(row.style) : undefined;
+    if (st) rowStyles[String(row.row)] = st;
   }
   return {
     name: ws.name,
@@ -189,45 +126,39 @@ function sheetOf(ws: ExcelJS.Worksheet, xml: { head: string; tail: string; cse?:
     colStyles,
     rowStyles,
     forEachCell(fn) {
-      // Every cell the file has, styled empty ones included (exceljs's eachCell skips those:
-      // a calendar's fills and borders sit on empty cells).
-      for (const row of (ws as unknown as { _rows: (ExcelJS.Row | undefined)[] })._rows) {
-        if (!row) continue;
-        for (const cell of (row as unknown as { _cells: (ExcelJS.Cell | undefined)[] })._cells) {
-          if (!cell) continue;
-          const out = cellOf(cell, styleOfCell(cell.style), xml.cse);
-          if (out) fn(out);
-        }
-      }
+      // Every cell the file has, styled empty ones included (a calendar's fills and borders sit
+      // on empty cells), read from the sheet's XML.
+      const colStyle = (c: number) => (ws.getColumn(c + 1) as { style?: Partial<ExcelJS.Style> }).style;
+      forEachSheetCell(xml.cells, rows, { capture, styleOf: styleOfCell, colStyle, merges }, fn);
     },
   };
 }
 
 export async function readXlsx(bytes: Buffer): Promise<Book> {
-  const wb = new (await loadExcelJs()).Workbook();
+  let loaded: Awaited<ReturnType<typeof loadWithoutCells>>;
   try {
-    await wb.xlsx.load(bytes as unknown as ArrayBuffer);
+    loaded = await loadWithoutCells(bytes);
   } catch (err) {
     throw invalidArg('file_data', `is not a readable .xlsx file: ${(err as Error).message}`);
   }
+  const { wb, capture } = loaded;
   const styleCache = new Map<string, Style | undefined>();
   const look = await lookOf(bytes);
   const paths = sheetParts(bytes);
-  // Each worksheet part is inflated once more (exceljs did) and only its head and tail are kept.
+  // A worksheet's XML as exceljs had it (a part exceljs did not read is inflated here).
+  const sheetXml = (path: string) => capture.xml.get(path) ?? readZipEntry(bytes, path)?.toString('utf8') ?? '';
   const parts = new Map(
     [...paths]
       .filter(([, path]) => !path.includes('chartsheets/'))
-      .map(([name, path]) => {
-        const xml = readZipEntry(bytes, path)?.toString('utf8') ?? '';
-        return [name, { ...splitSheetXml(path, xml), cse: legacyArrayCells(xml) }];
-      }),
+      .map(([name, path]) => [name, splitSheetXml(path, sheetXml(path))]),
   );
   const warnings = notKept(bytes, parts);
   const sheets = wb.worksheets
     .filter((ws) => (ws as { type?: string }).type !== 'chartsheet')
     .map((ws) => {
       const part = parts.get(ws.name);
-      const sheet = sheetOf(ws, part ?? { head: '', tail: '' }, styleCache, look, warnings);
+      const path = capture.pathById.get(ws.id) ?? part?.path;
+      const sheet = sheetOf(ws, { head: part?.head ?? '', tail: part?.tail ?? '', cells: path ? sheetXml(path) : '' }, capture, styleCache, look, warnings);
       const notes = part ? notesOf(bytes, part.path) : [];
       const links = part ? linksOf(bytes, part.path, part.tail) : [];
       const dropped = new Map<string, number>();

@@ -3,7 +3,7 @@
 // are stored and recomputed once at the end; the others keep the file's cached value.
 import { cellToA1, parseRange, rectToA1, type Rect } from '../a1.ts';
 import { invalidArg } from '../errors.ts';
-import type { Cell, RichCell } from '../workbook/cell.ts';
+import type { Cell } from '../workbook/cell.ts';
 import { SheetNameInput } from '../workbook/names.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
 import type { Style } from '../workbook/style.ts';
@@ -19,7 +19,7 @@ import { NOTE_CHARS, setNotes } from '../notes/model.ts';
 import { setLinks } from '../links/model.ts';
 import { addName, allNames, checkNameText, normalizeRefersTo, removeName, scopeOf } from '../names/model.ts';
 import { putImported } from './block-writer.ts';
-import { importFormula, stripPrefixes } from './formula-import.ts';
+import { importFormula, stripPrefixes, type ImportOptions } from './formula-import.ts';
 import type { SheetReport, UnsupportedFunction } from './report.ts';
 
 const LAYOUT_KEYS = ['images', 'charts', 'formulas', 'merges', 'col_widths', 'row_heights', 'col_styles', 'row_styles', 'frozen', 'default_col_width', 'default_row_height', 'show_gridlines', 'tab_color', 'visibility', 'print', 'cond_formats', 'validations', 'tables', 'notes', 'links'] as const;
@@ -71,30 +71,36 @@ export async function applyBook(wb: Workbook, book: Book, step: (done: number, t
     const src = book.sheets[i]!;
     const sheet = targetSheet(wb, src.name);
     const styleIds = new Map<object, number>();
-    const generalOf = new Map<object, Style>();
+    /** A formula cell's style by its cell style: General unless the file gives it a number format. */
+    const formulaStyles = new Map<object, Style>();
     let r1 = -1, c1 = -1, r0 = Infinity, c0 = Infinity, formulas = 0;
     const arrays: { row: number; col: number; rect: Rect }[] = [];
     const lineStyled = (r: number, c: number) => src.rowStyles?.[r] !== undefined || src.colStyles?.[c] !== undefined;
     let plain = 0;
     src.forEachCell((bc) => {
       let s = 0;
+      let style = bc.style;
       // A formula cell the file formats as General shows General: the engine's format guess
-      // (a date for DATE(), a percentage for RRI()) is for formulas typed here.
-      if (bc.formula !== undefined && !hasNumberFormat(bc.style)) {
-        // One General variant per style object, so the interning below still hits by identity.
-        let general = generalOf.get(bc.style ?? NO_STYLE);
-        if (!general) generalOf.set(bc.style ?? NO_STYLE, (general = { ...bc.style, format_code: 'General' }));
-        bc = { ...bc, style: general };
+      // (a date for DATE(), a percentage for RRI()) is for formulas typed here. One General
+      // variant per style object, so the interning below still hits by identity.
+      if (bc.formula !== undefined) {
+        const key = style ?? NO_STYLE;
+        let fs = formulaStyles.get(key);
+        if (!fs) formulaStyles.set(key, (fs = hasNumberFormat(style) ? style! : { ...style, format_code: 'General' }));
+        style = fs;
       }
-      if (bc.style) {
-        s = styleIds.get(bc.style) ?? wb.styles.intern(bc.style);
-        styleIds.set(bc.style, s);
+      if (style) {
+        s = styleIds.get(style) ?? wb.styles.intern(style);
+        styleIds.set(style, s);
       } else if (lineStyled(bc.row, bc.col)) s = plain ||= wb.styles.intern({ plain: true });
       let cell: Cell;
       if (bc.formula !== undefined) {
-        const fill = bc.cse ? (bc.arrayRef ? parseRange(bc.arrayRef).rect : { r0: 0, r1: 0, c0: 0, c1: 0 }) : undefined;
-        const out = importFormula(bc.formula, bc.value, bc.error, { legacy: !bc.array, tables, names, at: { sheet: src.name, row: bc.row }, ...(fill ? { fill: { rows: fill.r1 - fill.r0 + 1, cols: fill.c1 - fill.c0 + 1 } } : {}) });
-        cell = out.cell;
+        const opts: ImportOptions = { legacy: !bc.array, tables, names, at: { sheet: src.name, row: bc.row } };
+        if (bc.cse) {
+          const fill = bc.arrayRef ? parseRange(bc.arrayRef).rect : { r0: 0, r1: 0, c0: 0, c1: 0 };
+          opts.fill = { rows: fill.r1 - fill.r0 + 1, cols: fill.c1 - fill.c0 + 1 };
+        }
+        const out = importFormula(bc.formula, bc.value, bc.error, opts);
         formulas++;
         if (!out.cell.k) {
           if (bc.arrayRef) arrays.push({ row: bc.row, col: bc.col, rect: parseRange(bc.arrayRef).rect });
@@ -107,9 +113,14 @@ export async function applyBook(wb: Workbook, book: Book, step: (done: number, t
             unsupported.set(name, u);
           }
         }
-      } else if (bc.error !== undefined) cell = { e: bc.error };
-      else cell = bc.value ?? null;
-      if (s) cell = cell !== null && typeof cell === 'object' ? ({ ...cell, s } as RichCell) : cell === null ? { s } : { v: cell, s };
+        // importFormula's cell is new: the style goes on it, last, as everywhere else.
+        if (s) out.cell.s = s;
+        cell = out.cell;
+      } else if (bc.error !== undefined) cell = s ? { e: bc.error, s } : { e: bc.error };
+      else {
+        const v = bc.value ?? null;
+        cell = !s ? v : v === null ? { s } : { v, s };
+      }
       if (cell === null) return;
       putImported(sheet, bc.row, bc.col, cell);
       if (bc.row < r0) r0 = bc.row;

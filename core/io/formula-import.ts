@@ -23,6 +23,7 @@ let scratch: HyperFormula | undefined;
 export function stripPrefixes(formula: string): string {
   // An optional LAMBDA parameter is stored _xlop.b and written [b]; a function passed by name is
   // stored _xleta.SUM, which the engine reads as LAMBDA.ETA("SUM") (lambda-calls.ts).
+  if (!formula.includes('_')) return formula;
   return formula
     .replace(/_xlfn\.(?:_xlws\.)?|_xlws\.|_xlpm\./gi, '')
     .replace(/_xlop\.([A-Za-z_\\][\w.\\]*)/gi, '[$1]')
@@ -31,6 +32,7 @@ export function stripPrefixes(formula: string): string {
 
 /** Function names called in a formula, outside string literals and quoted sheet names. */
 export function functionsIn(formula: string): string[] {
+  if (!formula.includes('(')) return [];
   const bare = formula.replace(/"(?:[^"]|"")*"/g, '""').replace(/'(?:[^']|'')*'/g, "''");
   const out = new Set<string>();
   for (const m of bare.matchAll(/(?<![A-Za-z0-9_.!$])([A-Za-z_][A-Za-z0-9_.]*)\s*\(/g)) out.add(m[1]!.toUpperCase());
@@ -73,6 +75,13 @@ export interface ImportOptions {
   at?: FormulaPlace;
 }
 
+/** The cell with the file's cached result (a kept formula shows it; a computed one until the engine runs). */
+function withCache(cell: RichCell, cached: Scalar | null | undefined, cachedError: string | undefined): RichCell {
+  if (cachedError) cell.e = cachedError;
+  else if (cached !== null && cached !== undefined) cell.v = cached;
+  return cell;
+}
+
 /**
  * Turns a file's formula (without '=') and its cached result into our cell. A legacy formula (not
  * an array formula) gets its implicit intersections written out (implicit-intersection.ts), and
@@ -82,21 +91,16 @@ export function importFormula(text: string, cached: Scalar | null | undefined, c
   const resolved = opts.tables && opts.at ? resolveStructuredRefs(text, opts.tables, opts.at) : undefined;
   const names = opts.names;
   const bare = rangeJoinsForEngine(lambdaCallsForEngine(numbersForEngine(stripPrefixes(resolved ?? text)), isEngineFunction, (upper) => names?.has(upper) ?? false));
-  const withCache = (cell: RichCell): RichCell => {
-    if (cachedError) cell.e = cachedError;
-    else if (cached !== null && cached !== undefined) cell.v = cached;
-    return cell;
-  };
   const unknown = functionsIn(bare).filter((f) => !isEngineFunction(f));
   // Kept formulas keep the file's own text (its _xlfn. prefixes too), so export gives Excel back
   // exactly what it wrote.
-  if (unknown.length) return { cell: withCache({ f: `=${text}`, k: 1 }), unsupported: unknown };
+  if (unknown.length) return { cell: withCache({ f: `=${text}`, k: 1 }, cached, cachedError), unsupported: unknown };
   // A dynamic-array formula that is only a range spills it (spill-refs.ts); a legacy one intersects.
   // A legacy array formula fills its own range, as Excel does, and no more (ARRAY.FILL).
   const formula = opts.legacy ? `=${explicitIntersections(bare)}` : opts.fill ? arrayFillForEngine(bare, opts.fill.rows, opts.fill.cols) : bareRangeForEngine(`=${bare}`);
-  if (!parses(formula)) return { cell: withCache({ f: `=${text}`, k: 1 }), invalid: true };
+  if (!parses(formula)) return { cell: withCache({ f: `=${text}`, k: 1 }, cached, cachedError), invalid: true };
   const cell: RichCell = { f: formula };
   // The engine's reading is not the file's text: keep that text for export (RichCell.x).
-  if (resolved !== undefined || /\b_xlfn\.SINGLE\(/i.test(text)) cell.x = text;
-  return { cell: withCache(cell) };
+  if (resolved !== undefined || (text.includes('_') && /\b_xlfn\.SINGLE\(/i.test(text))) cell.x = text;
+  return { cell: withCache(cell, cached, cachedError) };
 }

@@ -45,6 +45,8 @@ type ParseDateTime = ConfigParams['parseDateTime'];
 export function excelDateTimeParser(): ParseDateTime {
   const own = HyperFormula.defaultConfig.parseDateTime;
   return (text, dateFormat, timeFormat) => {
+    // Text forced with an apostrophe (every text cell the engine is given) is never a date.
+    if (text.charCodeAt(0) === 39) return undefined;
     const out = own(text, dateFormat, timeFormat);
     if (out !== undefined || dateFormat === undefined) return out;
     const iso = monthNameDate(text);

@@ -6,14 +6,16 @@ import { BesselPlugin } from './bessel.ts';
 import { BitwisePlugin } from './bitwise.ts';
 import { ChoosePlugin } from './choose.ts';
 import { ComplexUnitPlugin } from './complex.ts';
+import { CountBlankPlugin } from './countblank.ts';
 import { DistributionsPlugin } from './distributions.ts';
 import { MomentsPlugin } from './moments.ts';
 import { MonthsPlugin } from './months.ts';
 import { RadixPlugin } from './radix.ts';
+import { SubstitutePlugin } from './substitute.ts';
 import { TextCasePlugin } from './text-case.ts';
 import { TextNumbersPlugin } from './text-numbers.ts';
 
-export const REPLACEMENT_PLUGINS = [BesselPlugin, BitwisePlugin, ChoosePlugin, ComplexUnitPlugin, DistributionsPlugin, MomentsPlugin, MonthsPlugin, RadixPlugin, TextCasePlugin, TextNumbersPlugin];
+export const REPLACEMENT_PLUGINS = [BesselPlugin, BitwisePlugin, ChoosePlugin, ComplexUnitPlugin, CountBlankPlugin, DistributionsPlugin, MomentsPlugin, MonthsPlugin, RadixPlugin, SubstitutePlugin, TextCasePlugin, TextNumbersPlugin];
 
 const stats = 'Statistical';
 const eng = 'Engineering';
@@ -61,6 +63,8 @@ export const REPLACED_FUNCTIONS: Record<string, { category: string; summary: str
   KURT: { category: stats, summary: 'Sample excess kurtosis; #DIV/0! with fewer than four values or none different, as in Excel.', replaces: true },
   EDATE: { category: 'Date and time', summary: 'The date some months away (the count truncated), on the same day or the month\'s last day when it has fewer (EDATE(DATE(2024,1,31),1) is 29 February 2024).', replaces: true },
   EOMONTH: { category: 'Date and time', summary: 'The last day of the month some months away (the count truncated).', replaces: true },
+  COUNTBLANK: { category: stats, summary: 'Number of empty cells in a range, cells whose formula gives "" included, as in Excel.', replaces: true },
+  SUBSTITUTE: { category: text, summary: 'Text with old_text replaced by new_text, every time or only the instance_num-th (truncated; below 1 #VALUE!); an empty old_text changes nothing, as in Excel.', replaces: true },
   UPPER: { category: text, summary: 'Text in capitals, one character for one as Excel (UPPER("ß") stays ß).', replaces: true },
   LOWER: { category: text, summary: 'Text in small letters, one character for one as Excel.', replaces: true },
   PROPER: { category: text, summary: 'Each run of letters with its first letter in capitals and the others small, one character for one as Excel.', replaces: true },

@@ -39,3 +39,16 @@ describe('text with doubled quotes', () => {
     expect(shown(back, 'Data', 'A1:A6').map((r) => r[0])).toEqual(['a"b', '3', '""', 'C:\\x', 'quote', '1']);
   });
 });
+
+describe('text with control characters in xlsx', () => {
+  it('is written as Excel writes it (_x0001_) and read back whole, a literal _x0041_ included', async () => {
+    const wb = memoryWorkbook(['Data']);
+    await put(wb, 'Data', 'A1', [['=CHAR(1)&"x"', 'lit _x0041_ y', '=CHAR(31)']]);
+    const bytes = await workbookToXlsx(wb, async () => undefined);
+    const book = await readXlsx(bytes);
+    const back = memoryWorkbook(['Data']);
+    await applyBook(back, book, async () => undefined);
+    const cells = [0, 1, 2].map((c) => back.sheet('Data').get(0, c));
+    expect(cells.map((c) => (typeof c === 'object' && c !== null ? (c as { v?: unknown }).v : c))).toEqual(['\x01x', 'lit _x0041_ y', '\x1f']);
+  });
+});

@@ -37,7 +37,20 @@ function valueOf(cell: Cell): ExcelJS.CellValue {
   if (isRich(cell) && cell.e !== undefined) return { error: cell.e } as ExcelJS.CellErrorValue;
   // A number past a double's range has no xlsx form ("Infinity" is not a number to Excel).
   if (typeof v === 'number' && !Number.isFinite(v)) return { error: '#NUM!' } as ExcelJS.CellErrorValue;
+  if (typeof v === 'string') return xlsxText(v);
   return v ?? null;
+}
+
+/**
+ * Text as xlsx holds it: XML has no control characters, so Excel writes them as _xHHHH_ (CHAR(1)
+ * is _x0001_), and a text that itself reads like one gets its underscore escaped (_x005F_); readers
+ * (Excel, LibreOffice, exceljs, openpyxl) turn both back. exceljs dropped control characters.
+ */
+export function xlsxText(s: string): string {
+  if (!/[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|_x[0-9A-Fa-f]{4}_/.test(s)) return s;
+  return s
+    .replace(/_(x[0-9A-Fa-f]{4}_)/g, '_x005F_$1')
+    .replace(/[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/g, (c) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`);
 }
 
 /**

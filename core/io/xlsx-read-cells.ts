@@ -46,6 +46,9 @@ function dateSerial(v: number, date1904: boolean): number {
   return dateToSerial(new Date(Math.round((v - 25_569 + (date1904 ? 1462 : 0)) * 86_400_000)));
 }
 
+/** Text as xlsx writes what XML cannot hold: _xHHHH_ for a character (_x0001_), _x005F_ for "_". */
+const ooxmlText = (s: string) => (s.indexOf('_x') < 0 ? s : s.replace(/_x([0-9A-Fa-f]{4})_/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))));
+
 /** exceljs decodes a formula's cached text once more (its xmlDecode of five entities). */
 const xmlDecodeAgain = (s: string) => (s.indexOf('&') < 0 ? s : s.replace(/&([a-z]*);/g, (c, n: string) => ({ lt: '<', gt: '>', amp: '&', apos: "'", quot: '"' })[n] ?? c));
 
@@ -216,7 +219,7 @@ export function forEachSheetCell(xml: string, rows: readonly RowInfo[], ctx: She
         } else if (localNameIs(xml, q + 1, ne, 'is') && !at.selfClosing) {
           const inline = inlineString(xml, at.end + 1, to, at);
           if (inline.text !== undefined) {
-            value = (value ?? (vs >= 0 ? decodeText(xml, vs, ve) : '')) + inline.text;
+            value = (value ?? (vs >= 0 ? decodeText(xml, vs, ve) : '')) + ooxmlText(inline.text);
             vs = -1;
           }
           q = inline.end;
@@ -250,7 +253,7 @@ export function forEachSheetCell(xml: string, rows: readonly RowInfo[], ctx: She
       }
       let result: Scalar | undefined, error: string | undefined;
       if (hasValue) {
-        if (type === 'str') result = xmlDecodeAgain(value ?? decodeText(xml, vs, ve));
+        if (type === 'str') result = ooxmlText(xmlDecodeAgain(value ?? decodeText(xml, vs, ve)));
         else if (type === 'b') result = parseInt(value ?? decodeText(xml, vs, ve), 10) !== 0;
         else if (type === 'e') error = value ?? decodeText(xml, vs, ve);
         else {

@@ -47,9 +47,11 @@ function valueOf(cell: Cell): ExcelJS.CellValue {
  * (Excel, LibreOffice, exceljs, openpyxl) turn both back. exceljs dropped control characters.
  */
 export function xlsxText(s: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is escaped here
   if (!/[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|_x[0-9A-Fa-f]{4}_/.test(s)) return s;
   return s
     .replace(/_(x[0-9A-Fa-f]{4}_)/g, '_x005F_$1')
+    // eslint-disable-next-line no-control-regex -- as above
     .replace(/[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/g, (c) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`);
 }
 

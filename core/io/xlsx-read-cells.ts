@@ -9,7 +9,7 @@ import { dateToSerial, type BookCell } from './book.ts';
 import type { Capture } from './xlsx-read-capture.ts';
 import { fillMerges, MergeIndex } from './xlsx-read-merges.ts';
 import { sharedCopy } from './xlsx-read-shared.ts';
-import { Attrs, decodeText, inlineString, intAt, localNameIs, numberAt, skipMarkup } from './xlsx-read-xml.ts';
+import { Attrs, CellTag, decodeText, inlineString, intAt, localNameIs, numberAt, skipMarkup } from './xlsx-read-xml.ts';
 
 type XlStyle = Partial<ExcelJS.Style>;
 
@@ -118,6 +118,7 @@ export function forEachSheetCell(xml: string, rows: readonly RowInfo[], ctx: She
   };
   const masters = new Map<string, { row: number; col: number; formula: string | undefined }>();
   const at = new Attrs();
+  const cell = new CellTag();
   const { from, to } = range;
   let row = -1, col = -1;
   let p = xml.indexOf('<', from);
@@ -128,31 +129,36 @@ export function forEachSheetCell(xml: string, rows: readonly RowInfo[], ctx: She
       p = skipMarkup(xml, p);
       continue;
     }
-    const nameEnd = at.read(xml, p + 1);
-    if (localNameIs(xml, p + 1, nameEnd, 'row')) {
-      row = at.int(xml, 'r', row + 2) - 1;
-      col = -1;
-      p = xml.indexOf('<', at.end + 1);
-      continue;
-    }
-    if (!localNameIs(xml, p + 1, nameEnd, 'c')) {
-      p = xml.indexOf('<', at.end + 1);
-      continue;
+    // <c ...> without a prefix, the bulk of the sheet, is told by its first letters.
+    const c2 = xml.charCodeAt(p + 2);
+    if (c1 === 99 && (c2 === 32 || c2 === 62 || c2 === 47 || c2 === 9 || c2 === 10 || c2 === 13)) cell.read(xml, p + 2);
+    else {
+      const nameEnd = at.read(xml, p + 1);
+      if (localNameIs(xml, p + 1, nameEnd, 'row')) {
+        row = at.int(xml, 'r', row + 2) - 1;
+        col = -1;
+        p = xml.indexOf('<', at.end + 1);
+        continue;
+      }
+      if (!localNameIs(xml, p + 1, nameEnd, 'c')) {
+        p = xml.indexOf('<', at.end + 1);
+        continue;
+      }
+      cell.read(xml, nameEnd);
     }
     // One <c>: its attributes, then <f>, <v> and <is> up to </c>.
-    const ref = at.ref(xml);
-    col = ref ? ref.col : col + 1;
-    const hasRef = !!ref;
-    const styleId = at.int(xml, 's', 0);
-    const type = at.str(xml, 't');
-    const dynamic = at.has(xml, 'cm');
+    const hasRef = cell.col >= 0;
+    col = hasRef ? cell.col : col + 1;
+    const styleId = cell.style;
+    const type = cell.type;
+    const dynamic = cell.dynamic;
     let formula: string | undefined, shareType: string | undefined, fref: string | undefined, si: string | undefined;
     // The value's text: one <v>'s span, read only as far as needed (a number is not made a
     // string first), or the text itself when there is more than one piece (or an inline string).
     let value: string | undefined;
     let vs = -1, ve = -1;
-    let q = at.end + 1;
-    if (!at.selfClosing) {
+    let q = cell.end + 1;
+    if (!cell.selfClosing) {
       q = xml.indexOf('<', q);
       while (q >= 0 && q < to) {
         const k = xml.charCodeAt(q + 1);

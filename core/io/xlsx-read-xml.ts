@@ -102,21 +102,94 @@ export class Attrs {
     const v = this.str(xml, name);
     return v === '1' || v === 'true';
   }
+}
 
-  /** The column (0-based) of the r attribute (B7 -> 1); undefined without one. */
-  ref(xml: string): { col: number } | undefined {
-    const k = this.find(xml, 'r');
-    if (k < 0) return undefined;
-    let i = this.spans[k + 2]!;
-    const e = this.spans[k + 3]!;
-    if (xml.charCodeAt(i) === 36) i++;
-    let col = 0;
-    for (; i < e; i++) {
-      const c = xml.charCodeAt(i) | 32;
-      if (c < 97 || c > 122) break;
-      col = col * 26 + (c - 96);
+/** The column (0-based) of a reference's letters in [from, to) (B7 -> 1), -1 without letters. */
+function columnAt(xml: string, from: number, to: number): number {
+  let i = from;
+  if (xml.charCodeAt(i) === 36) i++;
+  let col = 0;
+  for (; i < to; i++) {
+    const c = xml.charCodeAt(i) | 32;
+    if (c < 97 || c > 122) break;
+    col = col * 26 + (c - 96);
+  }
+  return col - 1;
+}
+
+/** parseInt of [from, to) for a small count (leading spaces skipped); 0 without digits. */
+function digitsAt(xml: string, from: number, to: number): number {
+  let i = from;
+  while (i < to && isSpace(xml.charCodeAt(i))) i++;
+  let n = 0;
+  for (; i < to; i++) {
+    const d = xml.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) break;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
+/** A cell's t attribute: the usual values without a new string each time. */
+function cellTypeAt(xml: string, from: number, to: number): string {
+  const n = to - from, c = xml.charCodeAt(from);
+  if (n === 1 && (c === 115 || c === 98 || c === 101 || c === 110)) return c === 115 ? 's' : c === 98 ? 'b' : c === 101 ? 'e' : 'n';
+  if (n === 3 && xml.startsWith('str', from)) return 'str';
+  if (n === 9 && xml.startsWith('inlineStr', from)) return 'inlineStr';
+  return decodeAttr(xml.slice(from, to));
+}
+
+/** A <c> tag's attributes in one pass: the column of r, s, t, and whether cm is there. */
+export class CellTag {
+  /** -1: no r attribute (the cell follows the previous one). */
+  col = -1;
+  style = 0;
+  type: string | undefined;
+  dynamic = false;
+  /** Where the tag's '>' is. */
+  end = 0;
+  selfClosing = false;
+
+  /** Reads the attributes from `i` (just past the tag's name) to the tag's end. */
+  read(xml: string, i: number): void {
+    this.col = -1;
+    this.style = 0;
+    this.type = undefined;
+    this.dynamic = false;
+    const len = xml.length;
+    while (i < len) {
+      let c = xml.charCodeAt(i);
+      if (c === 62) {
+        this.end = i;
+        this.selfClosing = xml.charCodeAt(i - 1) === 47;
+        return;
+      }
+      if (c === 47 || isSpace(c)) {
+        i++;
+        continue;
+      }
+      const ns = i;
+      while (i < len && (c = xml.charCodeAt(i)) !== 61 && c !== 62 && c !== 47 && !isSpace(c)) i++;
+      const ne = i;
+      while (i < len && isSpace(xml.charCodeAt(i))) i++;
+      if (xml.charCodeAt(i) !== 61) continue;
+      i++;
+      while (i < len && isSpace(xml.charCodeAt(i))) i++;
+      const quote = xml.charCodeAt(i);
+      if (quote !== 34 && quote !== 39) continue;
+      const vs = i + 1;
+      const ve = xml.indexOf(quote === 34 ? '"' : "'", vs);
+      if (ve < 0) break;
+      i = ve + 1;
+      const n0 = xml.charCodeAt(ns);
+      if (ne - ns === 1) {
+        if (n0 === 114) this.col = columnAt(xml, vs, ve);
+        else if (n0 === 115) this.style = digitsAt(xml, vs, ve);
+        else if (n0 === 116) this.type = cellTypeAt(xml, vs, ve);
+      } else if (ne - ns === 2 && n0 === 99 && xml.charCodeAt(ns + 1) === 109) this.dynamic = true;
     }
-    return col ? { col: col - 1 } : undefined;
+    this.end = len;
+    this.selfClosing = false;
   }
 }
 

@@ -4,6 +4,7 @@ import { zipSync, strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { BookCell, BookSheet } from '../core/io/book.ts';
 import { readXlsx } from '../core/io/xlsx-read.ts';
+import { forEachSheetCell } from '../core/io/xlsx-read-cells.ts';
 
 const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -108,6 +109,16 @@ describe('cells read from the sheet XML', () => {
   it('row heights and hidden rows come from the rows', async () => {
     const sheet = await sheetOf('<sheetFormatPr defaultRowHeight="15"/><sheetData><row r="1" ht="30" customHeight="1"><c r="A1"><v>1</v></c></row><row r="2" hidden="1"/><row r="3" ht="15"/></sheetData>');
     expect(sheet.rowHeights).toEqual({ 0: 40, 1: 0 });
+  });
+
+  it('XML cut short ends the walk with the cells read so far', () => {
+    const capture = { xml: new Map(), pathById: new Map(), date1904: false };
+    const ctx = { capture, styleOf: () => undefined, colStyle: () => undefined, merges: [] };
+    for (const xml of ['<sheetData><row r="1"><c r="A1"><v>1</v></c><c r="B1"><v>2</v></', '<sheetData><row r="1"><c r="A1"><v>1</v></c><c r="B1" t="inlineStr"><is><r><t>x</t></', '<sheetData><row r="1"><c r="A1"><v>1</v></c><c r="B1"><!-- ']) {
+      const cells: BookCell[] = [];
+      forEachSheetCell(xml, [], ctx, (c) => cells.push(c));
+      expect(cells[0]).toEqual({ row: 0, col: 0, value: 1 });
+    }
   });
 
   it('entities decode, and a reference to no character reads as U+FFFD', async () => {

@@ -190,6 +190,10 @@ export function forEachSheetCell(xml: string, rows: readonly RowInfo[], ctx: She
             break;
           }
           const end = xml.indexOf('>', q);
+          if (end < 0) {
+            q = -1;
+            break;
+          }
           if (localNameIs(xml, q + 2, end, 'c')) {
             q = end + 1;
             break;

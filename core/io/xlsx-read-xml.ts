@@ -294,6 +294,7 @@ export function inlineString(xml: string, from: number, to: number, at: Attrs): 
     }
     if (k === 47) {
       const end = xml.indexOf('>', q);
+      if (end < 0) break;
       if (localNameIs(xml, q + 2, end, 'is')) return { text: runs ? runs.join('') : plain, end: end + 1 };
       if (localNameIs(xml, q + 2, end, 'r')) inRun = false;
       else if (localNameIs(xml, q + 2, end, 'rPh')) phonetic--;

@@ -57,7 +57,8 @@ const readFormatCodesAsWritten = once(async () => {
 });
 
 // A colour scale, data bar or icon set may place a threshold at a formula's value (<cfvo
-// type="formula" val="$T$5"/>); exceljs reads every val as a number, so the formula became NaN.
+// type="formula" val="$T$5"/>, or type="num" with a formula for its number); exceljs reads every
+// val as a number, so the formula became NaN.
 const readFormulaBoundsAsWritten = once(async () => {
   // @ts-expect-error exceljs ships no types for its parts (the package version is pinned)
   const mod = (await import('exceljs/lib/xlsx/xform/sheet/cf/cfvo-xform.js')) as { default: { prototype: { parseOpen(node: { attributes: Record<string, string> }): void; model: { type: string; value: unknown } } } };
@@ -65,7 +66,9 @@ const readFormulaBoundsAsWritten = once(async () => {
   const parseOpen = proto.parseOpen;
   proto.parseOpen = function (node) {
     parseOpen.call(this, node);
-    if (node.attributes.type === 'formula' && typeof node.attributes.val === 'string') this.model.value = node.attributes.val;
+    // type="formula", or a number given as a formula (type="num" val="TotalMonthlyIncome").
+    const val = node.attributes.val;
+    if (typeof val === 'string' && (node.attributes.type === 'formula' || (val.trim() !== '' && !Number.isFinite(Number(val))))) this.model.value = val;
   };
 });
 
@@ -115,6 +118,28 @@ const keepStopIfTrue = once(async () => {
     return render.call(this, stream, model);
   };
 });
+/**
+ * exceljs writes a custom icon set's icons with iconId set to each one's place in the list, so
+ * "the second arrow of 4ArrowsGray" became whatever icon sat at that place: written as given.
+ */
+const writeCustomIconsAsGiven = once(async () => {
+  // @ts-expect-error exceljs ships no types for its parts (the package version is pinned)
+  const mod = (await import('exceljs/lib/xlsx/xform/sheet/cf-ext/icon-set-ext-xform.js')) as { default: { prototype: { render(xml: XmlStream, model: IconSetModel): void; cfvoXform: { render(xml: XmlStream, c: unknown): void }; cfIconXform: { render(xml: XmlStream, c: unknown): void } } } };
+  mod.default.prototype.render = function (xml, model) {
+    xml.openNode('x14:iconSet', { iconSet: model.iconSet, ...(model.reverse ? { reverse: '1' } : {}), ...(model.showValue === false ? { showValue: '0' } : {}), ...(model.icons ? { custom: '1' } : {}) });
+    for (const c of model.cfvo) this.cfvoXform.render(xml, c);
+    for (const icon of model.icons ?? []) this.cfIconXform.render(xml, icon);
+    xml.closeNode();
+  };
+});
+interface IconSetModel {
+  iconSet?: string;
+  reverse?: boolean;
+  showValue?: boolean;
+  cfvo: unknown[];
+  icons?: unknown[];
+}
+
 const cfRuleXform = once(async () => {
   // @ts-expect-error exceljs ships no types for its parts (the package version is pinned)
   const mod = (await import('exceljs/lib/xlsx/xform/sheet/cf/cf-rule-xform.js')) as { default: { prototype: CfRuleProto } };
@@ -146,6 +171,7 @@ const patchReaders = async () => {
   await readFormulaBoundsAsWritten();
   await writeTextRulesAsExcel();
   await keepStopIfTrue();
+  await writeCustomIconsAsGiven();
 };
 
 export const loadExcelJs = once(async (): Promise<typeof ExcelJS> => {

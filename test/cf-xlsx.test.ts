@@ -64,9 +64,8 @@ describe('conditional formats in xlsx', () => {
     expect(bar).toMatchObject({ min: { value_type: 'min' }, max: { value_type: 'max' }, color: '#63C384', gradient: true, show_value: true });
     const sets = rules.filter((r): r is IconSetRule => r.type === 'icon_set').map((r) => r.icon_set);
     expect(sets).toEqual(expect.arrayContaining(['3TrafficLights1', '3Signs', '3Arrows', '4Rating', '5Rating', '5ArrowsGray', '3Stars']));
-    // Only what cannot be kept is reported: a custom mix of icons.
-    expect(warnings.join('\n')).toMatch(/icons mixed from several sets/);
-    expect(warnings.join('\n')).not.toMatch(/data bars|thresholds/);
+    // Every rule is kept: formula thresholds and custom mixes of icons included.
+    expect(warnings.join('\n')).not.toMatch(/conditional formats/);
 
     // Bars grow with the number: E2..E17 hold 1, 10, 15, ... 50, 25, 0, -1 ... -10 (min -10, max 50).
     const deco = (await ruleDecorations(wb, sheet, { r0: 1, c0: 0, r1: 16, c1: 20 }))!;
@@ -108,5 +107,25 @@ describe('conditional formats in xlsx', () => {
     ];
     const overlay = await ruleOverlay(wb, sheet, range);
     expect(overlay.map((line) => line[0]!.style)).toEqual([{ fill_color: '#FFFF00' }, { bold: true }]);
+  });
+
+  it('keeps a custom mix of icons, draws each from its own set and writes it back as Excel wrote it', async () => {
+    const { wb } = await importWithReport(readFileSync(`${FIXTURES}ironcalc/conditional_formatting/cf_tests.xlsx`));
+    const sheet = wb.findSheet('IconSets')!;
+    const mixed = (sheet.meta.cond_formats ?? []).find((r): r is IconSetRule => r.type === 'icon_set' && r.icon_set === '3TrafficLights2' && !!r.icons)!;
+    expect(mixed.icons).toEqual([{ set: '4ArrowsGray', id: 1 }, { set: '3TrafficLights1', id: 1 }, { set: '3TrafficLights1', id: 2 }]);
+    const deco = (await ruleDecorations(wb, sheet, mixed.range))!;
+    const drawn = new Set<string>();
+    for (let row = mixed.range.r0; row <= mixed.range.r1; row++) {
+      for (let col = mixed.range.c0; col <= mixed.range.c1; col++) {
+        const icon = deco(row, col)?.icon;
+        if (icon) drawn.add(JSON.stringify(icon));
+      }
+    }
+    expect(drawn.size).toBeGreaterThan(1);
+    expect([...drawn].every((d) => mixed.icons!.some((c) => JSON.stringify(iconOf(c.set, c.id)) === d))).toBe(true);
+    const bytes = await workbookToXlsx(wb, noSteps);
+    const xml = readZipEntry(bytes, `xl/worksheets/sheet${wb.sheets.indexOf(sheet) + 1}.xml`)!.toString('utf8');
+    expect(xml).toContain('<x14:iconSet iconSet="3TrafficLights2" custom="1"><x14:cfvo type="percent"><xm:f>0</xm:f></x14:cfvo><x14:cfvo type="percent"><xm:f>33</xm:f></x14:cfvo><x14:cfvo type="percent"><xm:f>67</xm:f></x14:cfvo><x14:cfIcon iconSet="4ArrowsGray" iconId="1"/><x14:cfIcon iconSet="3TrafficLights1" iconId="1"/><x14:cfIcon iconSet="3TrafficLights1" iconId="2"/></x14:iconSet>');
   });
 });

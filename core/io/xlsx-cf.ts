@@ -10,7 +10,7 @@
 import type ExcelJS from 'exceljs';
 import { parseRange, rectToA1, cellToA1, type Rect } from '../a1.ts';
 import type { Bound, ColorScaleRule, DataBarRule, FormulaRule, IconSetRule, RuleSpec, RuleStyle, Threshold, ThresholdType } from '../rules/model.ts';
-import { canonicalSet, iconSetSize } from '../rules/icons.ts';
+import { canonicalSet, iconOf, iconSetSize } from '../rules/icons.ts';
 import { reanchor } from '../rules/formula-refs.ts';
 import { stripPrefixes } from './formula-import.ts';
 import { resolveColor, type XlsxColor } from './xlsx-colors.ts';
@@ -133,7 +133,9 @@ function scaleOf(r: XlRule, theme: string[], dr: number, dc: number): Threshold[
  * the first range's top-left cell, so moved by dr, dc for the others); undefined when unusable.
  */
 function boundOf(c: { type: string; value?: number | string | null; gte?: boolean } | undefined, dr: number, dc: number): Bound | undefined {
-  if (c?.type === 'formula') {
+  // A number may be given as a formula too (type="num" val="TotalMonthlyIncome").
+  const numberAsFormula = c?.type === 'num' && typeof c.value === 'string' && c.value.trim() !== '' && !Number.isFinite(Number(c.value));
+  if (c?.type === 'formula' || numberAsFormula) {
     const text = typeof c.value === 'number' ? String(c.value) : c.value?.trim();
     if (!text) return undefined;
     const formula = stripPrefixes(dr || dc ? reanchor(`=${text}`, dr, dc).slice(1) : text);
@@ -162,11 +164,13 @@ function drawnRule(r: XlRule, id: string, rect: Rect, theme: string[], dr: numbe
   const set = canonicalSet(r.iconSet ?? '3TrafficLights1');
   const n = iconSetSize(set);
   if (!n) return `icon sets '${set}'`;
-  if (r.custom || r.icons?.length) return 'icon sets with icons mixed from several sets';
+  const custom = (r.icons ?? []) as { iconSet?: string; iconId?: number }[];
+  const icons = custom.map((c) => ({ set: c.iconSet === 'NoIcons' ? 'NoIcons' : canonicalSet(c.iconSet ?? ''), id: c.iconId ?? 0 }));
+  if ((r.custom || custom.length) && (icons.length !== n || icons.some((c) => c.set !== 'NoIcons' && !iconOf(c.set, c.id)))) return 'icon sets with icons this service does not draw';
   const bounds = (r.cfvo ?? []).map((c, i): Bound | undefined => (i === 0 ? { value_type: 'percent', value: 0 } : boundOf(c, dr, dc)));
   if (bounds.length !== n || bounds.some((b) => !b)) return 'icon sets with thresholds that are not numbers';
   const thresholds = bounds.map((b, i) => ({ ...b!, ...(r.cfvo![i]!.gte === false ? { gte: false } : {}) }));
-  return { id, type: 'icon_set', range: rect, icon_set: set, thresholds, reverse: flag(r.reverse, false), show_value: flag(r.showValue, true) };
+  return { id, type: 'icon_set', range: rect, icon_set: set, thresholds, reverse: flag(r.reverse, false), show_value: flag(r.showValue, true), ...(custom.length ? { icons } : {}) };
 }
 
 /**
@@ -290,7 +294,8 @@ export function rulesToExcel(rules: RuleSpec[] | undefined, ws: ExcelJS.Workshee
     }
     if (rule.type === 'icon_set') {
       const cfvo = rule.thresholds.map((t) => cfvoOf(t, toExcel));
-      ws.addConditionalFormatting({ ref, rules: [{ type: 'iconSet', priority: i + 1, iconSet: rule.icon_set, cfvo, ...(rule.reverse ? { reverse: true } : {}), ...(rule.show_value ? {} : { showValue: false }) } as unknown as ExcelJS.ConditionalFormattingRule] });
+      const custom = rule.icons ? { custom: true, icons: rule.icons.map((c) => ({ iconSet: c.set, iconId: c.id })) } : {};
+      ws.addConditionalFormatting({ ref, rules: [{ type: 'iconSet', priority: i + 1, iconSet: rule.icon_set, cfvo, ...(rule.reverse ? { reverse: true } : {}), ...(rule.show_value ? {} : { showValue: false }), ...custom } as unknown as ExcelJS.ConditionalFormattingRule] });
       return;
     }
     const s = rule.style;

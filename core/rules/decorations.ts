@@ -77,7 +77,9 @@ export const ruleDecorations: DecorationLayer = async (wb, sheet, rect) => {
         // The first rule (highest priority) that draws a bar or an icon in a cell wins it.
         if (bar && !cur.bar) cur.bar = bar(v);
         if (icon && rule.type === 'icon_set' && !cur.icon) {
-          const paths = iconOf(rule.icon_set, icon(v));
+          const at = icon(v);
+          const custom = rule.icons?.[at];
+          const paths = custom ? (custom.set === 'NoIcons' ? undefined : iconOf(custom.set, custom.id)) : iconOf(rule.icon_set, at);
           if (paths) cur.icon = paths;
         }
         if (!rule.show_value) cur.hideValue = true;

@@ -107,6 +107,11 @@ export interface IconSetRule {
   thresholds: (Bound & { gte?: boolean })[];
   reverse: boolean;
   show_value: boolean;
+  /**
+   * Excel's custom icons (kept from files; the ops do not set them): for each threshold, lowest
+   * first, an icon of any set (`NoIcons`: none). Without it, the icons of `icon_set`.
+   */
+  icons?: { set: string; id: number }[];
 }
 
 export type RuleSpec = FormulaRule | ColorScaleRule | DataBarRule | IconSetRule;

@@ -47,6 +47,7 @@ export const RuleOut = z.object({
   /** Icon sets (imported from Excel): the set's name, icons reversed; data bars and icon sets: whether the value shows. */
   icon_set: z.string().optional(),
   reverse: z.boolean().optional(),
+  icons: z.array(z.object({ set: z.string(), id: z.number() })).optional(),
   show_value: z.boolean().optional(),
 });
 

@@ -66,6 +66,8 @@ async function bare(fn: () => Promise<unknown> | unknown): Promise<number> {
 /** Imports on a fresh server; returns the time, the server's peak RSS and the server itself (for exports). */
 async function importOnce(dir: string, name: string, bytes: Buffer, raw = false) {
   const s = await startBenchServer({ DATA_DIR: join(dir, `${name}${raw ? '-raw' : ''}`), SHEETS_MAX_IMPORT_BYTES: String(256 * 1024 * 1024) });
+  // Imported once start-up is over: its probes (trial sandboxes) take a core for a while.
+  await s.settled();
   const call = raw ? await s.call('POST', `/v1/files/import?file_name=${name}`, bytes) : await s.call('POST', '/v1/files/import', { file_name: name, file_data: bytes.toString('base64') });
   return { s, call, rss: s.peakRssMiB() };
 }

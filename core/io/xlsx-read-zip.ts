@@ -2,6 +2,7 @@
 // (zlib, native) and stored back without its cells, so exceljs's JavaScript inflate and XML parser
 // never see the bulk of the file. The worksheets' full XML is returned for the cell reader.
 import { crc32, inflateRawSync } from 'node:zlib';
+import { endOfDirectory } from './zip-guard.ts';
 
 const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
@@ -19,13 +20,7 @@ interface Entry {
 
 /** The entries of the central directory, data included; undefined when it cannot be read plainly. */
 function entriesOf(zip: Buffer): Entry[] | undefined {
-  let eocd = -1;
-  for (let i = zip.length - 22; i >= Math.max(0, zip.length - 22 - 0xffff); i--) {
-    if (zip.readUInt32LE(i) === EOCD) {
-      eocd = i;
-      break;
-    }
-  }
+  const eocd = endOfDirectory(zip);
   if (eocd < 0) return undefined;
   const count = zip.readUInt16LE(eocd + 10);
   let at = zip.readUInt32LE(eocd + 16);

@@ -7,6 +7,12 @@ import { OpError, invalidArg } from '../errors.ts';
 
 const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
+
+/** Where an archive's end-of-central-directory record starts (it may be followed by a comment); -1 when absent. */
+export function endOfDirectory(zip: Buffer): number {
+  for (let i = zip.length - 22; i >= Math.max(0, zip.length - 22 - 0xffff); i--) if (zip.readUInt32LE(i) === EOCD) return i;
+  return -1;
+}
 const LOCAL = 0x04034b50;
 
 function tooBig(limit: number): OpError {
@@ -20,13 +26,7 @@ function corrupt(why: string): OpError {
 /** Throws 413 when the archive's entries inflate to more than `limit` bytes in all; 400 when it is not a zip. */
 export function checkUnzippedSize(zip: Buffer, limit: number): number {
   // The end-of-central-directory record sits in the last 22 + 65,535 (comment) bytes.
-  let eocd = -1;
-  for (let i = zip.length - 22; i >= Math.max(0, zip.length - 22 - 0xffff); i--) {
-    if (zip.readUInt32LE(i) === EOCD) {
-      eocd = i;
-      break;
-    }
-  }
+  const eocd = endOfDirectory(zip);
   if (eocd < 0) throw corrupt('no zip directory found');
   const count = zip.readUInt16LE(eocd + 10);
   let at = zip.readUInt32LE(eocd + 16);
@@ -60,13 +60,7 @@ export function checkUnzippedSize(zip: Buffer, limit: number): number {
  * parts exceljs does not keep, such as the defined names in xl/workbook.xml.
  */
 export function readZipEntry(zip: Buffer, path: string): Buffer | undefined {
-  let eocd = -1;
-  for (let i = zip.length - 22; i >= Math.max(0, zip.length - 22 - 0xffff); i--) {
-    if (zip.readUInt32LE(i) === EOCD) {
-      eocd = i;
-      break;
-    }
-  }
+  const eocd = endOfDirectory(zip);
   if (eocd < 0) return undefined;
   const count = zip.readUInt16LE(eocd + 10);
   let at = zip.readUInt32LE(eocd + 16);

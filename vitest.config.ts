@@ -2,6 +2,7 @@
 // (embedded PGlite from a migrated template, or PostgreSQL when DATABASE_URL is set).
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { SlowFirst } from './test/helpers/sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -14,5 +15,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     env: { SHEETS_CHECK_OUTPUT: '1' },
+    sequence: { sequencer: SlowFirst },
   },
 });

@@ -7,6 +7,7 @@ import { benchFootprint } from './footprint.ts';
 import { benchImports, benchXlsx } from './import-export.ts';
 import type { BenchRow } from './lib.ts';
 import { benchPdf } from './pdf-export.ts';
+import { benchProcesses } from './processes.ts';
 import { benchSmallOps } from './small-ops.ts';
 import { benchTiles } from './tiles.ts';
 import { benchViewer } from './viewer.ts';
@@ -21,6 +22,7 @@ const groups: Record<string, () => Promise<BenchRow[]>> = {
   pdf: benchPdf,
   viewer: benchViewer,
   footprint: benchFootprint,
+  processes: benchProcesses,
 };
 
 const only = process.argv.slice(2);

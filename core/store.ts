@@ -83,6 +83,30 @@ export interface CommitSet {
   log: LogEntry;
   /** Tasks queued and finished by this write, in the same transaction (code cells). */
   outbox?: CommitOutbox;
+  /** What another process needs to follow this write without reloading the file; absent: it reloads. */
+  delta?: CommitDelta;
+}
+
+/**
+ * The parts of a file one version changed, for a version that added, removed, renamed, moved or
+ * restructured no sheet: the tiles written or deleted per sheet id, the sheets whose record
+ * changed, and whether the style table grew.
+ */
+export interface CommitDelta {
+  tiles: Record<string, [tr: number, tc: number][]>;
+  sheets: string[];
+  styles?: true;
+}
+
+/** A file as it is now, given as what changed since an older version (FileStore.changesSince). */
+export interface FileChanges {
+  file: FileRecord;
+  /** The style table when a version in between changed it. */
+  styles?: unknown[];
+  /** The records of the sheets whose record changed. */
+  sheets: SheetRecord[];
+  /** Every tile a version in between wrote or deleted, as stored now (null: deleted). */
+  tiles: { sheetId: string; tr: number; tc: number; tile: TileRecord | null }[];
 }
 
 export class VersionConflictError extends Error {
@@ -200,6 +224,11 @@ export interface FileStore {
   deleteFile(id: string): Promise<void>;
   loadWorkbook(fileId: string): Promise<WorkbookRecord | null>;
   loadTiles(sheetId: string, keys: { tr: number; tc: number }[]): Promise<TileRecord[]>;
+  /**
+   * What changed in a file since `version`, read as one snapshot; null when a version in between
+   * recorded no delta (it changed sheets themselves) or when the file is gone.
+   */
+  changesSince(fileId: string, version: number): Promise<FileChanges | null>;
   /** Applies the set in one transaction; throws VersionConflictError when the file moved past baseVersion. */
   commit(set: CommitSet): Promise<number>;
   history(fileId: string, q: { limit: number; offset: number }): Promise<HistoryEntry[]>;

@@ -108,6 +108,12 @@ export const opsLog = pgTable(
     userId: uuid('user_id'),
     tokenId: uuid('token_id'),
     at: ts('at').notNull(),
+    /**
+     * Which tiles and sheet records this version changed, when it changed nothing else (no sheet
+     * added, removed or restructured): a process holding the version before catches up by
+     * reloading just these (core/workbook/catch-up.ts). Null: reload the whole file.
+     */
+    delta: jsonb('delta'),
   },
   (t) => [index('ops_log_file_idx').on(t.fileId, t.version)],
 );

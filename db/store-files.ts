@@ -2,7 +2,7 @@
 // through unnest() so an import of thousands of tiles is a handful of statements.
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import { VersionConflictError, type CommitSet, type FileRecord, type FileStore, type HistoryEntry, type SheetRecord, type TileRecord, type WorkbookRecord } from '../core/store.ts';
+import { VersionConflictError, type CommitDelta, type CommitSet, type FileChanges, type FileRecord, type FileStore, type HistoryEntry, type SheetRecord, type TileRecord, type WorkbookRecord } from '../core/store.ts';
 import type { SheetMeta } from '../core/workbook/sheet-meta.ts';
 import { files, opsLog, sheets, tiles, users } from './schema.ts';
 import type { CacheKey, CacheSync } from './cache-sync.ts';
@@ -122,6 +122,50 @@ export class PgFileStore implements FileStore {
     return rowsOf<TileRecord>(rows);
   }
 
+  async changesSince(fileId: string, version: number): Promise<FileChanges | null> {
+    // One snapshot: the file's version, the log up to it and the tiles as of that version.
+    return this.db.transaction(
+      async (tx) => {
+        const [file] = await tx.select({ ...fileColumns, styles: files.styles }).from(files).where(eq(files.id, fileId));
+        if (!file || file.version < version) return null;
+        const log = await tx.select({ version: opsLog.version, delta: opsLog.delta }).from(opsLog).where(and(eq(opsLog.fileId, fileId), sql`${opsLog.version} > ${version}`)).orderBy(opsLog.version);
+        // Exactly one delta per version in between, or the file is reloaded whole.
+        if (log.length !== file.version - version || log.some((l, i) => l.version !== version + 1 + i || !l.delta)) return null;
+        const sheetIds = new Set<string>();
+        const keys = new Map<string, { sheetId: string; tr: number; tc: number }>();
+        let styled = false;
+        for (const { delta } of log) {
+          const d = delta as CommitDelta;
+          for (const id of d.sheets) sheetIds.add(id);
+          for (const [sheetId, list] of Object.entries(d.tiles)) for (const [tr, tc] of list) keys.set(`${sheetId}:${tr}:${tc}`, { sheetId, tr, tc });
+          styled ||= d.styles === true;
+        }
+        const sheetRows = sheetIds.size ? await tx.select({ id: sheets.id, name: sheets.name, position: sheets.position, meta: sheets.meta }).from(sheets).where(inArray(sheets.id, [...sheetIds])) : [];
+        const wanted = [...keys.values()];
+        const tileRows = wanted.length
+          ? rowsOf<TileRecord & { sheet_id: string }>(
+              await tx.execute(sql`
+                select t.sheet_id, t.tr, t.tc, t.r0, t.r1, t.c0, t.c1, t.data from tiles t
+                join unnest(${sql.param(wanted.map((k) => k.sheetId))}::uuid[], ${sql.param(wanted.map((k) => k.tr))}::int[], ${sql.param(wanted.map((k) => k.tc))}::int[]) as k(sheet_id, tr, tc)
+                  on t.sheet_id = k.sheet_id and t.tr = k.tr and t.tc = k.tc`),
+            )
+          : [];
+        const found = new Map(tileRows.map((t) => [`${t.sheet_id}:${t.tr}:${t.tc}`, t]));
+        const { styles, ...rec } = file;
+        return {
+          file: rec,
+          styles: styled ? (styles as unknown[]) : undefined,
+          sheets: sheetRows.map((s) => ({ ...s, meta: s.meta as SheetMeta })),
+          tiles: wanted.map(({ sheetId, tr, tc }) => {
+            const t = found.get(`${sheetId}:${tr}:${tc}`);
+            return { sheetId, tr, tc, tile: t ? { tr: t.tr, tc: t.tc, r0: t.r0, r1: t.r1, c0: t.c0, c1: t.c1, data: t.data } : null };
+          }),
+        };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+  }
+
   async commit(set: CommitSet): Promise<number> {
     // Dropped before (no read in between fills it with the old version) and after (one that did
     // is gone). A commit that succeeds knows the new record: the next request need not read it.
@@ -207,7 +251,7 @@ async function commitTx(tx: Tx, set: CommitSet, announce: (keys: CacheKey[]) => 
   }
   await deleteTiles(tx, set.tilesDelete);
   await upsertTiles(tx, set.tilesUpsert);
-  await tx.insert(opsLog).values({ fileId: set.fileId, version, op: set.log.op, args: set.log.args ?? {}, userId: set.log.userId, tokenId: set.log.tokenId, at: set.at });
+  await tx.insert(opsLog).values({ fileId: set.fileId, version, op: set.log.op, args: set.log.args ?? {}, userId: set.log.userId, tokenId: set.log.tokenId, at: set.at, delta: set.delta ?? null });
   await applyOutbox(tx, set.outbox, version);
   announce([`f:${set.fileId}`]);
   return version;

@@ -6,6 +6,7 @@ import { OpError, forbidden, notFound } from '../errors.ts';
 import { VersionConflictError, type FileRecord, type Store } from '../store.ts';
 import type { EngineContext } from './functions/index.ts';
 import type { WorkbookArea } from './area.ts';
+import { catchUp, catchUpStats } from './catch-up.ts';
 import { syncNames } from './defined-names.ts';
 import { summarizeArgs } from './summarize.ts';
 import { Workbook } from './workbook.ts';
@@ -125,6 +126,11 @@ export class Workbooks {
       this.cache.set(file.id, cached);
       return cached;
     }
+    if (cached && cached.version < file.version && (await this.follow(cached, file))) {
+      this.cache.delete(file.id);
+      this.cache.set(file.id, cached);
+      return cached;
+    }
     if (cached) this.evict(file.id);
     const rec = await this.store.loadWorkbook(file.id);
     if (!rec) throw notFound('file', file.id);
@@ -132,6 +138,23 @@ export class Workbooks {
     this.cache.set(file.id, wb);
     while (this.cache.size > this.maxCached) this.evict(this.cache.keys().next().value!);
     return wb;
+  }
+
+  /**
+   * Brings a workbook another process has moved on up to `file`'s version without rebuilding it
+   * (catch-up.ts); false when it must be reloaded instead.
+   */
+  private async follow(wb: Workbook, file: FileRecord): Promise<boolean> {
+    try {
+      const changes = await this.store.changesSince(file.id, wb.version);
+      const followed = changes !== null && changes.file.version === file.version && (await catchUp(wb, changes));
+      catchUpStats[followed ? 'followed' : 'refused']++;
+      return followed;
+    } catch (err) {
+      catchUpStats.refused++;
+      process.emitWarning(`catching up with file ${file.id} failed; reloading it: ${String((err as Error)?.stack ?? err)}`);
+      return false;
+    }
   }
 
   private async locked<T>(fileId: string, fn: () => Promise<T>): Promise<T> {

@@ -1,9 +1,12 @@
 // What a write has changed beyond cells and sheet meta (which the sheets track themselves), and
 // the commit set built from all of it: the file's new name, deleted sheets, the style table, and
 // the tasks the write queues or finishes in the same transaction (code cells).
-import type { CommitOutbox, CommitSet, LogEntry } from '../store.ts';
+import type { CommitDelta, CommitOutbox, CommitSet, LogEntry } from '../store.ts';
 import { tileOf } from './tile.ts';
 import type { Workbook } from './workbook.ts';
+
+/** Past this many tiles a write is not worth following tile by tile: other processes reload the file. */
+const DELTA_MAX_TILES = 2000;
 
 export class Changeset {
   /** Tasks this write queues or finishes, committed in the same transaction (code cells). */
@@ -39,7 +42,24 @@ export class Changeset {
         else set.tilesUpsert.push({ sheetId: sheet.id, tr, tc, ...b, data: sheet.tiles.get(key)!.encode() });
       }
     }
+    const delta = this.delta(wb, set);
+    if (delta) set.delta = delta;
     return set;
+  }
+
+  /**
+   * What another process holding the previous version needs to follow this one (catch-up.ts), or
+   * undefined when the write added, removed or restructured a sheet: those reload the file.
+   */
+  private delta(wb: Workbook, set: CommitSet): CommitDelta | undefined {
+    if (set.sheetsDelete.length || wb.changes.structural.size) return undefined;
+    if (set.tilesUpsert.length + set.tilesDelete.length > DELTA_MAX_TILES) return undefined;
+    if (set.sheetsUpsert.some((rec) => !wb.sheets.find((s) => s.id === rec.id)?.isStored())) return undefined;
+    const tiles: CommitDelta['tiles'] = {};
+    for (const t of [...set.tilesUpsert, ...set.tilesDelete]) (tiles[t.sheetId] ??= []).push([t.tr, t.tc]);
+    const delta: CommitDelta = { tiles, sheets: set.sheetsUpsert.map((s) => s.id) };
+    if (set.styles) delta.styles = true;
+    return delta;
   }
 
   /** Marks everything stored. */

@@ -221,6 +221,16 @@ export class FormulaEngine {
     return this.timed(() => this.hf.setCellContents({ sheet: this.hfId(sheet), row, col }, grid));
   }
 
+  /** Gives scattered cells of one sheet new contents in one batch (another process's edits: catch-up.ts). */
+  setCells(sheet: SheetModel, cells: [row: number, col: number, content: RawCellContent][]): ExportedChange[] {
+    const id = this.hfId(sheet);
+    return this.timed(() =>
+      this.hf.batch(() => {
+        for (const [row, col, content] of cells) this.hf.setCellContents({ sheet: id, row, col }, [[content]]);
+      }),
+    );
+  }
+
   /** Runs an edit that recalculates under the time budget (a RecalcTimeoutError leaves this engine unusable: the write drops it). */
   timed(fn: () => ExportedChange[]): ExportedChange[] {
     resizeRequests.length = 0;

@@ -170,6 +170,17 @@ export class SheetModel {
     return this.stored === undefined || JSON.stringify(rec) !== this.stored ? rec : undefined;
   }
 
+  /** Is the sheet in the store (false for one this write added or copied)? */
+  isStored(): boolean {
+    return this.stored !== undefined;
+  }
+
+  /** The record another process committed: its meta is now what is stored. */
+  followStored(rec: SheetRecord): void {
+    this.meta = rec.meta ?? {};
+    this.markStored();
+  }
+
   /** After a commit: what is in memory is what is stored. */
   markStored(): void {
     this.stored = JSON.stringify(this.toRecord());

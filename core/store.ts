@@ -98,6 +98,14 @@ export interface CommitDelta {
   styles?: true;
 }
 
+export interface CommitOptions {
+  /**
+   * Takes the wait for other processes to drop what they cached of the file (PostgreSQL), so the
+   * caller can let the next write of the file begin first; without it, commit waits itself.
+   */
+  detach?: (settled: Promise<void>) => void;
+}
+
 /** A file as it is now, given as what changed since an older version (FileStore.changesSince). */
 export interface FileChanges {
   file: FileRecord;
@@ -230,7 +238,7 @@ export interface FileStore {
    */
   changesSince(fileId: string, version: number): Promise<FileChanges | null>;
   /** Applies the set in one transaction; throws VersionConflictError when the file moved past baseVersion. */
-  commit(set: CommitSet): Promise<number>;
+  commit(set: CommitSet, opts?: CommitOptions): Promise<number>;
   history(fileId: string, q: { limit: number; offset: number }): Promise<HistoryEntry[]>;
   /**
    * Copies a file as one consistent snapshot — sheets with their meta, styles and every tile — into

@@ -2,7 +2,7 @@
 // through unnest() so an import of thousands of tiles is a handful of statements.
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import { VersionConflictError, type CommitDelta, type CommitSet, type FileChanges, type FileRecord, type FileStore, type HistoryEntry, type SheetRecord, type TileRecord, type WorkbookRecord } from '../core/store.ts';
+import { VersionConflictError, type CommitDelta, type CommitOptions, type CommitSet, type FileChanges, type FileRecord, type FileStore, type HistoryEntry, type SheetRecord, type TileRecord, type WorkbookRecord } from '../core/store.ts';
 import type { SheetMeta } from '../core/workbook/sheet-meta.ts';
 import { files, opsLog, sheets, tiles, users } from './schema.ts';
 import type { CacheKey, CacheSync } from './cache-sync.ts';
@@ -166,10 +166,11 @@ export class PgFileStore implements FileStore {
     );
   }
 
-  async commit(set: CommitSet): Promise<number> {
+  async commit(set: CommitSet, opts: CommitOptions = {}): Promise<number> {
     // Dropped before (no read in between fills it with the old version) and after (one that did
     // is gone). A commit that succeeds knows the new record: the next request need not read it.
-    // It returns once every other process has dropped the old one (db/cache-sync-pg.ts).
+    // It returns once every other process has dropped the old one (db/cache-sync-pg.ts), or hands
+    // that wait to the caller.
     const before = this.fileCaches.usable ? this.fileCache.get(set.fileId) : undefined;
     this.fileChanged(set.fileId);
     let version: number | undefined;
@@ -180,7 +181,8 @@ export class PgFileStore implements FileStore {
     } finally {
       this.fileChanged(set.fileId);
       if (before?.version === set.baseVersion && version === set.baseVersion + 1 && this.fileCaches.usable) this.fileCache.set(set.fileId, { ...before, version, modified: set.at, name: set.name ?? before.name });
-      await settled;
+      if (opts.detach && settled) opts.detach(settled);
+      else await settled;
     }
   }
 

@@ -23,8 +23,8 @@ taskEvents.setMaxListeners(0);
  */
 export function announcing<S extends Store>(store: S): S {
   const out = Object.create(store) as S;
-  out.commit = async (set) => {
-    const version = await store.commit(set);
+  out.commit = async (set, opts) => {
+    const version = await store.commit(set, opts);
     if (set.outbox?.tasks?.length) taskEvents.queued();
     for (const f of set.outbox?.finish ?? []) taskEvents.finished(f.id);
     return version;

@@ -66,7 +66,10 @@ export class Workbooks {
       checkExpected(wb.version, expected);
       return { result: await fn(wb), version: wb.version + 1 };
     }
-    return this.locked(fileId, async () => {
+    // Other processes dropping what they cached of the file is awaited once the file is free for
+    // this process's next write: the reply still comes only after it.
+    let settled: Promise<void> | undefined;
+    const done = await this.locked(fileId, async () => {
       for (let attempt = 1; ; attempt++) {
         const file = await this.file(ctx, fileId, 'write');
         checkExpected(file.version, expected);
@@ -81,7 +84,7 @@ export class Workbooks {
           // The areas' names (tables, named ranges) as they are now, before formulas are stored.
           await syncNames(wb);
           const at = ctx.services.clock.now();
-          const version = await this.store.commit(wb.commitSet(at, { op: ctx.op.name, args: summarizeArgs(ctx.op.args), userId: ctx.caller.userId, tokenId: ctx.caller.tokenId }));
+          const version = await this.store.commit(wb.commitSet(at, { op: ctx.op.name, args: summarizeArgs(ctx.op.args), userId: ctx.caller.userId, tokenId: ctx.caller.tokenId }), { detach: (p) => (settled = p) });
           wb.afterCommit(version, at);
           await runAfterCommit(ctx, wb, version);
           if (effects) ctx.reportEffects!(effects);
@@ -97,6 +100,8 @@ export class Workbooks {
         }
       }
     });
+    await settled;
+    return done;
   }
 
   /** Opens a batch session: fn gets a context whose reads and writes share one workbook, committed once. */

@@ -13,6 +13,9 @@ import { applyOutbox } from './store-tasks.ts';
 const TILE_CHUNK_ROWS = 1000;
 const TILE_CHUNK_BYTES = 16 * 1024 * 1024;
 
+/** Past this many versions behind, a process reloads a file rather than following each version. */
+const MAX_FOLLOWED_VERSIONS = 500;
+
 export class PgFileStore implements FileStore {
   /**
    * File records read by id are kept in memory while `fileCaches` says they may be
@@ -127,7 +130,7 @@ export class PgFileStore implements FileStore {
     return this.db.transaction(
       async (tx) => {
         const [file] = await tx.select({ ...fileColumns, styles: files.styles }).from(files).where(eq(files.id, fileId));
-        if (!file || file.version < version) return null;
+        if (!file || file.version < version || file.version - version > MAX_FOLLOWED_VERSIONS) return null;
         const log = await tx.select({ version: opsLog.version, delta: opsLog.delta }).from(opsLog).where(and(eq(opsLog.fileId, fileId), sql`${opsLog.version} > ${version}`)).orderBy(opsLog.version);
         // Exactly one delta per version in between, or the file is reloaded whole.
         if (log.length !== file.version - version || log.some((l, i) => l.version !== version + 1 + i || !l.delta)) return null;

@@ -121,6 +121,7 @@ export const rangeOpCases: CaseGroup[] = [
     setup: async (door) => {
       const file = await newFile(door, 'dedupe');
       await must(door, 'write_cells', { file_uuid: file, cell: 'A1', values: [['Name', 'City'], ['Ann', 'Oslo'], ['ann', 'OSLO'], ['Bob', 'Rome'], ['Ann', 'Paris'], ['Bob', 'Rome'], ['', ''], ['below', 'stays']] });
+      await must(door, 'write_cells', { file_uuid: file, cell: 'D1', values: [['0.3'], ['=0.1+0.2'], ['0.3000001']], input: 'user_entered' });
       return { file };
     },
     cases: [
@@ -132,6 +133,13 @@ export const rangeOpCases: CaseGroup[] = [
         then: async (door, fx) => expect(await read(door, fx, 'A1:B8')).toEqual([['Name', 'City'], ['Ann', 'Oslo'], ['Bob', 'Rome'], ['Ann', 'Paris'], ['', ''], ['', ''], ['', ''], ['below', 'stays']]),
       },
       { name: 'by one column', op: 'remove_duplicates', args: (fx) => ({ file_uuid: fx.file, range: 'A1:B4', columns: ['Name'], has_header: true }), ok: (d) => expect(d).toMatchObject({ removed: 1, kept: 2 }), then: async (door, fx) => expect(await read(door, fx, 'A2:B4')).toEqual([['Ann', 'Oslo'], ['Bob', 'Rome'], ['', '']]) },
+      {
+        name: 'numbers equal to 15 digits are equal, as Excel compares them (0.1+0.2 and 0.3)',
+        op: 'remove_duplicates',
+        args: (fx) => ({ file_uuid: fx.file, range: 'D1:D3' }),
+        ok: (d) => expect(d).toMatchObject({ removed: 1, kept: 2 }),
+        then: async (door, fx) => expect(await read(door, fx, 'D1:D3')).toEqual([['0.3'], ['0.3000001'], ['']]),
+      },
       { name: 'an unknown column', op: 'remove_duplicates', args: (fx) => ({ file_uuid: fx.file, range: 'A1:B4', columns: ['Town'], has_header: true }), error: { code: 'invalid_argument', message: /^columns\[0\]: 'Town' is no column of A1:B4/ } },
     ],
   },

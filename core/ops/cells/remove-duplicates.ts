@@ -10,13 +10,15 @@ import { isRich, styleOf, valueOf, type Cell } from '../../workbook/cell.ts';
 import { targetRange } from '../../workbook/targets.ts';
 import type { Content } from '../../workbook/workbook.ts';
 import { VersionOut } from '../../op-fields.ts';
+import { significant15 } from '../../numbers.ts';
 
 /** What makes two cells the same for Remove Duplicates. */
 function keyOf(cell: Cell): string {
   if (isRich(cell) && cell.e !== undefined) return `e${cell.e}`;
   const v = valueOf(cell);
   if (v === null || v === '') return '_';
-  if (typeof v === 'number') return `n${v}`;
+  // Excel compares numbers at 15 significant digits: =0.1+0.2 repeats a typed 0.3.
+  if (typeof v === 'number') return `n${significant15(v)}`;
   if (typeof v === 'boolean') return `b${v}`;
   return `s${v.toLowerCase()}`;
 }

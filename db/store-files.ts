@@ -1,5 +1,5 @@
 // Files, their sheets and tiles, the operations log and file copies on Drizzle. Tiles move in bulk
-// through unnest() so an import of thousands of tiles is a handful of statements.
+// (db/store-tiles.ts) so an import of thousands of tiles is a handful of statements.
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { VersionConflictError, type CommitDelta, type CommitOptions, type CommitSet, type FileChanges, type FileRecord, type FileStore, type HistoryEntry, type SheetRecord, type TileRecord, type WorkbookRecord } from '../core/store.ts';
@@ -8,10 +8,7 @@ import { files, opsLog, sheets, tiles, users } from './schema.ts';
 import type { CacheKey, CacheSync } from './cache-sync.ts';
 import { rowsOf, type Db, type Tx } from './db.ts';
 import { applyOutbox } from './store-tasks.ts';
-
-/** Rows per unnest() statement, and bytes: keeps one statement well under memory limits. */
-const TILE_CHUNK_ROWS = 1000;
-const TILE_CHUNK_BYTES = 16 * 1024 * 1024;
+import { deleteTiles, upsertTiles } from './store-tiles.ts';
 
 /** Past this many versions behind, a process reloads a file rather than following each version. */
 const MAX_FOLLOWED_VERSIONS = 500;
@@ -260,28 +257,4 @@ async function commitTx(tx: Tx, set: CommitSet, announce: (keys: CacheKey[]) => 
   await applyOutbox(tx, set.outbox, version);
   announce([`f:${set.fileId}`]);
   return version;
-}
-
-async function upsertTiles(tx: Tx, rows: CommitSet['tilesUpsert']): Promise<void> {
-  let start = 0;
-  while (start < rows.length) {
-    let end = start, bytes = 0;
-    while (end < rows.length && end - start < TILE_CHUNK_ROWS && (bytes < TILE_CHUNK_BYTES || end === start)) bytes += rows[end++]!.data.length;
-    const chunk = rows.slice(start, end);
-    const col = <K extends keyof (typeof chunk)[number]>(k: K) => sql.param(chunk.map((r) => r[k]));
-    await tx.execute(sql`
-      insert into tiles (sheet_id, tr, tc, r0, r1, c0, c1, data)
-      select * from unnest(${col('sheetId')}::uuid[], ${col('tr')}::int[], ${col('tc')}::int[], ${col('r0')}::int2[], ${col('r1')}::int2[], ${col('c0')}::int2[], ${col('c1')}::int2[], ${col('data')}::text[])
-      on conflict (sheet_id, tr, tc) do update set r0 = excluded.r0, r1 = excluded.r1, c0 = excluded.c0, c1 = excluded.c1, data = excluded.data`);
-    start = end;
-  }
-}
-
-async function deleteTiles(tx: Tx, rows: CommitSet['tilesDelete']): Promise<void> {
-  for (let i = 0; i < rows.length; i += TILE_CHUNK_ROWS) {
-    const chunk = rows.slice(i, i + TILE_CHUNK_ROWS);
-    await tx.execute(sql`
-      delete from tiles t using unnest(${sql.param(chunk.map((r) => r.sheetId))}::uuid[], ${sql.param(chunk.map((r) => r.tr))}::int[], ${sql.param(chunk.map((r) => r.tc))}::int[]) as k(sheet_id, tr, tc)
-      where t.sheet_id = k.sheet_id and t.tr = k.tr and t.tc = k.tc`);
-  }
 }

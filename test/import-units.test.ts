@@ -1,7 +1,8 @@
 // Units of the import: CSV typing agrees with PUT /cells typing, encodings, number-format codes,
-// function names in formulas, base64 checks.
+// function names in formulas, base64 checks, rows into new and existing tiles.
 import { describe, expect, it } from 'vitest';
-import { typeCsvValue } from '../core/io/csv-import.ts';
+import { BlockWriter } from '../core/io/block-writer.ts';
+import { importCsv, typeCsvValue } from '../core/io/csv-import.ts';
 import { functionsIn, stripPrefixes } from '../core/io/formula-import.ts';
 import { fieldsOfCode } from '../core/io/numfmt-map.ts';
 import { readXlsx } from '../core/io/xlsx-read.ts';
@@ -10,6 +11,8 @@ import { decodeBase64, formatOf } from '../core/io/source.ts';
 import { decodeText } from '../core/io/text-decode.ts';
 import { formatCode } from '../core/workbook/display.ts';
 import { parseTyped } from '../core/workbook/typed-input.ts';
+import type { Content } from '../core/workbook/workbook.ts';
+import { memoryWorkbook, shown } from './helpers/memory-workbook.ts';
 
 describe('CSV values are typed as PUT /cells types them', () => {
   const samples = ['0', '-0', '7', '-12', '007', '0.5', '.5', '5.', '1e3', '1,234.5', '12%', '$4.50', '2024-01-15', '01/02/2024', '13:45', 'TRUE', 'false', 'abc', "'42", '=1+1', '123456789012345', '1234567890123456', '12345678901234567890', '-1.25', '3.14159265358979', '0.000001', ' 5', '5 ', ''];
@@ -75,5 +78,46 @@ describe('sources', () => {
     expect(decodeBase64('QU\nJD', 10).toString()).toBe('ABC');
     expect(() => decodeBase64('QUJD', 2)).toThrow(/at most 2 bytes/);
     expect(() => decodeBase64('not base64!', 100)).toThrow(/file_data: is not base64/);
+  });
+});
+
+describe('bulk rows into tiles', () => {
+  // Rows of tiles the import creates become the tiles' rows (BlockWriter.adoptRow); rows into
+  // tiles that existed go cell by cell. Both must store the same text.
+  const lines = (): Content[][] => [
+    ['id', 'name', null, 'when'],
+    [],
+    [1, 'a', null, { v: 45292, auto: { date_time: '%Y-%m-%d' } }, null, null],
+    [null, null],
+    [2.5, true, 'x"y\\z', null],
+    ...Array.from({ length: 600 }, (_, i): Content[] => (i % 7 === 0 ? [null] : [i, `item ${i}`, i % 3 ? null : -i / 3])),
+  ];
+  it.each([0, 2, 31])('from column %i: new tiles hold what written-into tiles hold', async (col) => {
+    const fresh = memoryWorkbook();
+    await new BlockWriter(fresh, fresh.sheets[0]!, 5, col).write(lines());
+    const existing = memoryWorkbook();
+    const sheet = existing.sheets[0]!;
+    // Every tile the rows reach exists before the import (a cell written and cleared).
+    for (let tr = 0; tr < 3; tr++) {
+      for (let tc = 0; tc < 2; tc++) {
+        sheet.set(tr * 256 + 255, tc * 32, 'x');
+        sheet.set(tr * 256 + 255, tc * 32, null);
+      }
+    }
+    await new BlockWriter(existing, sheet, 5, col).write(lines());
+    const text = (wb: typeof fresh) => [...wb.sheets[0]!.tiles].filter(([, t]) => t.bounds()).map(([k, t]) => [k, t.encode(), t.bounds()]);
+    expect(text(fresh)).toEqual(text(existing));
+    expect(text(fresh).length).toBeGreaterThan(1);
+  });
+});
+
+describe('CSV numeric dates next to ISO dates', () => {
+  it('a quoted day-first date beside ISO dates (which alone skip the first pass) still orders its column', async () => {
+    const wb = memoryWorkbook();
+    const w = new BlockWriter(wb, wb.sheets[0]!, 0, 0);
+    const out = await importCsv(Buffer.from('id,iso,when\n1,2024-01-15,"31/01/2024"\n2,2024-02-01,12/04/2024\n'), w, async () => undefined);
+    expect(out.warnings).toEqual([]);
+    expect(shown(wb, 'Sheet1', 'A2:C3')).toEqual([['1', '2024-01-15', '31/01/2024'], ['2', '2024-02-01', '12/04/2024']]);
+    expect(wb.sheets[0]!.get(2, 2)).toMatchObject({ v: 45394 });
   });
 });

@@ -16,6 +16,8 @@ export class BlockWriter {
   private readonly direct: boolean;
   /** Base style id -> the typed value's implied format (shared objects from the typing cache) -> style id. */
   private readonly autoStyles = new Map<number, Map<Partial<Style>, number>>();
+  /** Tiles this import created (none of their cells has a style to keep). */
+  private readonly created = new Set<number>();
 
   constructor(
     private readonly wb: Workbook,
@@ -61,6 +63,7 @@ export class BlockWriter {
 
   private putRow(r: number, line: Content[]): void {
     const tr = Math.floor(r / TILE_ROWS), rr = r % TILE_ROWS;
+    if (this.col0 % TILE_COLS === 0 && line.length <= TILE_COLS && this.adoptRow(tr, rr, line)) return;
     let tile: Tile | undefined;
     let tc = -1;
     for (let j = 0; j < line.length; j++) {
@@ -79,6 +82,23 @@ export class BlockWriter {
       const s = old === null || old === undefined || !isRich(old) ? 0 : styleOf(old);
       tile.set(rr, c % TILE_COLS, this.toCell(content, s));
     }
+  }
+
+  /**
+   * A row that fills one tile column of a tile this import created becomes that tile's row itself,
+   * its contents turned into cells in place: no second array per row. False: the tile existed.
+   */
+  private adoptRow(tr: number, rr: number, line: Content[]): boolean {
+    const tc = Math.floor(this.col0 / TILE_COLS), key = tileKey(tr, tc);
+    if (!this.created.has(key)) {
+      if (this.sheet.index.has(key)) return false;
+      if (line.every((v) => v === null)) return true;
+      this.created.add(key);
+    }
+    const cells = line as Cell[];
+    for (let j = 0; j < line.length; j++) cells[j] = this.toCell(line[j]!, 0);
+    this.sheet.tileForWrite(tr, tc).rows[rr] = cells;
+    return true;
   }
 
   private toCell(content: Content, s: number): Cell {

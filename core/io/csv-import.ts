@@ -53,8 +53,11 @@ function detectDelimiter(Papa: Awaited<ReturnType<typeof loadPapa>>, text: strin
   return DELIMITERS.includes(d) ? d : ',';
 }
 
-/** Something like 12/04/2024 somewhere in the text: only then are columns read twice. */
-const MAYBE_NUMERIC_DATE = /\d{1,2}[/.-]\d{1,2}[/.-]\d{2}/;
+/**
+ * Something like 12/04/2024 starting a field (not inside a longer run of digits: 2024-01-15 is
+ * ISO and needs no order): only then are columns read twice.
+ */
+const MAYBE_NUMERIC_DATE = /(?:^|\D)\d{1,2}([/.-])\d{1,2}\1\d{2}/;
 
 /**
  * The numeric dates of every column, read in a first pass, so each column is typed in one order

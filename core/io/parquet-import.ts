@@ -1,8 +1,10 @@
 // Parquet import with hyparquet: a header row from the column names, then the rows, one row group
 // at a time (a group is decoded whole, so reading it in slices would decode it again and again).
+// The group's columns come as hyparquet decodes them (onChunk) and are typed column by column
+// straight into the rows written, without hyparquet's own rows in between.
 // Types follow the schema: integers and decimals become numbers (64-bit integers beyond 2^53 stay
 // exact as text), dates and timestamps become date serials with a date format, text stays text.
-import type { parquetMetadata } from 'hyparquet';
+import type { ColumnData, parquetMetadata } from 'hyparquet';
 import { invalidArg } from '../errors.ts';
 import { loadHyparquet } from '../libs.ts';
 import type { Content } from '../workbook/workbook.ts';
@@ -78,6 +80,28 @@ export function parquetValue(v: unknown, leaf: Leaf): Content {
   return json(v);
 }
 
+/** One column's values for rows start..start+n of the file (a chunk may hold rows outside them). */
+function columnOf(list: ColumnData[], start: number, n: number): ArrayLike<unknown> {
+  const only = list[0];
+  if (list.length === 1 && only!.rowStart === start && only!.columnData.length >= n) return only!.columnData;
+  const out = new Array<unknown>(n);
+  for (const c of list) {
+    for (let q = Math.max(0, start - c.rowStart); q < c.columnData.length && c.rowStart + q < start + n; q++) out[c.rowStart + q - start] = c.columnData[q];
+  }
+  return out;
+}
+
+/** Rows i0..i1 of the group, typed one column at a time. */
+function rowsOf(columns: ArrayLike<unknown>[], leaves: Leaf[], i0: number, i1: number): Content[][] {
+  const rows: Content[][] = [];
+  for (let i = i0; i < i1; i++) rows.push(new Array<Content>(leaves.length));
+  for (let j = 0; j < leaves.length; j++) {
+    const col = columns[j]!, leaf = leaves[j]!;
+    for (let i = i0; i < i1; i++) rows[i - i0]![j] = parquetValue(col[i], leaf);
+  }
+  return rows;
+}
+
 export async function importParquet(bytes: Buffer, writer: BlockWriter, step: (done: number, total: number) => Promise<void>): Promise<ParquetResult> {
   const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
   const { parquetMetadata, parquetRead } = await loadHyparquet();
@@ -90,19 +114,21 @@ export async function importParquet(bytes: Buffer, writer: BlockWriter, step: (d
   const cols = leaves(meta);
   const total = Number(meta.num_rows);
   await writer.write([cols.map((c) => c.name)]);
+  const byName = new Map<string, number[]>();
+  cols.forEach((c, j) => byName.set(c.name, [...(byName.get(c.name) ?? []), j]));
   let start = 0;
   for (const group of meta.row_groups) {
     const n = Number(group.num_rows);
-    let rows: unknown[][] = [];
+    const chunks: ColumnData[][] = cols.map(() => []);
     try {
-      await parquetRead({ file, metadata: meta, rowStart: start, rowEnd: start + n, rowFormat: 'array', onComplete: (r: unknown[][]) => (rows = r) });
+      await parquetRead({ file, metadata: meta, rowStart: start, rowEnd: start + n, onChunk: (c) => byName.get(c.columnName)?.forEach((j) => chunks[j]!.push(c)) });
     } catch (err) {
       throw invalidArg('file_data', `the Parquet data could not be read: ${(err as Error).message}`);
     }
-    for (let i = 0; i < rows.length; i += SLICE_ROWS) {
-      const slice = rows.slice(i, i + SLICE_ROWS).map((row) => cols.map((leaf, j) => parquetValue(row[j], leaf)));
-      await writer.write(slice);
-      await step(start + Math.min(i + SLICE_ROWS, rows.length), total);
+    const columns = chunks.map((list) => columnOf(list, start, n));
+    for (let i = 0; i < n; i += SLICE_ROWS) {
+      await writer.write(rowsOf(columns, cols, i, Math.min(n, i + SLICE_ROWS)));
+      await step(start + Math.min(i + SLICE_ROWS, n), total);
     }
     start += n;
   }

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { PGlite } from '@electric-sql/pglite';
 import type postgres from 'postgres';
 import { PgCacheSync } from './cache-sync-pg.ts';
 import { openPglite } from './pglite-open.ts';
@@ -36,7 +37,19 @@ export async function openStore(opts: OpenOptions): Promise<PgStore> {
   const pg = await openPglite(dataDir, opts.loadDataDir);
   const db = drizzlePglite(pg, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(pg), { migrationsFolder: MIGRATIONS_DIR });
+  await uncompressedTiles(pg);
   return new PgStore(db, 'pglite', () => pg.close(), pg);
+}
+
+/**
+ * The embedded store keeps tile text uncompressed. PGlite has no lz4, and its pglz took ~1.1 s of
+ * the 1.8 s commit of a 1M-row import (48 MB of tiles, docs/import-export.md); the cost is disk,
+ * ~2.5x the compressed size. PostgreSQL keeps compressing (lz4 for bulk commits, db/store-tiles.ts).
+ * Rows written before keep their compression; the setting is applied once per data directory.
+ */
+async function uncompressedTiles(pg: PGlite): Promise<void> {
+  const { rows } = await pg.query<{ storage: string }>(`select attstorage as storage from pg_attribute where attrelid = 'tiles'::regclass and attname = 'data'`);
+  if (rows[0]?.storage !== 'e') await pg.exec('alter table tiles alter column data set storage external');
 }
 
 async function withAdvisoryLock<T>(client: postgres.Sql, fn: () => Promise<T>): Promise<T> {

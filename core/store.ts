@@ -177,6 +177,8 @@ export interface TaskFinish {
   error?: string;
   result?: Record<string, unknown>;
   at: Date;
+  /** The task as the worker claimed it, when known: the finished record is then announced to waiters without reading it back. */
+  claimed?: TaskRecord;
 }
 
 export interface CommitOutbox {
@@ -258,6 +260,8 @@ export interface IdempotencyStore {
 export interface TaskQueueStore {
   enqueueTasks(tasks: TaskInsert[]): Promise<void>;
   getTask(id: string): Promise<TaskRecord | null>;
+  /** Of these tasks, the ids of those that have finished (done, error or cancelled): one query for many waiters. */
+  finishedTasks(ids: string[]): Promise<string[]>;
   /** Claims up to `limit` tasks that are queued, or running with a lapsed lease; each claim raises `attempts`. */
   claimTasks(q: { workerId: string; limit: number; leaseMs: number; now: Date }): Promise<TaskRecord[]>;
   renewLease(q: { id: string; workerId: string; attempt: number; until: Date }): Promise<boolean>;

@@ -27,14 +27,19 @@ export class PgAuthStore implements AuthStore {
   /** Bumped after every change to tokens: a read that began before it does not fill the cache. */
   private tokenGeneration = 0;
 
+  /** The same tokens by id (a worker resolves the token of every task it runs); dropped with any token change. */
+  private readonly tokenByIdCache = new Map<string, TokenInfo>();
+
   private tokensChanged(): void {
     this.tokenGeneration++;
     this.tokenCache.clear();
+    this.tokenByIdCache.clear();
   }
 
   private tokenDropped(hash: string): void {
     this.tokenGeneration++;
     this.tokenCache.delete(hash);
+    this.tokenByIdCache.clear();
   }
 
   async countSpaces(): Promise<number> {
@@ -93,7 +98,7 @@ export class PgAuthStore implements AuthStore {
     return row ?? null;
   }
 
-  /** Read for every code-cell task a worker runs: prepared like tokenByHash. */
+  /** Read for every code-cell task a worker runs: prepared and cached like tokenByHash. */
   private tokenByIdQuery?: { execute(values: { id: string }): Promise<TokenInfo[]> };
 
   async tokenById(tokenId: string): Promise<TokenInfo | null> {
@@ -104,7 +109,14 @@ export class PgAuthStore implements AuthStore {
       .innerJoin(spaces, eq(spaces.id, tokens.spaceId))
       .where(eq(tokens.id, sql.placeholder('id')))
       .prepare('token_by_id') as unknown as { execute(values: { id: string }): Promise<TokenInfo[]> };
+    const cached = this.tokenCaches.usable ? this.tokenByIdCache.get(tokenId) : undefined;
+    if (cached) return cached;
+    const generation = this.tokenGeneration;
     const [row] = await this.tokenByIdQuery.execute({ id: tokenId });
+    if (row && this.tokenCaches.usable && generation === this.tokenGeneration) {
+      if (this.tokenByIdCache.size >= 10_000) this.tokenByIdCache.clear();
+      this.tokenByIdCache.set(tokenId, row);
+    }
     return row ?? null;
   }
 

@@ -4,7 +4,7 @@
 import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { TaskLeaseLostError, type CommitOutbox, type TaskFinish, type TaskInsert, type TaskQueueStore, type TaskRecord } from '../core/store.ts';
 import { tasks } from './schema.ts';
-import type { Db, Tx } from './db.ts';
+import { rowsOf, type Db, type Tx } from './db.ts';
 
 const FINAL = ['done', 'error', 'cancelled'] as const;
 
@@ -24,10 +24,30 @@ export async function finishInTx(db: Db | Tx, f: TaskFinish, version?: number): 
   return rows.length > 0;
 }
 
+/**
+ * The fenced finishes of one commit (a group of code-cell results) in one statement; returns the
+ * id of a task this worker no longer holds, if any (the caller rolls the commit back).
+ */
+async function finishAllInTx(tx: Tx, fs: TaskFinish[], version: number): Promise<string | undefined> {
+  if (fs.length === 1) return (await finishInTx(tx, fs[0]!, version)) ? undefined : fs[0]!.id;
+  // One JSON parameter: both drivers pass it alike (postgres.js cannot type an array holding nulls).
+  const rows = fs.map((f) => ({ id: f.id, attempt: f.attempt, worker_id: f.workerId, status: f.status, error: f.error ?? null, result: { ...(f.result ?? {}), version }, at: f.at.toISOString() }));
+  const res = await tx.execute(sql`
+    update tasks t set status = f.status, finished = f.at, error = f.error, result = f.result, lease_until = null
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as f(id uuid, attempt int, worker_id text, status text, error text, result jsonb, at timestamptz)
+    where t.id = f.id and t.attempts = f.attempt and t.worker_id = f.worker_id and t.status = 'running'
+    returning t.id`);
+  const held = new Set(rowsOf<{ id: string }>(res).map((r) => r.id));
+  return fs.find((f) => !held.has(f.id))?.id;
+}
+
 /** Runs inside PgStore.commit once the file version is known. */
 export async function applyOutbox(tx: Tx, outbox: CommitOutbox | undefined, version: number): Promise<void> {
   if (!outbox) return;
-  for (const f of outbox.finish ?? []) if (!(await finishInTx(tx, f, version))) throw new TaskLeaseLostError(f.id);
+  if (outbox.finish?.length) {
+    const lost = await finishAllInTx(tx, outbox.finish, version);
+    if (lost) throw new TaskLeaseLostError(lost);
+  }
   await insertTasks(tx, outbox.tasks ?? []);
 }
 
@@ -38,9 +58,19 @@ export class PgTaskStore implements TaskQueueStore {
     await insertTasks(this.db, rows);
   }
 
+  /** Read by every wait_task and get_task: built once and prepared. */
+  private taskByIdQuery?: { execute(values: { id: string }): Promise<(typeof tasks.$inferSelect)[]> };
+
   async getTask(id: string): Promise<TaskRecord | null> {
-    const [row] = await this.db.select().from(tasks).where(eq(tasks.id, id));
+    this.taskByIdQuery ??= this.db.select().from(tasks).where(eq(tasks.id, sql.placeholder('id'))).prepare('task_by_id') as unknown as { execute(values: { id: string }): Promise<(typeof tasks.$inferSelect)[]> };
+    const [row] = await this.taskByIdQuery.execute({ id });
     return row ? toRecord(row) : null;
+  }
+
+  async finishedTasks(ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.select({ id: tasks.id }).from(tasks).where(and(sql`${tasks.id} = any(${sql.param(ids)}::uuid[])`, inArray(tasks.status, [...FINAL])));
+    return rows.map((r) => r.id);
   }
 
   async claimTasks(q: { workerId: string; limit: number; leaseMs: number; now: Date }): Promise<TaskRecord[]> {

@@ -64,13 +64,17 @@ describe.skipIf(!up)('caches of two processes on one PostgreSQL', () => {
     const { tokenId } = await a.createToken({ spaceId, userName: 'agent', role: 'editor', hash: 'h-revoke', expiresAt: null, at: new Date(0) });
     expect(sync(b).usable).toBe(true);
     expect(await b.tokenByHash('h-revoke')).toMatchObject({ tokenId, revokedAt: null });
+    expect(await b.tokenById(tokenId)).toMatchObject({ tokenId, revokedAt: null });
     await raw`update users set name = 'renamed' where id = (select user_id from tokens where id = ${tokenId})`;
     expect((await b.tokenByHash('h-revoke'))!.userName).toBe('agent');
+    expect((await b.tokenById(tokenId))!.userName).toBe('agent');
     const t0 = performance.now();
     expect(await a.revokeToken(tokenId, new Date(1), spaceId)).toBe(true);
     // B acknowledged: A did not have to wait for B's lease to run out (1.1 s).
     expect(performance.now() - t0).toBeLessThan(900);
     expect((await b.tokenByHash('h-revoke'))!.revokedAt).not.toBeNull();
+    // By id too: what a worker in B reads before it runs a task queued with that token.
+    expect((await b.tokenById(tokenId))!.revokedAt).not.toBeNull();
     // And by hash, the other way round.
     await a.createToken({ spaceId, userName: 'agent', role: 'viewer', hash: 'h-revoke-2', expiresAt: null, at: new Date(0) });
     expect((await a.tokenByHash('h-revoke-2'))!.revokedAt).toBeNull();

@@ -25,3 +25,17 @@ it('file records: a commit, a rename and a delete are seen by the next read', as
   await opened().deleteFile(file.id);
   expect(await opened().getFile(file.id)).toBeNull();
 });
+
+it('tokens by hash and by id (a worker resolves each task\'s token): a revocation is seen by the next read of either', async () => {
+  const { id: spaceId } = await opened().createSpace('tokens', new Date(0));
+  const { tokenId } = await opened().createToken({ spaceId, userName: 'agent', role: 'editor', hash: 'h-agent', expiresAt: null, at: new Date(0) });
+  expect(await opened().tokenById(tokenId)).toMatchObject({ tokenId, revokedAt: null });
+  expect(await opened().tokenByHash('h-agent')).toMatchObject({ tokenId, revokedAt: null });
+  expect(await opened().revokeToken(tokenId, new Date(1), spaceId)).toBe(true);
+  expect((await opened().tokenById(tokenId))!.revokedAt).toEqual(new Date(1));
+  expect((await opened().tokenByHash('h-agent'))!.revokedAt).toEqual(new Date(1));
+  const second = await opened().createToken({ spaceId, userName: 'agent-2', role: 'viewer', hash: 'h-agent-2', expiresAt: null, at: new Date(0) });
+  expect((await opened().tokenById(second.tokenId))!.revokedAt).toBeNull();
+  expect(await opened().revokeTokenByHash('h-agent-2', new Date(2))).toBe(true);
+  expect((await opened().tokenById(second.tokenId))!.revokedAt).toEqual(new Date(2));
+});

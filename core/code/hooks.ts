@@ -1,6 +1,7 @@
 // Code cells as sheet objects: they follow structural edits, clears, moves, sheet copies and
 // find/replace; before every commit the cells whose inputs changed are queued to run again
-// (reruns.ts). Work that needs tiles loaded is left in pending.ts for beforeCommit.
+// (reruns.ts), and after it what it changed is remembered for runs under way (read-log.ts). Work
+// that needs tiles loaded is left in pending.ts for beforeCommit.
 import { randomUUID } from 'node:crypto';
 import { rectContains, type Rect } from '../a1.ts';
 import type { SheetObjectHooks, TextReplace } from '../workbook/hooks.ts';
@@ -9,6 +10,7 @@ import type { SheetModel } from '../workbook/sheet.ts';
 import type { Workbook } from '../workbook/workbook.ts';
 import { anchorA1, codeCells, edgeRect, setCodeCells, type CodeCell } from './model.ts';
 import { pend } from './pending.ts';
+import { rememberWrite } from './read-log.ts';
 import { beforeCommit } from './reruns.ts';
 import { shiftCodeRefs } from './rewrite.ts';
 import { occupies, replaceInCode } from './seams.ts';
@@ -93,4 +95,4 @@ function onReplace(wb: Workbook, sheet: SheetModel, rect: Rect, replace: TextRep
   return replaceInCode(sheet, rect, replace, (id) => pend(wb).rerun.add(id));
 }
 
-export const codeCellObjects: SheetObjectHooks = { onStructure, onClear, onMove, onDuplicate, occupies, onReplace, beforeCommit };
+export const codeCellObjects: SheetObjectHooks = { onStructure, onClear, onMove, onDuplicate, occupies, onReplace, beforeCommit, afterCommit: rememberWrite };

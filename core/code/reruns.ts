@@ -5,6 +5,7 @@
 import { cellToA1, rectContains, rectsIntersect } from '../a1.ts';
 import type { OpContext } from '../context.ts';
 import { isRich } from '../workbook/cell.ts';
+import type { SheetModel } from '../workbook/sheet.ts';
 import type { Workbook } from '../workbook/workbook.ts';
 import { anchorA1, codeCells, edgeRect, setCodeCells, type CodeCell } from './model.ts';
 import { takePending, type Pending } from './pending.ts';
@@ -42,17 +43,26 @@ export async function beforeCommit(wb: Workbook, ctx: OpContext): Promise<void> 
         const triggered = p?.rerun.has(cc.id) || cc.reads?.some((e) => wb.changes.touches(e.sheet_id, edgeRect(e)));
         if (!triggered) continue;
         handled.add(cc.id);
-        const chain = chainFor(cc);
-        if (chain.includes(cc.id) || chain.length >= MAX_CHAIN) {
-          const path = [...chain.slice(chain.indexOf(cc.id) >= 0 ? chain.indexOf(cc.id) : 0), cc.id].map((id) => labelOf(wb, id)).join(' → ');
-          const outcome = { result: failure(`Circular dependency between code cells (${path}): each reads the other's result, so they are not run again.`), reads: cc.reads ?? [], durationMs: 0, at: ctx.services.clock.now() };
-          await applyOutcome(wb, sheet, cc, outcome, maxCells);
-          more = true;
-        } else queueRun(wb, ctx, sheet, cc, 'dependency', chain);
+        if (!(await rerun(wb, ctx, sheet, cc, chainFor(cc), maxCells))) more = true;
       }
     }
     if (!more) break;
   }
+}
+
+/**
+ * Queues a run of `cc` caused by the write of the cells in `chain`, or, when `cc` is in its own
+ * chain (or the chain is too long), writes the loop into the cell instead; false then (a write).
+ */
+export async function rerun(wb: Workbook, ctx: OpContext, sheet: SheetModel, cc: CodeCell, chain: string[], maxCells: number): Promise<boolean> {
+  if (chain.includes(cc.id) || chain.length >= MAX_CHAIN) {
+    const path = [...chain.slice(chain.indexOf(cc.id) >= 0 ? chain.indexOf(cc.id) : 0), cc.id].map((id) => labelOf(wb, id)).join(' → ');
+    const outcome = { result: failure(`Circular dependency between code cells (${path}): each reads the other's result, so they are not run again.`), reads: cc.reads ?? [], durationMs: 0, at: ctx.services.clock.now() };
+    await applyOutcome(wb, sheet, cc, outcome, maxCells);
+    return false;
+  }
+  queueRun(wb, ctx, sheet, cc, 'dependency', chain);
+  return true;
 }
 
 /**

@@ -21,13 +21,15 @@ export interface TaskRun {
   results: ResultCommits;
   /** Set when the worker is stopping: the task goes back to the queue instead of finishing. */
   stopping(): boolean;
+  /** The run is over and its result is handed to `results`: the worker's slot is free while it commits. */
+  ended?(): void;
 }
 
 export async function runCodeTask(services: Services, runners: Runners, run: TaskRun): Promise<void> {
   const { task, workerId } = run;
   const payload = task.payload as CodeTaskPayload;
   const fence = { id: task.id, attempt: task.attempts, workerId };
-  const finish = (status: TaskFinish['status'], error?: string) => services.store.finishTask({ ...fence, status, error, at: services.clock.now() });
+  const finish = (status: TaskFinish['status'], error?: string) => services.store.finishTask({ ...fence, status, error, at: services.clock.now(), claimed: task });
 
   const caller = await resolveCaller(services, task);
   if (typeof caller === 'string') return void (await finish('error', caller));
@@ -51,17 +53,19 @@ export async function runCodeTask(services: Services, runners: Runners, run: Tas
   if (cc.task_id !== task.id) return void (await finish('cancelled', `Superseded by a newer run of this code cell (task ${cc.task_id}).`));
 
   const reads: ReadEdge[] = [];
+  const seen: { version?: number } = {};
   const started = performance.now();
-  const result = await execute(services, runners, ctx, task, payload, cc, reads);
+  const result = await execute(services, runners, ctx, task, payload, cc, reads, seen);
   if (run.stopping()) {
     await services.store.releaseTask(fence);
     return;
   }
-  const outcome: Outcome = { result, reads, durationMs: performance.now() - started, at: services.clock.now() };
+  const outcome: Outcome = { result, reads, readVersion: seen.version, durationMs: performance.now() - started, at: services.clock.now() };
   await writeOutcome(services, ctx, run, outcome, finish);
 }
 
-async function execute(services: Services, runners: Runners, ctx: OpContext, task: TaskRecord, payload: CodeTaskPayload, cc: CodeCell, reads: ReadEdge[]): Promise<RunResult> {
+/** `seen.version`: the file version of the first read (what changed after it makes the result stale, read-log.ts). */
+async function execute(services: Services, runners: Runners, ctx: OpContext, task: TaskRecord, payload: CodeTaskPayload, cc: CodeCell, reads: ReadEdge[], seen: { version?: number }): Promise<RunResult> {
   const maxRead = services.config.limits.cellsPerRead;
   const req: RunRequest = {
     language: cc.language,
@@ -69,6 +73,7 @@ async function execute(services: Services, runners: Runners, ctx: OpContext, tas
     label: payload.label,
     read: async (ref, single) =>
       services.workbooks.read(ctx, task.fileId, async (wb) => {
+        seen.version ??= wb.version;
         const home = wb.sheets.find((s) => s.id === payload.sheet_id);
         if (!home) throw new ReadError('the sheet of this code cell was deleted');
         const { values, edge } = await readForCode(wb, home, ref, single, maxRead);
@@ -96,7 +101,9 @@ async function execute(services: Services, runners: Runners, ctx: OpContext, tas
 }
 
 async function writeOutcome(services: Services, ctx: OpContext, run: TaskRun, outcome: Outcome, finish: (s: TaskFinish['status'], e?: string) => Promise<boolean>): Promise<void> {
-  await run.results.submit({ task: run.task, workerId: run.workerId, ctx, outcome, finish });
+  const committed = run.results.submit({ task: run.task, workerId: run.workerId, ctx, outcome, finish });
+  run.ended?.();
+  await committed;
 }
 
 /** The caller a task acts for, or why it can no longer act. */

@@ -16,6 +16,8 @@ export const STORED_OUTPUT_CHARS = 16 * 1024;
 export interface Outcome {
   result: RunResult;
   reads: ReadEdge[];
+  /** The file version the run's first read saw (none when it read nothing). */
+  readVersion?: number;
   durationMs: number;
   at: Date;
 }

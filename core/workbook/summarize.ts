@@ -2,7 +2,8 @@
 // become their shape, so a 1M-cell write logs a few hundred bytes.
 
 const MAX_STRING = 200;
-const MAX_ITEMS = 10;
+/** Items of an array kept (code-cell results written together stay within it: result-commits.ts). */
+export const MAX_ITEMS = 10;
 
 export function summarizeArgs(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}… (${value.length} chars)` : value;

@@ -1,8 +1,10 @@
 // GET /v1/tasks/{id}/wait: waits (up to timeout_ms) until a task has finished, then answers as
-// get_task does. Wakes at once for tasks finished in this process, and polls for the others.
+// get_task does. Wakes at once for tasks finished in this process; the others are found by one
+// poll per process for every awaited task (task-watch.ts).
 import { z } from 'zod';
 import { allCodeCells } from '../../code/model.ts';
 import { taskEvents } from '../../code/task-events.ts';
+import { taskWatch } from '../../code/task-watch.ts';
 import { defineOp } from '../../op.ts';
 import { TaskId } from '../../schemas.ts';
 import { TaskOut, taskView, visibleTask } from '../../code/task-view.ts';
@@ -25,22 +27,23 @@ export const waitTask = defineOp({
   handler: async (ctx, input) => {
     let task = await visibleTask(ctx, input.task_id);
     const deadline = Date.now() + input.timeout_ms;
-    const pause = (event: string) =>
+    // Scope file: the file is asked again after any finish here, or every POLL_MS.
+    const pause = () =>
       new Promise<void>((resolve) => {
         const done = () => {
           clearTimeout(timer);
-          taskEvents.off(event, done);
+          taskEvents.off('finished', done);
           ctx.signal?.removeEventListener('abort', done);
           resolve();
         };
         const timer = setTimeout(done, Math.min(POLL_MS, Math.max(0, deadline - Date.now())));
-        taskEvents.on(event, done);
+        taskEvents.on('finished', done);
         ctx.signal?.addEventListener('abort', done);
       });
     const waiting = () => Date.now() < deadline && !ctx.signal?.aborted;
     while (!FINAL.has(task.status) && waiting()) {
-      await pause(`finished:${task.id}`);
-      task = (await ctx.services.store.getTask(task.id)) ?? task;
+      const finished = await taskWatch(ctx.services.store).until(task.id, Math.max(0, deadline - Date.now()), ctx.signal);
+      task = finished ?? (await ctx.services.store.getTask(task.id)) ?? task;
     }
     if (input.scope === 'task') return { ...taskView(task), timed_out: !FINAL.has(task.status) };
     // The whole file: its code cells say whether a run is still queued or under way (a run can
@@ -48,7 +51,7 @@ export const waitTask = defineOp({
     const queued = () => ctx.services.workbooks.read(ctx, task.fileId, (wb) => [...allCodeCells(wb)].filter(({ cc }) => cc.status === 'queued').length);
     let left = await queued();
     while (left > 0 && waiting()) {
-      await pause('finished');
+      await pause();
       left = await queued();
     }
     task = (await ctx.services.store.getTask(task.id)) ?? task;

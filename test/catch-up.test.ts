@@ -2,8 +2,8 @@
 // moved on by the other and follows the versions in between (core/workbook/catch-up.ts) instead
 // of rebuilding it. A random walk of edits alternates between the two; after each step both show
 // exactly what a third process that loads the file afresh shows: values, formulas' results,
-// spills, formats, hidden rows, and the engine itself. Writes that change sheets or names make
-// the follower reload. CATCHUP_SEED and CATCHUP_STEPS run other and longer walks.
+// spills, formats, hidden rows, queued code cells, and the engine itself. Writes that change
+// sheets or names make the follower reload. CATCHUP_SEED and CATCHUP_STEPS run other and longer walks.
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../core/config.ts';
 import type { OpContext } from '../core/context.ts';
@@ -54,7 +54,7 @@ describe('a process following writes another process committed', () => {
       const main = await call(services, 'read_cells', { ...f, range: `A1:G${rows + 5}`, render: 'raw' });
       const other = await call(services, 'read_cells', { ...f, sheet: 'Other', range: 'A1:C60', render: 'raw' });
       const formats = await call(services, 'read_formats', { ...f, range: 'A1:G20' });
-      return JSON.stringify([main.values, other.values, formats.formats]);
+      return JSON.stringify([main.values, main.pending, other.values, formats.formats]);
     };
     await snapshot(a);
     await snapshot(b);
@@ -103,6 +103,10 @@ describe('a process following writes another process committed', () => {
       } else if (kind === 17) {
         what = 'column width';
         await call(by, 'set_sizes', { ...f, indices: ['C'], size: 80 + int(40) });
+      } else if (kind === 18) {
+        // No worker runs here: the cell stays queued, its code and status in the sheet's meta.
+        what = 'code cell';
+        await call(by, 'set_code_cell', { ...f, cell: `G${1 + int(5)}`, language: 'javascript', code: `${int(100)} + 1` });
       } else {
         what = 'many cells';
         await call(by, 'write_cells', { ...f, cell: `A${row}`, values: Array.from({ length: 30 }, () => [String(int(50))]) });

@@ -8,7 +8,7 @@
 // moved, rows inserted) records no delta (changeset.ts) and one that changed names or data
 // tables is refused here: the caller reloads the file. Everything else follows from the tiles.
 import type { RawCellContent } from 'hyperformula';
-import type { FileChanges, SheetRecord } from '../store.ts';
+import type { FileChanges } from '../store.ts';
 import { formulaOf } from './cell.ts';
 import { toEngineContent } from './engine.ts';
 import type { SheetModel } from './sheet.ts';
@@ -46,7 +46,7 @@ export async function catchUp(wb: Workbook, changes: FileChanges): Promise<boole
   const engine = wb.engine;
   const hiddenBefore = new Map(changes.sheets.map((rec) => [rec.id, hiddenRows(byId.get(rec.id)!.meta)]));
   if (changes.styles) wb.styles = new StyleTable(changes.styles);
-  for (const rec of changes.sheets) byId.get(rec.id)!.followStored(rec as SheetRecord);
+  for (const rec of changes.sheets) byId.get(rec.id)!.followStored(rec);
 
   // The cells whose content the engine sees changed, per sheet it holds.
   const edits = new Map<SheetModel, [row: number, col: number, content: RawCellContent][]>();

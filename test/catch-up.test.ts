@@ -12,17 +12,9 @@ import { findOp } from '../core/registry.ts';
 import { createServices, type AppServices } from '../core/services.ts';
 import { catchUpStats } from '../core/workbook/catch-up.ts';
 import { storeForTests } from './helpers/store.ts';
+import { rng } from './helpers/random.ts';
 
 const opened = storeForTests();
-
-function rng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('a process following writes another process committed', () => {
   it('shows what a fresh load shows after every step of a random walk', { timeout: 120_000 }, async () => {

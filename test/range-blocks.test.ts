@@ -7,18 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { ENGINE_NAMES, engineConfig } from '../core/workbook/engine.ts';
 import { blockStats } from '../core/workbook/hf-range-values.ts';
 import { colToIndex } from '../core/a1.ts';
+import { rng } from './helpers/random.ts';
 
 const ROWS = 5000;
 type V = number | string | boolean | null | DetailedCellError;
-
-function rng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The cells of `ref` (A1:B5000 or A:A) in row-major order, from a sheet's values. */
 function cellsOf(values: V[][], ref: string): V[] {

@@ -1,6 +1,7 @@
 // Files, their sheets and tiles, the operations log and file copies on Drizzle. Tiles move in bulk
 // (db/store-tiles.ts) so an import of thousands of tiles is a handful of statements.
 import { randomUUID } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { VersionConflictError, type CommitDelta, type CommitOptions, type CommitSet, type FileChanges, type FileRecord, type FileStore, type HistoryEntry, type SheetRecord, type TileRecord, type WorkbookRecord } from '../core/store.ts';
 import type { SheetMeta } from '../core/workbook/sheet-meta.ts';
@@ -23,6 +24,8 @@ export class PgFileStore implements FileStore {
   constructor(
     readonly db: Db,
     private readonly fileCaches: CacheSync,
+    /** The embedded store's instance: bulk tile writes go into its file system for COPY. */
+    private readonly pgliteInstance?: PGlite,
   ) {
     fileCaches.onDrop((key) => {
       if (key === '*') this.filesChanged();
@@ -176,7 +179,7 @@ export class PgFileStore implements FileStore {
     let version: number | undefined;
     let settled: Promise<void> | undefined;
     try {
-      ({ result: version, settled } = await this.fileCaches.transaction(this.db, (tx, announce) => commitTx(tx, set, announce)));
+      ({ result: version, settled } = await this.fileCaches.transaction(this.db, (tx, announce) => commitTx(tx, set, announce, this.pgliteInstance)));
       return version;
     } finally {
       this.fileChanged(set.fileId);
@@ -233,7 +236,7 @@ const fileColumns = {
 };
 
 /** One commit's statements; the version guard makes a stale base fail before anything is written. */
-async function commitTx(tx: Tx, set: CommitSet, announce: (keys: CacheKey[]) => void): Promise<number> {
+async function commitTx(tx: Tx, set: CommitSet, announce: (keys: CacheKey[]) => void, pglite?: PGlite): Promise<number> {
   const patch: Partial<typeof files.$inferInsert> = { modified: set.at };
   if (set.name !== undefined) patch.name = set.name;
   if (set.styles !== undefined) patch.styles = set.styles;
@@ -252,7 +255,7 @@ async function commitTx(tx: Tx, set: CommitSet, announce: (keys: CacheKey[]) => 
       .onConflictDoUpdate({ target: sheets.id, set: { name: sql`excluded.name`, position: sql`excluded.position`, meta: sql`excluded.meta` } });
   }
   await deleteTiles(tx, set.tilesDelete);
-  await upsertTiles(tx, set.tilesUpsert);
+  await upsertTiles(tx, set.tilesUpsert, pglite);
   await tx.insert(opsLog).values({ fileId: set.fileId, version, op: set.log.op, args: set.log.args ?? {}, userId: set.log.userId, tokenId: set.log.tokenId, at: set.at, delta: set.delta ?? null });
   await applyOutbox(tx, set.outbox, version);
   announce([`f:${set.fileId}`]);

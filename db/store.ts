@@ -28,7 +28,7 @@ export class PgStore implements Store {
     /** What keeps the caches of tokens and file records right; nothing is cached on PostgreSQL without it. */
     readonly cacheSync: CacheSync = kind === 'pglite' ? localCaches() : noCaches(),
   ) {
-    for (const part of [new PgAuthStore(db, cacheSync), new PgFileStore(db, cacheSync), new PgIdempotencyStore(db), new PgTaskStore(db), new PgConnectionStore(db)]) adopt(this, part);
+    for (const part of [new PgAuthStore(db, cacheSync), new PgFileStore(db, cacheSync, pglite), new PgIdempotencyStore(db), new PgTaskStore(db), new PgConnectionStore(db)]) adopt(this, part);
   }
 
   async close(): Promise<void> {

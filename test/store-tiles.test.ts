@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CommitSet, TileRecord } from '../core/store.ts';
-import { copyText } from '../db/store-tiles.ts';
+import { copyBinary } from '../db/store-tiles.ts';
 import { storeForTests } from './helpers/store.ts';
 
 const opened = storeForTests();
@@ -62,7 +62,24 @@ describe('tile writes', () => {
   });
 });
 
-it("COPY's text format escapes backslashes, tabs and line breaks and nothing else", () => {
-  const row = { sheetId: 's', tr: 1, tc: 2, r0: 3, r1: 4, c0: 5, c1: 6, data: 'a\\b\tc\nd\re "é"' };
-  expect(copyText([row, { ...row, data: '[1]' }])).toBe('s\t1\t2\t3\t4\t5\t6\ta\\\\b\\tc\\nd\\re "é"\ns\t1\t2\t3\t4\t5\t6\t[1]\n');
+it("COPY's binary format: header, each tile's eight fields with their lengths, its text as UTF-8 bytes, trailer", () => {
+  const row = { sheetId: '0123abcd-0000-4000-8000-00000000ffff', tr: 1, tc: 2, r0: 3, r1: 4, c0: 5, c1: 6, data: 'a\\b\tc "é"' };
+  const out = copyBinary([row]);
+  expect(out.subarray(0, 19)).toEqual(Buffer.from('PGCOPY\n\xff\r\n\0\0\0\0\0\0\0\0\0', 'latin1'));
+  let at = 19;
+  const int = (bytes: number) => {
+    const v = bytes === 2 ? out.readInt16BE(at) : out.readInt32BE(at);
+    at += bytes;
+    return v;
+  };
+  expect(int(2)).toBe(8);
+  expect(int(4)).toBe(16);
+  expect(out.subarray(at, (at += 16)).toString('hex')).toBe('0123abcd000040008000 00000000ffff'.replace(' ', ''));
+  expect([int(4), int(4), int(4), int(4)]).toEqual([4, 1, 4, 2]);
+  expect([int(4), int(2), int(4), int(2), int(4), int(2), int(4), int(2)]).toEqual([2, 3, 2, 4, 2, 5, 2, 6]);
+  const text = Buffer.from(row.data, 'utf8');
+  expect(int(4)).toBe(text.length);
+  expect(out.subarray(at, (at += text.length))).toEqual(text);
+  expect(int(2)).toBe(-1);
+  expect(at).toBe(out.length);
 });

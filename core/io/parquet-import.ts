@@ -10,7 +10,12 @@ import { loadHyparquet } from '../libs.ts';
 import type { Content } from '../workbook/workbook.ts';
 import type { BlockWriter } from './block-writer.ts';
 
-const SLICE_ROWS = 65_536;
+/**
+ * Rows typed and written at a time (16 tile bands): short-lived enough to die in the young
+ * generation. Slices of 65,536 rows outlived it and cost ~170 ms more of garbage collection in
+ * a 1M-row import.
+ */
+const SLICE_ROWS = 4_096;
 const MS_PER_DAY = 86_400_000;
 /** Serial of 1970-01-01 when serials count days from 1899-12-30. */
 const UNIX_EPOCH_SERIAL = 25_569;

@@ -8,6 +8,7 @@ import type { SheetModel } from '../workbook/sheet.ts';
 import type { Style } from '../workbook/style.ts';
 import { Tile, TILE_COLS, TILE_ROWS, tileKey } from '../workbook/tile.ts';
 import type { Content, Workbook } from '../workbook/workbook.ts';
+import type { GroupTiles } from './parquet-rows.ts';
 
 export class BlockWriter {
   /** Rows and columns written so far (relative to the origin). */
@@ -36,8 +37,7 @@ export class BlockWriter {
     const width = lines.reduce((m, l) => Math.max(m, l.length), 0);
     const first = this.row0 + this.rows;
     const last = first + lines.length - 1;
-    if (last >= MAX_ROWS) throw invalidArg(this.field, `the data has more rows than fit from row ${this.row0 + 1} (the last row is ${MAX_ROWS}); start higher or split the file`);
-    if (this.col0 + width > MAX_COLS) throw invalidArg(this.field, `the data has ${width} columns; from column ${this.col0 + 1} they run past the last column (XFD)`);
+    this.fits(lines.length, width);
     if (!this.direct) await this.wb.writeCells(this.sheet, first, this.col0, lines);
     else {
       await this.wb.load(this.sheet, { r0: first, c0: this.col0, r1: last, c1: this.col0 + Math.max(width, 1) - 1 });
@@ -46,6 +46,44 @@ export class BlockWriter {
     }
     if (width) this.wb.changes.add(this.sheet.id, { r0: first, c0: this.col0, r1: last, c1: this.col0 + width - 1 });
     this.rows += lines.length;
+    this.cols = Math.max(this.cols, width);
+  }
+
+  /** Throws the 400 when `rows` more rows of `width` columns do not fit below what was written. */
+  fits(rows: number, width: number): void {
+    if (this.row0 + this.rows + rows - 1 >= MAX_ROWS) throw invalidArg(this.field, `the data has more rows than fit from row ${this.row0 + 1} (the last row is ${MAX_ROWS}); start higher or split the file`);
+    if (this.col0 + width > MAX_COLS) throw invalidArg(this.field, `the data has ${width} columns; from column ${this.col0 + 1} they run past the last column (XFD)`);
+  }
+
+  /** Nothing written yet, the sheet holds no tile and nothing recomputes: tiles can be laid down whole (adopt). */
+  blank(): boolean {
+    return this.direct && this.rows === 0 && this.sheet.index.size === 0 && this.sheet.tiles.size === 0;
+  }
+
+  /** The style id of a typed value's implied format (a date) over the default style. */
+  autoStyle(auto: Partial<Style>): number {
+    return this.styleFor(0, auto);
+  }
+
+  /**
+   * Lays down rows first..first+n-1 (sheet rows) of `width` columns, as groupTiles laid them out:
+   * the whole tiles as they are, the rows of shared bands cell by cell. Groups may come in any
+   * order; the sheet was blank() when the import began.
+   */
+  adopt(group: GroupTiles, first: number, n: number, width: number): void {
+    for (const t of group.tiles) {
+      this.sheet.tileForWrite(t.tr, t.tc);
+      this.sheet.tiles.set(tileKey(t.tr, t.tc), Tile.sealed(t.text, t.bounds));
+    }
+    for (const { row, cells } of group.edges) {
+      const tr = Math.floor(row / TILE_ROWS), rr = row % TILE_ROWS;
+      for (let j = 0; j < cells.length; j++) {
+        const c = this.col0 + j;
+        if (cells[j] !== null) this.sheet.tileForWrite(tr, Math.floor(c / TILE_COLS)).set(rr, c % TILE_COLS, cells[j]!);
+      }
+    }
+    if (width && n) this.wb.changes.add(this.sheet.id, { r0: first, c0: this.col0, r1: first + n - 1, c1: this.col0 + width - 1 });
+    this.rows = Math.max(this.rows, first + n - this.row0);
     this.cols = Math.max(this.cols, width);
   }
 

@@ -1,14 +1,22 @@
 // Parquet import with hyparquet: a header row from the column names, then the rows, one row group
 // at a time (a group is decoded whole, so reading it in slices would decode it again and again).
 // The group's columns come as hyparquet decodes them (onChunk) and are typed column by column
-// straight into the rows written, without hyparquet's own rows in between.
-// Types follow the schema: integers and decimals become numbers (64-bit integers beyond 2^53 stay
-// exact as text), dates and timestamps become date serials with a date format, text stays text.
-import type { ColumnData, parquetMetadata } from 'hyparquet';
+// (parquet-rows.ts).
+//
+// Into a blank sheet, each group is laid out as finished tiles (groupTiles), and a file of several
+// large groups is decoded by worker threads, a group each at a time, while this thread only lays
+// their tiles down: decoding, typing and encoding the tiles are ~3/4 of the import
+// (docs/import-export.md). Anywhere else (a sheet with content or formulas) rows go through the
+// BlockWriter, which keeps existing styles and tells the engine.
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { parquetMetadata } from 'hyparquet';
 import { invalidArg } from '../errors.ts';
 import { loadHyparquet } from '../libs.ts';
-import type { Content } from '../workbook/workbook.ts';
 import type { BlockWriter } from './block-writer.ts';
+import { dateKinds, DATE_STYLE, DATETIME_STYLE, decodeGroup, groupsOf, groupTiles, leaves, parquetValue, type DateStyles, type GroupTiles, type Leaf } from './parquet-rows.ts';
+import type { WorkerInput, WorkerReply } from './parquet-worker.ts';
 
 /**
  * Rows typed and written at a time (16 tile bands): short-lived enough to die in the young
@@ -16,16 +24,14 @@ import type { BlockWriter } from './block-writer.ts';
  * a 1M-row import.
  */
 const SLICE_ROWS = 4_096;
-const MS_PER_DAY = 86_400_000;
-/** Serial of 1970-01-01 when serials count days from 1899-12-30. */
-const UNIX_EPOCH_SERIAL = 25_569;
-const DATE_STYLE = { date_time: '%Y-%m-%d' };
-const DATETIME_STYLE = { date_time: '%Y-%m-%d %H:%M:%S' };
+/** Below this many rows a file is decoded on this thread: starting threads costs ~50 ms. */
+const THREADS_FROM_ROWS = 50_000;
+/** Threads of all imports at once, at most: one per core, and never more than this. */
+const MAX_THREADS = 4;
+/** Heap of one import thread: a row group decoded and its tiles encoded must fit. */
+const THREAD_HEAP_MB = 1024;
 
-interface Leaf {
-  name: string;
-  date: boolean;
-}
+type Meta = ReturnType<typeof parquetMetadata>;
 
 export interface ParquetResult {
   rows: number;
@@ -33,79 +39,8 @@ export interface ParquetResult {
   columns: string[];
 }
 
-type Meta = ReturnType<typeof parquetMetadata>;
-
-function leaves(meta: Meta): Leaf[] {
-  // Top-level fields; a nested field (children) is one column holding JSON.
-  const out: Leaf[] = [];
-  const schema = meta.schema;
-  let i = 1;
-  while (i < schema.length) {
-    const el = schema[i]!;
-    const date = el.converted_type === 'DATE' || el.logical_type?.type === 'DATE';
-    out.push({ name: el.name, date });
-    i += 1 + countDescendants(schema, i);
-  }
-  return out;
-}
-
-function countDescendants(schema: Meta['schema'], at: number): number {
-  const n = schema[at]!.num_children ?? 0;
-  let total = 0, i = at + 1;
-  for (let k = 0; k < n; k++) {
-    const sub = 1 + countDescendants(schema, i);
-    total += sub;
-    i += sub;
-  }
-  return total;
-}
-
-function json(v: unknown): string {
-  return JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? x.toString() : x));
-}
-
-export function parquetValue(v: unknown, leaf: Leaf): Content {
-  if (v === null || v === undefined) return null;
-  switch (typeof v) {
-    case 'number':
-      return Number.isFinite(v) ? v : String(v);
-    case 'bigint':
-      return Number.isSafeInteger(Number(v)) ? Number(v) : v.toString();
-    case 'string':
-      return v === '' ? null : v;
-    case 'boolean':
-      return v;
-  }
-  if (v instanceof Date) {
-    const t = v.getTime();
-    if (Number.isNaN(t)) return null;
-    return { v: t / MS_PER_DAY + UNIX_EPOCH_SERIAL, auto: leaf.date ? DATE_STYLE : DATETIME_STYLE };
-  }
-  if (v instanceof Uint8Array) return Buffer.from(v).toString('base64');
-  return json(v);
-}
-
-/** One column's values for rows start..start+n of the file (a chunk may hold rows outside them). */
-function columnOf(list: ColumnData[], start: number, n: number): ArrayLike<unknown> {
-  const only = list[0];
-  if (list.length === 1 && only!.rowStart === start && only!.columnData.length >= n) return only!.columnData;
-  const out = new Array<unknown>(n);
-  for (const c of list) {
-    for (let q = Math.max(0, start - c.rowStart); q < c.columnData.length && c.rowStart + q < start + n; q++) out[c.rowStart + q - start] = c.columnData[q];
-  }
-  return out;
-}
-
-/** Rows i0..i1 of the group, typed one column at a time. */
-function rowsOf(columns: ArrayLike<unknown>[], leaves: Leaf[], i0: number, i1: number): Content[][] {
-  const rows: Content[][] = [];
-  for (let i = i0; i < i1; i++) rows.push(new Array<Content>(leaves.length));
-  for (let j = 0; j < leaves.length; j++) {
-    const col = columns[j]!, leaf = leaves[j]!;
-    for (let i = i0; i < i1; i++) rows[i - i0]![j] = parquetValue(col[i], leaf);
-  }
-  return rows;
-}
+/** Imports that used threads, and threads in use now (tests read them). */
+export const parquetThreads = { imports: 0, busy: 0 };
 
 export async function importParquet(bytes: Buffer, writer: BlockWriter, step: (done: number, total: number) => Promise<void>): Promise<ParquetResult> {
   const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
@@ -118,24 +53,126 @@ export async function importParquet(bytes: Buffer, writer: BlockWriter, step: (d
   }
   const cols = leaves(meta);
   const total = Number(meta.num_rows);
+  const blank = writer.blank();
+  writer.fits(total + 1, cols.length);
   await writer.write([cols.map((c) => c.name)]);
-  const byName = new Map<string, number[]>();
-  cols.forEach((c, j) => byName.set(c.name, [...(byName.get(c.name) ?? []), j]));
-  let start = 0;
-  for (const group of meta.row_groups) {
-    const n = Number(group.num_rows);
-    const chunks: ColumnData[][] = cols.map(() => []);
+  const groups = groupsOf(meta);
+  const read = async (start: number, n: number) => {
     try {
-      await parquetRead({ file, metadata: meta, rowStart: start, rowEnd: start + n, onChunk: (c) => byName.get(c.columnName)?.forEach((j) => chunks[j]!.push(c)) });
+      return await decodeGroup(parquetRead, file, meta, cols, start, n);
     } catch (err) {
       throw invalidArg('file_data', `the Parquet data could not be read: ${(err as Error).message}`);
     }
-    const columns = chunks.map((list) => columnOf(list, start, n));
-    for (let i = 0; i < n; i += SLICE_ROWS) {
-      await writer.write(rowsOf(columns, cols, i, Math.min(n, i + SLICE_ROWS)));
-      await step(start + Math.min(i + SLICE_ROWS, n), total);
+  };
+  if (!blank) {
+    for (const { start, rows: n } of groups) {
+      const columns = await read(start, n);
+      for (let i = 0; i < n; i += SLICE_ROWS) {
+        await writer.write(rowsOf(columns, cols, i, Math.min(n, i + SLICE_ROWS)));
+        await step(start + Math.min(i + SLICE_ROWS, n), total);
+      }
     }
-    start += n;
+    return { rows: writer.rows, cols: writer.cols, columns: cols.map((c) => c.name) };
+  }
+  // A blank sheet: the data rows start below the header, laid out as tiles a group at a time.
+  const row = writer.row0 + 1;
+  const kinds = dateKinds(meta);
+  const styles: DateStyles = {};
+  if (kinds.date) styles.date = writer.autoStyle(DATE_STYLE);
+  if (kinds.datetime) styles.datetime = writer.autoStyle(DATETIME_STYLE);
+  let done = 0;
+  const lay = async (start: number, n: number, tiles: GroupTiles) => {
+    writer.adopt(tiles, row + start, n, cols.length);
+    await step((done += n), total);
+  };
+  const threads = total >= THREADS_FROM_ROWS ? Math.min(groups.length, MAX_THREADS, availableParallelism() - parquetThreads.busy) : 0;
+  // Without the worker's code (esbuild could not bundle it), this thread does the work.
+  const code = threads >= 2 ? await bundleWorker().catch(() => undefined) : undefined;
+  if (code) {
+    parquetThreads.imports++;
+    parquetThreads.busy += threads;
+    try {
+      await inThreads(code, bytes, threads, { row, col0: writer.col0, styles }, groups.length, (g, tiles) => lay(groups[g]!.start, groups[g]!.rows, tiles));
+    } finally {
+      parquetThreads.busy -= threads;
+    }
+  } else {
+    for (const { start, rows: n } of groups) await lay(start, n, groupTiles(await read(start, n), cols, row + start, n, writer.col0, styles));
   }
   return { rows: writer.rows, cols: writer.cols, columns: cols.map((c) => c.name) };
+}
+
+/** Rows i0..i1 of the group, typed one column at a time. */
+function rowsOf(columns: ArrayLike<unknown>[], leaves: Leaf[], i0: number, i1: number) {
+  const rows = [];
+  for (let i = i0; i < i1; i++) rows.push(new Array<ReturnType<typeof parquetValue>>(leaves.length));
+  for (let j = 0; j < leaves.length; j++) {
+    const col = columns[j]!, leaf = leaves[j]!;
+    for (let i = i0; i < i1; i++) rows[i - i0]![j] = parquetValue(col[i], leaf);
+  }
+  return rows;
+}
+
+/** The worker's code: parquet-worker.ts bundled with hyparquet into one script, once per process. */
+let workerCode: Promise<string> | undefined;
+function bundleWorker(): Promise<string> {
+  workerCode ??= (async () => {
+    const { build } = await import('esbuild');
+    const out = await build({ entryPoints: [fileURLToPath(new URL('./parquet-worker.ts', import.meta.url))], bundle: true, platform: 'node', format: 'cjs', target: 'node20', write: false, logLevel: 'silent' });
+    return out.outputFiles[0]!.text;
+  })();
+  workerCode.catch(() => (workerCode = undefined));
+  return workerCode;
+}
+
+/**
+ * Row groups 0..groups-1 decoded by `count` threads, each with its own copy of the file, taking the
+ * next group when it has sent one back; `lay` runs here for each group as it comes.
+ */
+async function inThreads(code: string, bytes: Buffer, count: number, place: Omit<WorkerInput, 'file'>, groups: number, lay: (group: number, tiles: GroupTiles) => Promise<void>): Promise<void> {
+  const workers: Worker[] = [];
+  let next = 0;
+  const drive = async () => {
+    const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+    const input: WorkerInput = { file, ...place };
+    const worker = new Worker(code, { eval: true, workerData: input, transferList: [file], resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB } });
+    workers.push(worker);
+    while (next < groups) {
+      const reply = await ask(worker, next++);
+      if ('error' in reply) throw invalidArg('file_data', `the Parquet data could not be read: ${reply.error}`);
+      await lay(reply.group, reply.tiles);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: count }, drive));
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+}
+
+/** One group's reply from a worker; a worker that dies (out of memory) fails the import with why. */
+function ask(worker: Worker, group: number): Promise<WorkerReply> {
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+    };
+    const onMessage = (reply: WorkerReply) => {
+      done();
+      resolve(reply);
+    };
+    const onError = (err: Error & { code?: string }) => {
+      done();
+      reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? invalidArg('file_data', `a row group of the Parquet file needs more than the ${THREAD_HEAP_MB} MiB an import thread may use; write the file with smaller row groups`) : err);
+    };
+    const onExit = (code: number) => {
+      done();
+      reject(new Error(`a Parquet import thread stopped (exit code ${code})`));
+    };
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+    worker.postMessage(group);
+  });
 }

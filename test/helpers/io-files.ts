@@ -61,6 +61,19 @@ export const PARQUET_ROWS = {
   ok: [true, false, null, true],
 };
 
+/** The Parquet schema of PARQUET_ROWS' columns, in their order. */
+export const PARQUET_SCHEMA = [
+  { name: 'root', num_children: 8 },
+  { name: 'id', type: 'INT32', repetition_type: 'OPTIONAL' },
+  { name: 'big', type: 'INT64', repetition_type: 'OPTIONAL' },
+  { name: 'price', type: 'DOUBLE', repetition_type: 'OPTIONAL' },
+  { name: 'amount', type: 'INT32', converted_type: 'DECIMAL', scale: 2, precision: 9, repetition_type: 'OPTIONAL' },
+  { name: 'day', type: 'INT32', converted_type: 'DATE', repetition_type: 'OPTIONAL' },
+  { name: 'at', type: 'INT64', converted_type: 'TIMESTAMP_MILLIS', repetition_type: 'OPTIONAL' },
+  { name: 'name', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'OPTIONAL' },
+  { name: 'ok', type: 'BOOLEAN', repetition_type: 'OPTIONAL' },
+];
+
 export function parquetBytes(): Buffer {
   const r = PARQUET_ROWS;
   const buf = parquetWriteBuffer({
@@ -74,17 +87,7 @@ export function parquetBytes(): Buffer {
       { name: 'name', data: r.name },
       { name: 'ok', data: r.ok },
     ],
-    schema: [
-      { name: 'root', num_children: 8 },
-      { name: 'id', type: 'INT32', repetition_type: 'OPTIONAL' },
-      { name: 'big', type: 'INT64', repetition_type: 'OPTIONAL' },
-      { name: 'price', type: 'DOUBLE', repetition_type: 'OPTIONAL' },
-      { name: 'amount', type: 'INT32', converted_type: 'DECIMAL', scale: 2, precision: 9, repetition_type: 'OPTIONAL' },
-      { name: 'day', type: 'INT32', converted_type: 'DATE', repetition_type: 'OPTIONAL' },
-      { name: 'at', type: 'INT64', converted_type: 'TIMESTAMP_MILLIS', repetition_type: 'OPTIONAL' },
-      { name: 'name', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'OPTIONAL' },
-      { name: 'ok', type: 'BOOLEAN', repetition_type: 'OPTIONAL' },
-    ],
+    schema: PARQUET_SCHEMA,
   } as never);
   return Buffer.from(buf);
 }

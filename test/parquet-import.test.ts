@@ -1,0 +1,148 @@
+// A Parquet file reaches the sheet the same whichever way the import lays it down: worker threads
+// decoding row groups into finished tiles (a blank sheet, a large file), this thread doing the
+// same (a small file), or rows through the BlockWriter (a sheet that has content). Row groups of
+// odd sizes share tile bands; values of every type, empty strings, whole empty rows and text that
+// JSON and COPY must escape all come back as the same raw values and the same displayed text.
+import { availableParallelism } from 'node:os';
+import { parquetWriteBuffer } from 'hyparquet-writer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cellToA1 } from '../core/a1.ts';
+import { parquetThreads } from '../core/io/parquet-import.ts';
+import { PARQUET_SCHEMA } from './helpers/io-files.ts';
+import { rng } from './helpers/random.ts';
+import { startServer, type TestServer } from './helpers/server.ts';
+
+/** The columns of PARQUET_SCHEMA (helpers/io-files.ts), made here with many rows. */
+const COLS = 8;
+
+function parquetFile(rows: number, groupRows: number, seed: number): { bytes: Buffer; columns: Record<string, unknown[]> } {
+  const next = rng(seed);
+  const pick = <T>(make: (i: number) => T, nulls = 0.05) => Array.from({ length: rows }, (_, i) => (i % 997 === 13 || next() < nulls ? null : make(i)));
+  const texts = ['plain', 'quote " and \\ backslash', 'tab\tand\nline', 'é ü 中文', 'emoji 🙂', '', '  spaces  ', '=1+1', 'null'];
+  const columns = {
+    id: pick((i) => i),
+    big: pick((i) => (i % 5 === 0 ? 9007199254740993n + BigInt(i) : BigInt(i) - 500n)),
+    price: pick(() => Math.round((next() - 0.5) * 1e8) / 1e3),
+    amount: pick(() => Math.round(next() * 1e6) / 100),
+    day: pick((i) => new Date(Date.UTC(1990 + (i % 40), i % 12, 1 + (i % 28)))),
+    at: pick((i) => new Date(Date.UTC(2024, 0, 1) + i * 61_000 + 17)),
+    name: pick((i) => `${texts[i % texts.length]}${i % 3 ? '' : ` #${i}`}`),
+    // Mostly empty: rows end early, and some tiles' last rows are empty.
+    ok: pick(() => next() < 0.5, 0.7),
+  };
+  const bytes = Buffer.from(
+    parquetWriteBuffer({
+      columnData: Object.entries(columns).map(([name, data]) => ({ name, data })),
+      schema: PARQUET_SCHEMA,
+      rowGroupSize: groupRows,
+    } as never),
+  );
+  return { bytes, columns };
+}
+
+/** What each value of the file should become in the sheet, worked out here from the file's own values. */
+function expectRows(raw: unknown[][], columns: Record<string, unknown[]>): void {
+  const serial = (d: Date) => d.getTime() / 86_400_000 + 25_569;
+  const names = Object.keys(columns);
+  expect(raw[0]).toEqual(names);
+  expect(raw.length - 1).toBe(columns.id!.length);
+  const wrong: string[] = [];
+  for (let i = 0; i < raw.length - 1; i++) {
+    names.forEach((name, j) => {
+      const v = columns[name]![i], got = raw[i + 1]![j];
+      const close = (want: number) => typeof got === 'number' && Math.abs(got - want) <= 1e-9 * Math.max(1, Math.abs(want));
+      const ok =
+        v === null || v === '' ? got === null
+        : typeof v === 'bigint' ? got === (Number.isSafeInteger(Number(v)) ? Number(v) : v.toString())
+        : v instanceof Date ? close(serial(v))
+        : name === 'amount' ? close(v as number)
+        : got === v;
+      if (!ok && wrong.length < 10) wrong.push(`row ${i + 2} ${name}: ${String(v)} became ${JSON.stringify(got)}`);
+    });
+  }
+  expect(wrong).toEqual([]);
+}
+
+describe('Parquet import: threads, this thread and the BlockWriter lay down the same cells', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ SHEETS_MAX_IMPORT_BYTES: String(64 * 1024 * 1024) });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await server.request(method, path, { body });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body;
+  };
+  const b64 = (b: Buffer) => b.toString('base64');
+  /** The sheet's cells over rows r0..r1 (1-based, inclusive) from column col0, read in slices. */
+  const cells = async (id: string, sheet: string, col0: number, r0: number, r1: number, render: 'raw' | 'displayed') => {
+    const out: unknown[][] = [];
+    for (let r = r0; r <= r1; r += 5_000) {
+      const last = Math.min(r1, r + 4_999);
+      const range = `${cellToA1({ row: r - 1, col: col0 })}:${cellToA1({ row: last - 1, col: col0 + COLS - 1 })}`;
+      out.push(...(await call('GET', `/v1/files/${id}/cells?${new URLSearchParams({ range, render, sheet })}`)).values);
+    }
+    return out;
+  };
+  /** Imports `file` at `cell` of a new file, and of a file whose sheet already has a value (the BlockWriter's way). */
+  const both = async (file: Buffer, cell: string) => {
+    const blank = await call('POST', '/v1/files/import', { file_name: 'data.parquet', file_data: b64(file), sheet: 'Data', cell });
+    // A one-cell CSV makes the sheet and puts a value where the header goes.
+    const other = (await call('POST', '/v1/files/import', { file_name: 'seed.csv', file_data: b64(Buffer.from('overwritten\n')), sheet: 'Data', cell })).uuid as string;
+    const into = await call('POST', `/v1/files/${other}/import`, { file_name: 'data.parquet', file_data: b64(file), sheet: 'Data', cell });
+    expect(into.sheets).toEqual(blank.sheets);
+    return { blank: blank.uuid as string, other };
+  };
+  const same = async (ids: { blank: string; other: string }, col0: number, row0: number, rows: number) => {
+    for (const render of ['raw', 'displayed'] as const) {
+      const a = await cells(ids.blank, 'Data', col0, row0, row0 + rows, render);
+      const b = await cells(ids.other, 'Data', col0, row0, row0 + rows, render);
+      expect(a.length).toBe(rows + 1);
+      for (let r = 0; r < a.length; r++) expect(a[r], `${render} row ${row0 + r}`).toEqual(b[r]);
+    }
+    return cells(ids.blank, 'Data', col0, row0, row0 + rows, 'raw');
+  };
+
+  it('a large file of odd row groups, at an unaligned cell: threads and the BlockWriter agree', async () => {
+    const rows = 60_000;
+    const before = parquetThreads.imports;
+    const file = parquetFile(rows, 7_001, 1);
+    const ids = await both(file.bytes, 'C7');
+    // Threads are used where there are two cores to run them.
+    expect(parquetThreads.imports - before).toBe(availableParallelism() >= 2 ? 1 : 0);
+    expect(parquetThreads.busy).toBe(0);
+    const raw = await same(ids, 2, 7, rows);
+    expectRows(raw, file.columns);
+    expect(raw[14]).toEqual(Array(COLS).fill(null));
+    expect(raw.some((r) => r[6] === 'tab\tand\nline')).toBe(true);
+    expect(raw.some((r) => typeof r[1] === 'string')).toBe(true);
+  });
+
+  it('a file that breaks in its fifth row group: a 400 naming file_data, no file left, the threads gone', async () => {
+    const { bytes } = parquetFile(60_000, 7_001, 3);
+    const files = async () => (await call('GET', '/v1/files')).files.length as number;
+    const count = await files();
+    const before = parquetThreads.imports;
+    // The middle of the data pages (the footer at the end stays readable).
+    const bad = Buffer.from(bytes);
+    bad.fill(0xff, Math.floor(bad.length * 0.55), Math.floor(bad.length * 0.55) + 4_000);
+    const res = await server.request('POST', '/v1/files/import', { body: { file_name: 'bad.parquet', file_data: b64(bad) } });
+    expect(res.status).toBe(400);
+    expect(res.body.error?.message ?? JSON.stringify(res.body)).toMatch(/file_data.*Parquet data could not be read/);
+    expect(await files()).toBe(count);
+    expect(parquetThreads.imports - before).toBe(availableParallelism() >= 2 ? 1 : 0);
+    expect(parquetThreads.busy).toBe(0);
+  });
+
+  it('a small file of several groups, at A1: this thread and the BlockWriter agree', async () => {
+    const before = parquetThreads.imports;
+    const file = parquetFile(3_000, 513, 2);
+    const ids = await both(file.bytes, 'A1');
+    expect(parquetThreads.imports).toBe(before);
+    expectRows(await same(ids, 0, 1, 3_000), file.columns);
+  });
+});

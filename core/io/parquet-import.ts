@@ -10,6 +10,7 @@
 // BlockWriter, which keeps existing styles and tells the engine.
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { getHeapStatistics } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { parquetMetadata } from 'hyparquet';
 import { invalidArg } from '../errors.ts';
@@ -28,8 +29,6 @@ const SLICE_ROWS = 4_096;
 const THREADS_FROM_ROWS = 50_000;
 /** Threads of all imports at once, at most: one per core, and never more than this. */
 const MAX_THREADS = 4;
-/** Heap of one import thread: a row group decoded and its tiles encoded must fit. */
-const THREAD_HEAP_MB = 1024;
 
 type Meta = ReturnType<typeof parquetMetadata>;
 
@@ -135,7 +134,8 @@ async function inThreads(code: string, bytes: Buffer, count: number, place: Omit
   const drive = async () => {
     const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
     const input: WorkerInput = { file, ...place };
-    const worker = new Worker(code, { eval: true, workerData: input, transferList: [file], resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB } });
+    // The thread's heap limit is the default, as this thread's: one that runs out of it ends alone.
+    const worker = new Worker(code, { eval: true, workerData: input, transferList: [file] });
     workers.push(worker);
     while (next < groups) {
       const reply = await ask(worker, next++);
@@ -164,7 +164,8 @@ function ask(worker: Worker, group: number): Promise<WorkerReply> {
     };
     const onError = (err: Error & { code?: string }) => {
       done();
-      reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? invalidArg('file_data', `a row group of the Parquet file needs more than the ${THREAD_HEAP_MB} MiB an import thread may use; write the file with smaller row groups`) : err);
+      const heap = Math.round(getHeapStatistics().heap_size_limit / 2 ** 20);
+      reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? invalidArg('file_data', `a row group of the Parquet file needs more than the ${heap} MiB an import thread may use; write the file with smaller row groups`) : err);
     };
     const onExit = (code: number) => {
       done();

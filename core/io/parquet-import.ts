@@ -27,7 +27,7 @@ import type { WorkerInput, WorkerReply } from './parquet-worker.ts';
 const SLICE_ROWS = 4_096;
 /** Below this many rows a file is decoded on this thread: starting threads costs ~50 ms. */
 const THREADS_FROM_ROWS = 50_000;
-/** Threads of all imports at once, at most: one per core, and never more than this. */
+/** Threads of one import at most; all imports together take at most one per core (parquetThreads.busy). */
 const MAX_THREADS = 4;
 
 type Meta = ReturnType<typeof parquetMetadata>;

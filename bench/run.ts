@@ -33,7 +33,7 @@ for (const [name, fn] of Object.entries(groups)) {
   const rows = await fn();
   results[name] = rows;
   for (const r of rows) {
-    const v = r.unit === 'x' ? r.value.toFixed(2) : r.value >= 100 ? r.value.toFixed(0) : r.value.toFixed(1);
+    const v = r.unit === 'x' || r.value < 1 ? r.value.toFixed(2) : r.value >= 100 ? r.value.toFixed(0) : r.value.toFixed(1);
     const verdict = r.ok === undefined ? '' : r.ok ? '  ok' : '  MISSED';
     process.stdout.write(`${r.name.padEnd(64)} ${v.padStart(9)} ${r.unit.padEnd(10)} ${r.target ? `target ${r.target}` : ''}${verdict}${r.note ? `  (${r.note})` : ''}\n`);
   }

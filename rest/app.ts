@@ -65,7 +65,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
 
   // Server-Timing: time spent in the server, so clients and bench/ can tell it from the network.
   app.addHook('onSend', async (req, reply) => {
-    reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(1)}`);
+    reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(2)}`);
   });
 
   app.addHook('onRequest', async (req, reply) => {

@@ -138,6 +138,17 @@ describe('Parquet import: threads, this thread and the BlockWriter lay down the 
     expect(parquetThreads.busy).toBe(0);
   });
 
+  it('two large imports at once: each gets the cells of its file, and the threads never outnumber the cores', async () => {
+    const files = [parquetFile(60_000, 7_001, 4), parquetFile(60_000, 9_999, 5)];
+    let most = 0;
+    const watch = setInterval(() => (most = Math.max(most, parquetThreads.busy)), 1);
+    const made = await Promise.all(files.map((f) => call('POST', '/v1/files/import', { file_name: 'data.parquet', file_data: b64(f.bytes), sheet: 'Data' })));
+    clearInterval(watch);
+    expect(most).toBeLessThanOrEqual(availableParallelism());
+    expect(parquetThreads.busy).toBe(0);
+    for (let k = 0; k < 2; k++) expectRows(await cells(made[k].uuid, 'Data', 0, 1, 60_001, 'raw'), files[k]!.columns);
+  });
+
   it('a small file of several groups, at A1: this thread and the BlockWriter agree', async () => {
     const before = parquetThreads.imports;
     const file = parquetFile(3_000, 513, 2);

@@ -84,21 +84,28 @@ export async function importParquet(bytes: Buffer, writer: BlockWriter, step: (d
     writer.adopt(tiles, row + start, n, cols.length);
     await step((done += n), total);
   };
-  const threads = total >= THREADS_FROM_ROWS ? Math.min(groups.length, MAX_THREADS, availableParallelism() - parquetThreads.busy) : 0;
-  // Without the worker's code (esbuild could not bundle it), this thread does the work.
-  const code = threads >= 2 ? await bundleWorker().catch(() => undefined) : undefined;
-  if (code) {
-    parquetThreads.imports++;
-    parquetThreads.busy += threads;
-    try {
-      await inThreads(code, bytes, threads, { row, col0: writer.col0, styles }, groups.length, (g, tiles) => lay(groups[g]!.start, groups[g]!.rows, tiles));
-    } finally {
-      parquetThreads.busy -= threads;
-    }
-  } else {
+  const here = async () => {
     for (const { start, rows: n } of groups) await lay(start, n, groupTiles(await read(start, n), cols, row + start, n, writer.col0, styles));
+  };
+  const result = () => ({ rows: writer.rows, cols: writer.cols, columns: cols.map((c) => c.name) });
+  const threads = total >= THREADS_FROM_ROWS ? Math.min(groups.length, MAX_THREADS, availableParallelism() - parquetThreads.busy) : 0;
+  if (threads < 2) {
+    await here();
+    return result();
   }
-  return { rows: writer.rows, cols: writer.cols, columns: cols.map((c) => c.name) };
+  // The threads are counted before anything is awaited, so imports starting together share the cores.
+  parquetThreads.busy += threads;
+  try {
+    // Without the worker's code (esbuild could not bundle it), this thread does the work.
+    const code = await bundleWorker().catch(() => undefined);
+    if (code) {
+      parquetThreads.imports++;
+      await inThreads(code, bytes, threads, { row, col0: writer.col0, styles }, groups.length, (g, tiles) => lay(groups[g]!.start, groups[g]!.rows, tiles));
+    } else await here();
+  } finally {
+    parquetThreads.busy -= threads;
+  }
+  return result();
 }
 
 /** Rows i0..i1 of the group, typed one column at a time. */

@@ -34,6 +34,9 @@ function* chunks(rows: TileRow[]): Generator<TileRow[]> {
   }
 }
 
+/** A tile that exists is replaced, bounds and text. */
+const REPLACE = sql`on conflict (sheet_id, tr, tc) do update set r0 = excluded.r0, r1 = excluded.r1, c0 = excluded.c0, c1 = excluded.c1, data = excluded.data`;
+
 /** `pglite`: the embedded store's instance, whose transaction `tx` is. */
 export async function upsertTiles(tx: Tx, rows: TileRow[], pglite?: PGlite): Promise<void> {
   let bytes = 0;
@@ -66,8 +69,7 @@ export async function upsertTiles(tx: Tx, rows: TileRow[], pglite?: PGlite): Pro
       sql`, `,
     );
     await tx.execute(sql`
-      insert into tiles (sheet_id, tr, tc, r0, r1, c0, c1, data) values ${values}
-      on conflict (sheet_id, tr, tc) do update set r0 = excluded.r0, r1 = excluded.r1, c0 = excluded.c0, c1 = excluded.c1, data = excluded.data`);
+      insert into tiles (sheet_id, tr, tc, r0, r1, c0, c1, data) values ${values} ${REPLACE}`);
   }
 }
 
@@ -76,7 +78,7 @@ async function upsertUnnest(tx: Tx, chunk: TileRow[]): Promise<void> {
   await tx.execute(sql`
     insert into tiles (sheet_id, tr, tc, r0, r1, c0, c1, data)
     select * from unnest(${col('sheetId')}::uuid[], ${col('tr')}::int[], ${col('tc')}::int[], ${col('r0')}::int2[], ${col('r1')}::int2[], ${col('c0')}::int2[], ${col('c1')}::int2[], ${col('data')}::text[])
-    on conflict (sheet_id, tr, tc) do update set r0 = excluded.r0, r1 = excluded.r1, c0 = excluded.c0, c1 = excluded.c1, data = excluded.data`);
+    ${REPLACE}`);
 }
 
 /** COPY's binary file header: signature, flags, header extension length. */

@@ -79,6 +79,34 @@ describe('sources', () => {
     expect(() => decodeBase64('QUJD', 2)).toThrow(/at most 2 bytes/);
     expect(() => decodeBase64('not base64!', 100)).toThrow(/file_data: is not base64/);
   });
+  it('base64: exactly the standard alphabet, padded, is accepted (Node\'s own decoder is laxer)', () => {
+    // Node reads - and _ as the URL alphabet, a character above U+00FF by its low byte
+    // (U+012B as +), skips junk and stops at =: each must still be refused.
+    for (const bad of ['QU-D', 'QU_D', 'QUJ\u012b', 'QU=D', 'Q===', '====', 'QUJ$', 'QUJ\0', 'QUJ\u00e9', 'QUJD\ud800AAA']) {
+      expect(() => decodeBase64(bad, 100), JSON.stringify(bad)).toThrow(/file_data: is not base64/);
+    }
+    expect(decodeBase64('QQ==', 10).toString()).toBe('A');
+    expect(decodeBase64('', 10).length).toBe(0);
+    // Random strings near the alphabet, against its definition.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    const odd = ['=', '-', '_', '$', '.', '\0', '\u00e9', '\u012b', '\u2603', '\ud800'];
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let n = 0; n < 20_000; n++) {
+      let s = '';
+      for (let i = 0; i < 4 * (1 + (n % 5)); i++) s += rand() < 0.05 ? odd[Math.floor(rand() * odd.length)] : alphabet[Math.floor(rand() * 64)];
+      if (rand() < 0.3) s = s.slice(0, -1) + '=';
+      if (rand() < 0.1) s = s.slice(0, -2) + '==';
+      const valid = /^[A-Za-z0-9+/]*={0,2}$/.test(s);
+      let accepted = true;
+      try {
+        decodeBase64(s, 100);
+      } catch {
+        accepted = false;
+      }
+      expect(accepted, JSON.stringify(s)).toBe(valid);
+    }
+  });
 });
 
 describe('bulk rows into tiles', () => {

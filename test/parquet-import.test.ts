@@ -120,6 +120,11 @@ describe('Parquet import: threads, this thread and the BlockWriter lay down the 
     expect(raw[14]).toEqual(Array(COLS).fill(null));
     expect(raw.some((r) => r[6] === 'tab\tand\nline')).toBe(true);
     expect(raw.some((r) => typeof r[1] === 'string')).toBe(true);
+    // The next import takes the threads this one left, warm: none is started.
+    const started = parquetThreads.started;
+    const again = await call('POST', '/v1/files/import', { file_name: 'data.parquet', file_data: b64(file.bytes), sheet: 'Data', cell: 'C7' });
+    expect(parquetThreads.started).toBe(started);
+    expect(await cells(again.uuid, 'Data', 2, 7, 7 + rows, 'raw')).toEqual(raw);
   });
 
   it('a file that breaks in its fifth row group: a 400 naming file_data, no file left, the threads gone', async () => {
@@ -136,6 +141,8 @@ describe('Parquet import: threads, this thread and the BlockWriter lay down the 
     expect(await files()).toBe(count);
     expect(parquetThreads.imports - before).toBe(availableParallelism() >= 2 ? 1 : 0);
     expect(parquetThreads.busy).toBe(0);
+    // Its threads are ended, not kept for the next import.
+    expect(parquetThreads.idle).toBe(0);
   });
 
   it('two large imports at once: each gets the cells of its file, and the threads never outnumber the cores', async () => {

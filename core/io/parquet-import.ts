@@ -17,7 +17,7 @@ import { invalidArg } from '../errors.ts';
 import { loadHyparquet } from '../libs.ts';
 import type { BlockWriter } from './block-writer.ts';
 import { dateKinds, DATE_STYLE, DATETIME_STYLE, decodeGroup, groupsOf, groupTiles, leaves, parquetValue, type DateStyles, type GroupTiles, type Leaf } from './parquet-rows.ts';
-import type { WorkerInput, WorkerReply } from './parquet-worker.ts';
+import type { ImportPlace, WorkerReply, WorkerRequest } from './parquet-worker.ts';
 
 /**
  * Rows typed and written at a time (16 tile bands): short-lived enough to die in the young
@@ -30,6 +30,14 @@ const THREADS_FROM_ROWS = 50_000;
 /** Threads of one import at most; all imports together take at most one per core (parquetThreads.busy). */
 const MAX_THREADS = 4;
 
+/**
+ * The threads' young generation, in MiB (V8's default here: 48, i.e. 16 MiB semi-spaces). A
+ * group's columns live through its typing, so with the default much of them was copied to the
+ * old generation and collected there: two threads decoding and typing the bench's 1M-row file
+ * took 750-880 ms, and 640-665 ms with this (docs/import-export.md).
+ */
+const YOUNG_MB = 96;
+
 type Meta = ReturnType<typeof parquetMetadata>;
 
 export interface ParquetResult {
@@ -38,8 +46,15 @@ export interface ParquetResult {
   columns: string[];
 }
 
-/** Imports that used threads, and threads in use now (tests read them). */
-export const parquetThreads = { imports: 0, busy: 0 };
+/** Imports that used threads, threads in use now, threads started in all, and idle ones (tests read them). */
+export const parquetThreads = {
+  imports: 0,
+  busy: 0,
+  started: 0,
+  get idle(): number {
+    return idle.size;
+  },
+};
 
 export async function importParquet(bytes: Buffer, writer: BlockWriter, step: (done: number, total: number) => Promise<void>): Promise<ParquetResult> {
   const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
@@ -132,28 +147,66 @@ function bundleWorker(): Promise<string> {
 }
 
 /**
- * Row groups 0..groups-1 decoded by `count` threads, each with its own copy of the file, taking the
- * next group when it has sent one back; `lay` runs here for each group as it comes.
+ * Threads left from earlier imports, kept for IDLE_MS: a fresh thread compiles hyparquet's and the
+ * typing's code again, and two fresh threads took ~1.04 s for the bench's 1M-row file against
+ * 0.65-0.75 s for two that had imported before (docs/import-export.md).
  */
-async function inThreads(code: string, bytes: Buffer, count: number, place: Omit<WorkerInput, 'file'>, groups: number, lay: (group: number, tiles: GroupTiles) => Promise<void>): Promise<void> {
+const IDLE_MS = 30_000;
+const idle = new Map<Worker, NodeJS.Timeout>();
+
+/** An idle thread, or a new one; it keeps the process alive while in use. */
+function takeThread(code: string): Worker {
+  for (const [worker, timer] of idle) {
+    clearTimeout(timer);
+    idle.delete(worker);
+    worker.ref();
+    return worker;
+  }
+  // The thread's old-space limit is the default, as this thread's: one that runs out of it ends alone.
+  const worker = new Worker(code, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MB } });
+  parquetThreads.started++;
+  // An idle thread that fails is dropped; one in use fails its import (ask).
+  worker.on('error', () => undefined);
+  worker.on('exit', () => {
+    clearTimeout(idle.get(worker));
+    idle.delete(worker);
+  });
+  return worker;
+}
+
+/** A thread whose import went through: it drops the file and waits for the next import. */
+function giveBack(worker: Worker): void {
+  worker.postMessage({ kind: 'close' } satisfies WorkerRequest);
+  worker.unref();
+  idle.set(worker, setTimeout(() => void worker.terminate(), IDLE_MS).unref());
+}
+
+/**
+ * Row groups 0..groups-1 decoded by `count` threads, each with its own copy of the file, taking the
+ * next group when it has sent one back; `lay` runs here for each group as it comes. The threads of
+ * an import that fails are ended: a reply still on its way must not reach the next import.
+ */
+async function inThreads(code: string, bytes: Buffer, count: number, place: ImportPlace, groups: number, lay: (group: number, tiles: GroupTiles) => Promise<void>): Promise<void> {
   const workers: Worker[] = [];
   let next = 0;
   const drive = async () => {
-    const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-    const input: WorkerInput = { file, ...place };
-    // The thread's heap limit is the default, as this thread's: one that runs out of it ends alone.
-    const worker = new Worker(code, { eval: true, workerData: input, transferList: [file] });
+    const worker = takeThread(code);
     workers.push(worker);
+    const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+    worker.postMessage({ kind: 'open', file, ...place } satisfies WorkerRequest, [file]);
     while (next < groups) {
       const reply = await ask(worker, next++);
       if ('error' in reply) throw invalidArg('file_data', `the Parquet data could not be read: ${reply.error}`);
       await lay(reply.group, reply.tiles);
     }
   };
+  let ok = false;
   try {
     await Promise.all(Array.from({ length: count }, drive));
+    ok = true;
   } finally {
-    await Promise.all(workers.map((w) => w.terminate()));
+    if (ok) workers.forEach(giveBack);
+    else await Promise.all(workers.map((w) => w.terminate()));
   }
 }
 
@@ -181,6 +234,6 @@ function ask(worker: Worker, group: number): Promise<WorkerReply> {
     worker.on('message', onMessage);
     worker.on('error', onError);
     worker.on('exit', onExit);
-    worker.postMessage(group);
+    worker.postMessage({ kind: 'group', group } satisfies WorkerRequest);
   });
 }

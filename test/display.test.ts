@@ -1,4 +1,5 @@
 // Displayed values for every number-format option of spec §2, and the strftime patterns of date_time.
+import { format } from 'numfmt';
 import { describe, expect, it } from 'vitest';
 import { displayCell, formatCode, formatNumber, formatTextColor } from '../core/workbook/display.ts';
 import { StrftimeError, strftimeToCode } from '../core/workbook/strftime.ts';
@@ -71,6 +72,22 @@ describe('number formats', () => {
   ];
   it.each(table)('%s with %j shows %s', (value, style, shown) => {
     expect(formatNumber(value, style)).toBe(shown);
+  });
+});
+
+describe('General', () => {
+  it('short fractions shown without numfmt read exactly as numfmt shows them', () => {
+    // formatGeneral skips numfmt for fractions whose shortest form fits in 11 characters; every
+    // kind of value it might take, and ones just outside, against numfmt's General.
+    let seed = 11;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const values = [0.1, -0.1, 0.05, 0.0001, 0.00012, 1.5, -2.25, 123456.789, 1234567.891, 99999999.99, 123456789.5, -12345678.25, 1e-5, 1.23e-7, 0.1 + 0.2, 1 / 3, 12345678901.5, -0, NaN, Infinity];
+    for (let i = 0; i < 25_000; i++) {
+      const mag = Math.floor(rand() * 22) - 11, dec = Math.floor(rand() * 12);
+      const v = Math.round(rand() * 10 ** (mag + 2 + dec)) / 10 ** dec / 100;
+      values.push(rand() < 0.3 ? -v : v, rand() * 10 ** mag, ((i * 37) % 100_000) / 100, i / 7);
+    }
+    for (const v of values) expect(formatNumber(v, {}), String(v)).toBe(format('General', v, { leap1900: false, nbsp: false, throws: false }));
   });
 });
 

@@ -194,4 +194,20 @@ describe.skipIf(skip)('imports of files made by other programs', () => {
     const parsed = Papa.parse<string[]>(res.text.trimEnd(), {}).data;
     expect(parsed).toEqual(await read(out.uuid, 'A1:F5', 'displayed'));
   });
+
+  it('CSV export of 5,000 rows (bands read 16 at a time, repeated numbers remembered) shows what GET /cells shows', async () => {
+    // Dates, percents and amounts that repeat (remembered per style) and ones that do not,
+    // past the first read of 16 bands (4,096 rows); an import leaves its file out of memory, so
+    // the export reads the tiles from the store.
+    const lines = ['day,share,amount,label,exact'];
+    for (let i = 0; i < 5_000; i++) lines.push(`2024-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')},${i % 50}%,${(i % 300) / 4},"x, ${i}",${i / 7}`);
+    const out = await post({ file_name: 'many.csv', file_data: Buffer.from(lines.join('\n')).toString('base64') });
+    const res = await server.request('GET', `/v1/files/${out.uuid}/export/csv`);
+    expect(res.status).toBe(200);
+    const parsed = Papa.parse<string[]>(res.text.trimEnd(), {}).data;
+    expect(parsed.length).toBe(5_001);
+    const shown = await read(out.uuid, 'A1:E5001', 'displayed');
+    expect(parsed).toEqual(shown);
+    expect(shown[4_500]).toEqual(['2024-12-20', '49%', '74.75', 'x, 4499', '642.7142857']);
+  });
 });

@@ -111,6 +111,12 @@ export function formatNumber(value: number, style: Style, hint?: string): string
 function formatGeneral(value: number): string {
   // Integers of up to 11 digits show as they are (the common case, and numfmt is slow).
   if (Number.isInteger(value) && value > -1e11 && value < 1e11 && !Object.is(value, -0)) return String(value);
+  // So do fractions whose shortest form has at most 11 characters and no exponent (1.5, 0.0625,
+  // 123456.789): numfmt gives that same form (test/display.test.ts compares them).
+  if (Number.isFinite(value) && !Number.isInteger(value)) {
+    const s = String(value < 0 ? -value : value);
+    if (s.length <= 11 && !s.includes('e')) return value < 0 ? `-${s}` : s;
+  }
   return format('General', value, NUMFMT_OPTIONS) as string;
 }
 

@@ -178,7 +178,12 @@ function takeThread(code: string): Worker {
 function giveBack(worker: Worker): void {
   worker.postMessage({ kind: 'close' } satisfies WorkerRequest);
   worker.unref();
-  idle.set(worker, setTimeout(() => void worker.terminate(), IDLE_MS).unref());
+  // Out of the idle set before it ends, so no import takes a thread on its way out.
+  const end = () => {
+    idle.delete(worker);
+    void worker.terminate();
+  };
+  idle.set(worker, setTimeout(end, IDLE_MS).unref());
 }
 
 /**

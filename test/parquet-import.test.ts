@@ -5,9 +5,8 @@
 // JSON and COPY must escape all come back as the same raw values and the same displayed text.
 import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cellToA1 } from '../core/a1.ts';
 import { parquetThreads } from '../core/io/parquet-import.ts';
-import { COLS, expectRows, parquetFile } from './helpers/parquet-files.ts';
+import { COLS, expectRows, parquetFile, sheetRows } from './helpers/parquet-files.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 describe('Parquet import: threads, this thread and the BlockWriter lay down the same cells', () => {
@@ -25,16 +24,7 @@ describe('Parquet import: threads, this thread and the BlockWriter lay down the 
     return res.body;
   };
   const b64 = (b: Buffer) => b.toString('base64');
-  /** The sheet's cells over rows r0..r1 (1-based, inclusive) from column col0, read in slices. */
-  const cells = async (id: string, sheet: string, col0: number, r0: number, r1: number, render: 'raw' | 'displayed') => {
-    const out: unknown[][] = [];
-    for (let r = r0; r <= r1; r += 5_000) {
-      const last = Math.min(r1, r + 4_999);
-      const range = `${cellToA1({ row: r - 1, col: col0 })}:${cellToA1({ row: last - 1, col: col0 + COLS - 1 })}`;
-      out.push(...(await call('GET', `/v1/files/${id}/cells?${new URLSearchParams({ range, render, sheet })}`)).values);
-    }
-    return out;
-  };
+  const cells = (id: string, sheet: string, col0: number, r0: number, r1: number, render: 'raw' | 'displayed') => sheetRows(server, id, sheet, col0, r0, r1, render);
   /** Imports `file` at `cell` of a new file, and of a file whose sheet already has a value (the BlockWriter's way). */
   const both = async (file: Buffer, cell: string) => {
     const blank = await call('POST', '/v1/files/import', { file_name: 'data.parquet', file_data: b64(file), sheet: 'Data', cell });

@@ -1,9 +1,8 @@
 // Without esbuild the Parquet import threads have no code to run: a large file is decoded on the
 // request's own thread instead, with the same cells, and no thread is started.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cellToA1 } from '../core/a1.ts';
 import { parquetThreads } from '../core/io/parquet-import.ts';
-import { COLS, expectRows, parquetFile } from './helpers/parquet-files.ts';
+import { expectRows, parquetFile, sheetRows } from './helpers/parquet-files.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 vi.mock('esbuild', () => ({
@@ -28,12 +27,6 @@ describe('Parquet import without esbuild', () => {
     const res = await server.request('POST', '/v1/files/import', { body: { file_name: 'data.parquet', file_data: file.bytes.toString('base64'), sheet: 'Data' } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(parquetThreads).toMatchObject({ ...before, busy: 0 });
-    const raw: unknown[][] = [];
-    for (let r = 1; r <= rows + 1; r += 5_000) {
-      const range = `${cellToA1({ row: r - 1, col: 0 })}:${cellToA1({ row: Math.min(rows + 1, r + 4_999) - 1, col: COLS - 1 })}`;
-      const read = await server.request('GET', `/v1/files/${res.body.uuid}/cells?${new URLSearchParams({ range, sheet: 'Data', render: 'raw' })}`);
-      raw.push(...(read.body.values as unknown[][]));
-    }
-    expectRows(raw, file.columns);
+    expectRows(await sheetRows(server, res.body.uuid, 'Data', 0, 1, rows + 1, 'raw'), file.columns);
   });
 });

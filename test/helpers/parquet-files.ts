@@ -2,8 +2,10 @@
 // the check that a sheet holds what such a file does.
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { expect } from 'vitest';
+import { cellToA1 } from '../../core/a1.ts';
 import { PARQUET_SCHEMA } from './io-files.ts';
 import { rng } from './random.ts';
+import type { TestServer } from './server.ts';
 
 /** The columns of PARQUET_SCHEMA. */
 export const COLS = 8;
@@ -55,4 +57,17 @@ export function expectRows(raw: unknown[][], columns: Record<string, unknown[]>)
     });
   }
   expect(wrong).toEqual([]);
+}
+
+/** The sheet's cells over rows r0..r1 (1-based, inclusive) of COLS columns from col0, read in slices. */
+export async function sheetRows(server: TestServer, id: string, sheet: string, col0: number, r0: number, r1: number, render: 'raw' | 'displayed'): Promise<unknown[][]> {
+  const out: unknown[][] = [];
+  for (let r = r0; r <= r1; r += 5_000) {
+    const last = Math.min(r1, r + 4_999);
+    const range = `${cellToA1({ row: r - 1, col: col0 })}:${cellToA1({ row: last - 1, col: col0 + COLS - 1 })}`;
+    const res = await server.request('GET', `/v1/files/${id}/cells?${new URLSearchParams({ range, render, sheet })}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    out.push(...(res.body.values as unknown[][]));
+  }
+  return out;
 }

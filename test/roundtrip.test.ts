@@ -24,7 +24,7 @@ const KEPT_AT_LEAST: Record<string, number> = {
   'hidden columns': 100,
   values: 100,
   formulas: 100,
-  'formula results': 98.9,
+  'formula results': 99.4,
   sheets: 99.7,
   'column widths': 100,
   'hidden rows': 100,

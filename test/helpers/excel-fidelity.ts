@@ -147,7 +147,7 @@ export async function compareWorkbook(path: string): Promise<CellResult[]> {
  * template draws its word with RANDBETWEEN; calendars start at TODAY()): Excel computed those at
  * another moment, so they are not compared. Keys as in the oracle ("Sheet!A1").
  */
-function volatileDependents(wb: Workbook, oracle: Map<string, { formula: string }>): Set<string> {
+export function volatileDependents(wb: Workbook, oracle: Map<string, { formula: string }>): Set<string> {
   const out = new Set<string>();
   const engine = wb.engine;
   const seeds = [...oracle.entries()].filter(([, v]) => VOLATILE.test(v.formula)).map(([k]) => k);

@@ -8,7 +8,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { basename, join, relative } from 'node:path';
 import { recalcWithLibreOffice } from './libreoffice.ts';
 import { workbookToXlsx } from '../../core/io/xlsx-export.ts';
-import { FIXTURES, fixtureFiles, importWithReport } from './excel-fidelity.ts';
+import { FIXTURES, cachedValues, fixtureFiles, importWithReport, volatileDependents } from './excel-fidelity.ts';
 import { PYTHON } from './io-files.ts';
 
 const COMPARE = new URL('./py/roundtrip_compare.py', import.meta.url).pathname;
@@ -95,15 +95,19 @@ export async function roundTrip(files: string[], dir: string, libreOffice = fals
   const pairs: string[][] = [];
   const failed: FileResult[] = [];
   const warnings = new Map<string, string[]>();
+  // Formula cells whose value follows the clock or chance (TODAY(), RAND() and what depends on
+  // them): Excel cached them at another moment, so their results are not compared.
+  const drifting: Record<string, string[]> = {};
   for (const path of files) {
     const file = relative(FIXTURES, path);
     try {
-      const { wb, warnings: report } = await importWithReport(readFileSync(path));
+      const original = readFileSync(path);
+      const { wb, warnings: report } = await importWithReport(original);
       warnings.set(path, report);
       const out = join(dir, file.replace(/[/\\]/g, '__'));
       const bytes = await workbookToXlsx(wb, async () => undefined);
       writeFileSync(out, bytes);
-      wb.destroy();
+      drifting[path] = [...volatileDependents(wb, cachedValues(original))]; // destroys wb
       const disorder = sheetsOutOfOrder(bytes);
       if (disorder.length) throw new Error(`exported sheets out of order: ${disorder.join('; ')}`);
       pairs.push([path, out]);
@@ -118,7 +122,9 @@ export async function roundTrip(files: string[], dir: string, libreOffice = fals
     for (const pair of pairs) pair.push(join(loDir, basename(pair[1]!)));
   }
   writeFileSync(list, JSON.stringify(pairs));
-  const py = spawnSync(PYTHON, [COMPARE, list], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const volatile = join(dir, 'drifting.json');
+  writeFileSync(volatile, JSON.stringify(drifting));
+  const py = spawnSync(PYTHON, [COMPARE, list, volatile], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   if (py.status !== 0) throw new Error(`roundtrip_compare.py failed: ${py.stderr}`);
   const parsed = JSON.parse(py.stdout) as { files: Record<string, { counts?: FileResult['counts']; diffs?: FileResult['diffs']; error?: string }> };
   return [

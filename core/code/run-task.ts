@@ -71,6 +71,7 @@ async function execute(services: Services, runners: Runners, ctx: OpContext, tas
     language: cc.language,
     code: cc.code,
     label: payload.label,
+    scope: `${task.fileId} ${task.tokenId}`,
     read: async (ref, single) =>
       services.workbooks.read(ctx, task.fileId, async (wb) => {
         seen.version ??= wb.version;

@@ -107,6 +107,9 @@ export const hostileJs = group(
     attack('javascript', 'reads /etc/passwd', 'require("fs").readFileSync("/etc/passwd", "utf8")', /require is not defined/),
     attack('javascript', 'climbs out through constructors', 'this.constructor.constructor("return process")().env', /process is not defined/),
     attack('javascript', 'prints 100 MB', 'console.log("x".repeat(100_000_000))', /output limit of 1048576 bytes/),
+    // isolated-vm 5 aborts the process on the timer V8 schedules for this (docs/code-cells.md).
+    attack('javascript', 'waits on shared memory with a timeout', 'Atomics.waitAsync(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10)', /Atomics.waitAsync is not available in code cells/),
+    attack('javascript', 'restores waitAsync and waits', 'delete Atomics.waitAsync; Atomics.waitAsync(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10)', /Atomics.waitAsync is not available in code cells/),
   ],
   'cell("A1") + "!"',
 );

@@ -1,16 +1,35 @@
-// JavaScript code cells in isolated-vm: a fresh isolate per run with a heap limit and a wall-clock
-// timeout. The code sees only cell(), cells() and console.log — no require, process, timers or
-// network. The completion value of the script (its last expression) is the result.
+// JavaScript code cells in isolated-vm: a fresh context per run, in an isolate with a heap limit
+// and a wall-clock timeout. The code sees only cell(), cells() and console.log — no require,
+// process, timers or network. The completion value of the script (its last expression) is the
+// result. An isolate serves only runs of one scope (one file, one token: code that can already
+// read and overwrite the same cells); any other run gets a new isolate. Why, and what a context
+// keeps apart: docs/code-cells.md.
 import type ivm from 'isolated-vm';
 import { loadIvm } from '../../libs.ts';
 import { failure, type Limits, type RunRequest, type RunResult, type Runner } from './types.ts';
 
-/** Runs inside the isolate: the cell API over host references, and the result encoder. */
-const PRELUDE = `(() => {
-'use strict';
-const $read = globalThis.$read, $log = globalThis.$log;
-delete globalThis.$read;
-delete globalThis.$log;
+/** Runs an isolate serves before it is disposed, however clean: bounds what could creep between runs. */
+const MAX_RUNS = 100;
+/** Isolates waiting for another run of their scope, over all scopes; the oldest goes first. */
+const MAX_IDLE = 8;
+/** How long an isolate waits for another run of its scope before it is disposed. */
+const IDLE_MS = 30_000;
+/**
+ * How long past the time limit a run may go before its isolate is disposed under it: the limit is
+ * enforced inside the script, but what a reused isolate runs between scripts (a finalization
+ * callback of an earlier run) is not.
+ */
+const STALL_GRACE_MS = 1_000;
+/** A run that leaves more of the heap in use than this share of the limit ends its isolate. */
+const REUSE_HEAP_SHARE = 0.25;
+
+/**
+ * Runs inside each new context, as a closure given the host's hooks ($0 reads cells, $1 prints):
+ * defines the cell API and returns the function a run calls: it evaluates the code (an indirect
+ * eval: a script in the global scope, whose completion value is the result) and encodes the value.
+ */
+const SETUP = (encode: string) => `'use strict';
+const $read = $0, $log = $1;
 const decode = (v) => (v !== null && typeof v === 'object' && typeof v.d === 'string' ? new Date(v.d.length === 10 ? v.d + 'T00:00:00Z' : v.d + 'Z') : v);
 const read = (ref, single) => {
   if (typeof ref !== 'string') throw new TypeError('cell references are A1 strings like "A1" or "Sheet2!B2:C9"');
@@ -24,9 +43,14 @@ const show = (v) => (typeof v === 'string' ? v : (() => { try { return JSON.stri
 const log = (...args) => $log.applySync(undefined, [args.map(show).join(' ')]);
 globalThis.console = { log, info: log, warn: log, error: log, debug: log };
 globalThis.print = log;
-})();`;
+// isolated-vm aborts the whole process when V8 schedules a waitAsync timeout (a non-nestable
+// delayed task it does not implement), and code cells have no other thread to wait for.
+Object.defineProperty(Atomics, 'waitAsync', { value: () => { throw new TypeError('Atomics.waitAsync is not available in code cells'); }, writable: false, configurable: false });
+const encode = ${encode};
+const evaluate = eval;
+return (source, maxCells) => encode(evaluate(source), maxCells);`;
 
-const ENCODE = `(function encode(value, maxCells) {
+const ENCODE = `(function $encode(value, maxCells) {
   const enc = (v) => {
     if (v === undefined || v === null) return null;
     if (typeof v === 'number') return Number.isFinite(v) ? v : null;
@@ -56,31 +80,62 @@ const ENCODE = `(function encode(value, maxCells) {
   return JSON.stringify({ kind: 'scalar', v: enc(value) });
 })`;
 
-/** An isolate with the prelude loaded, waiting for one job; the job's hooks are set when it runs. */
+const SETUP_SOURCE = SETUP(ENCODE);
+
+/** A context with the cell API loaded, waiting for one job; the job's hooks are set when it runs. */
 interface Warm {
   isolate: ivm.Isolate;
   context: ivm.Context;
-  encode: ivm.Reference;
+  /** (source, maxCells) => the JSON of the value the source evaluates to. */
+  main: ivm.Reference;
   job: { read(ref: string, single: boolean): Promise<string>; log(line: string): void } | undefined;
+  /** Runs this isolate has served before this context. */
+  runs: number;
+}
+
+/** An isolate that served its scope before, being given (or holding) a fresh context for the next run. */
+interface Idle {
+  scope: string;
+  /** The fresh context, or undefined when the isolate was disposed instead. */
+  ready: Promise<Warm | undefined>;
+  /** Disposes the isolate when no run of its scope comes (set once it is ready). */
+  timer?: NodeJS.Timeout;
 }
 
 export class JsRunner implements Runner {
-  /** One isolate made ahead of time, so a run does not wait for an isolate and its context. */
+  /** One fresh isolate made ahead of time, so a run does not wait for an isolate and its context. */
   private spare: Promise<Warm> | undefined;
+  /** Oldest first. */
+  private readonly idle: Idle[] = [];
   private closed = false;
+  /** isolated-vm, once the first isolate is made. */
+  private lib: typeof ivm | undefined;
+  /** Isolates made so far: what reuse saves shows here (tests). */
+  isolatesMade = 0;
+  /** Reads from code whose run had ended (a leftover callback), refused (tests). */
+  refusedReads = 0;
 
   constructor(private readonly limits: Limits) {}
 
   async run(req: RunRequest): Promise<RunResult> {
-    // Take the spare before awaiting it, so concurrent runs never share one isolate. The next
-    // spare is made, and this isolate disposed, after the run has answered: both cost a few ms
-    // of main-thread time that would otherwise sit on the path to the result.
-    const mine = this.spare ?? this.prepare();
-    this.spare = undefined;
-    const warm = await mine;
-    const { isolate, context } = warm;
+    // Take a context before awaiting it, so concurrent runs never share one isolate. The next
+    // context is made, and a used isolate disposed, after the run has answered: both cost
+    // main-thread time that would otherwise sit on the path to the result.
+    let warm = req.scope === undefined ? undefined : await this.takeIdle(req.scope);
+    if (!warm) {
+      const fresh = this.spare ?? this.prepare();
+      this.spare = undefined;
+      warm = await fresh;
+    }
+    const { isolate } = warm;
     let output = '';
     let over = false;
+    let clean = false;
+    let stalled = false;
+    const watchdog = setTimeout(() => {
+      stalled = true;
+      dispose(isolate);
+    }, this.limits.timeoutMs + STALL_GRACE_MS);
     warm.job = {
       read: async (ref, single) => {
         try {
@@ -99,21 +154,90 @@ export class JsRunner implements Runner {
       },
     };
     try {
-      const deadline = Date.now() + this.limits.timeoutMs;
-      const script = await isolate.compileScript(req.code, { filename: `cell ${req.label}` });
-      const value = await script.run(context, { timeout: this.limits.timeoutMs, reference: true });
-      const json = (await warm.encode.apply(undefined, [value.derefInto(), this.limits.maxCells], { timeout: Math.max(100, deadline - Date.now()), result: { copy: true } })) as string;
+      // One call into the isolate: evaluate the code as a script named after its cell, encode its value.
+      const source = `${req.code}\n//# sourceURL=${scriptName(req.label)}`;
+      const json = (await warm.main.apply(undefined, [source, this.limits.maxCells], { timeout: this.limits.timeoutMs, arguments: { copy: true }, result: { copy: true } })) as string;
+      clean = true;
       if (over) return failure(`OutputLimit: the code printed more than the output limit of ${this.limits.outputBytes} bytes`, output);
       return { ok: true, value: JSON.parse(json), output };
     } catch (err) {
-      return failure(describe(err, isolate, this.limits), output, stackOf(err));
+      if (stalled) return failure(timedOut(this.limits).message, output);
+      const shown = await located(err, isolate, req);
+      const { kind, message } = describe(shown, isolate, this.limits);
+      // A thrown error leaves the isolate as sound as a result does; a timeout or the heap limit does not.
+      clean = kind === 'error';
+      return failure(named(message), output, stackOf(shown));
     } finally {
+      clearTimeout(watchdog);
       warm.job = undefined;
       setImmediate(() => {
-        if (!isolate.isDisposed) isolate.dispose();
+        if (clean && req.scope !== undefined) this.keep(warm, req.scope);
+        else dispose(warm.isolate);
         this.refill();
       });
     }
+  }
+
+  /** An isolate of the scope, the one used last first; a run that just ended may still be giving it its context. */
+  private takeIdle(scope: string): Promise<Warm | undefined> | undefined {
+    const i = this.idle.findLastIndex((e) => e.scope === scope);
+    if (i < 0) return undefined;
+    const e = this.idle.splice(i, 1)[0]!;
+    clearTimeout(e.timer);
+    return e.ready;
+  }
+
+  /** Keeps a used isolate for the next run of its scope, which may take it before its new context is ready. */
+  private keep(used: Warm, scope: string): void {
+    const entry: Idle = { scope, ready: this.reuse(used) };
+    this.idle.push(entry);
+    void entry.ready.then((next) => {
+      if (!this.idle.includes(entry)) return;
+      if (!next) return void this.idle.splice(this.idle.indexOf(entry), 1);
+      entry.timer = setTimeout(() => {
+        const i = this.idle.indexOf(entry);
+        if (i >= 0) this.idle.splice(i, 1);
+        dispose(next.isolate);
+      }, IDLE_MS);
+      entry.timer.unref();
+    });
+    while (this.idle.length > MAX_IDLE) drop(this.idle.shift()!);
+  }
+
+  /** Resolves when every used isolate has its fresh context, or was disposed (tests). */
+  async settled(): Promise<void> {
+    await new Promise((resolve) => setImmediate(resolve));
+    await Promise.all(this.idle.map((e) => e.ready));
+  }
+
+  /**
+   * A fresh context in a used isolate, or undefined when it was disposed instead. Only asynchronous
+   * calls here: a used isolate may be busy with what its last run left behind (a finalization
+   * callback that never returns), and a synchronous call would wait for it on the request thread.
+   */
+  private async reuse(used: Warm): Promise<Warm | undefined> {
+    const { isolate } = used;
+    if (this.closed || isolate.isDisposed || used.runs + 1 >= MAX_RUNS) return void dispose(isolate);
+    used.context.release();
+    // Busy with a leftover that never returns, the isolate would never answer: it is given up.
+    const stuck = setTimeout(() => dispose(isolate), this.limits.timeoutMs);
+    try {
+      const heap = await isolate.getHeapStatistics();
+      if (heap.used_heap_size > REUSE_HEAP_SHARE * this.limits.jsMemoryMb * 1024 * 1024) return void dispose(isolate);
+      const next = await this.load(isolate, used.runs + 1, 'async');
+      if (!this.closed && !isolate.isDisposed) return next;
+    } catch {
+      // disposed below
+    } finally {
+      clearTimeout(stuck);
+    }
+    dispose(isolate);
+    return undefined;
+  }
+
+  private refuse(): string {
+    this.refusedReads++;
+    return JSON.stringify({ error: 'this run has ended' });
   }
 
   private refill(): void {
@@ -124,45 +248,101 @@ export class JsRunner implements Runner {
 
   async close(): Promise<void> {
     this.closed = true;
+    for (const e of this.idle.splice(0)) drop(e);
     const spare = await this.spare?.catch(() => undefined);
     this.spare = undefined;
-    if (spare && !spare.isolate.isDisposed) spare.isolate.dispose();
+    if (spare) dispose(spare.isolate);
+  }
+
+  /** A fresh isolate with the cell API loaded. */
+  private async prepare(): Promise<Warm> {
+    this.lib ??= await loadIvm();
+    this.isolatesMade++;
+    return this.load(new this.lib.Isolate({ memoryLimit: this.limits.jsMemoryMb }), 0, 'sync');
   }
 
   /**
-   * A fresh isolate with the prelude loaded. Done with isolated-vm's synchronous calls: the code is
-   * ours, small and the isolate new, so nothing waits for it, while each asynchronous call costs a
-   * hand-over to the isolate's thread and back (about 1 ms of CPU per cell less on the 200-cell
-   * drain, docs/code-cells.md).
+   * A new context in `isolate` with the cell API loaded: two calls into the isolate. A fresh
+   * isolate is loaded with isolated-vm's synchronous calls: nothing else runs in it, and each
+   * asynchronous call costs a hand-over to the isolate's thread and back (about 1 ms of CPU per
+   * cell less on the 200-cell drain, docs/code-cells.md).
    */
-  private async prepare(): Promise<Warm> {
-    const ivm = await loadIvm();
-    const isolate = new ivm.Isolate({ memoryLimit: this.limits.jsMemoryMb });
-    const context = isolate.createContextSync();
-    const warm: Warm = { isolate, context, encode: context.evalSync(ENCODE, { reference: true }), job: undefined };
-    const jail = context.global;
-    jail.setSync('globalThis', jail.derefInto());
-    jail.setSync('$read', new ivm.Reference(async (ref: string, single: boolean) => (warm.job ? warm.job.read(ref, single) : JSON.stringify({ error: 'no job' }))));
-    jail.setSync('$log', new ivm.Reference((line: string) => warm.job?.log(line)));
-    context.evalSync(PRELUDE);
-    return warm;
+  private load(isolate: ivm.Isolate, runs: number, mode: 'sync'): Warm;
+  private load(isolate: ivm.Isolate, runs: number, mode: 'async'): Promise<Warm>;
+  private load(isolate: ivm.Isolate, runs: number, mode: 'sync' | 'async'): Warm | Promise<Warm> {
+    const lib = this.lib!;
+    const warm = { isolate, job: undefined, runs } as Warm;
+    // Each context's hooks reach only its own job: what a finished run left behind in the isolate
+    // (a pending promise, a finalization callback) reads nothing.
+    const hooks = [
+      new lib.Reference(async (ref: string, single: boolean) => (warm.job ? warm.job.read(ref, single) : this.refuse())),
+      new lib.Reference((line: string) => warm.job?.log(line)),
+    ];
+    const opts = { result: { reference: true } } as const;
+    if (mode === 'sync') {
+      warm.context = isolate.createContextSync();
+      warm.main = warm.context.evalClosureSync(SETUP_SOURCE, hooks, opts);
+      return warm;
+    }
+    return (async () => {
+      warm.context = await isolate.createContext();
+      warm.main = await warm.context.evalClosure(SETUP_SOURCE, hooks, opts);
+      return warm;
+    })();
   }
 }
 
-function describe(err: unknown, isolate: ivm.Isolate, limits: Limits): string {
+function dispose(isolate: ivm.Isolate): void {
+  if (!isolate.isDisposed) isolate.dispose();
+}
+
+function drop(e: Idle): void {
+  clearTimeout(e.timer);
+  void e.ready.then((w) => w && dispose(w.isolate));
+}
+
+function describe(err: unknown, isolate: ivm.Isolate, limits: Limits): { kind: 'memory' | 'timeout' | 'error'; message: string } {
   const e = err as Error;
   const msg = e?.message ?? String(err);
-  if (/memory limit/i.test(msg) || (isolate.isDisposed && !/timed out/i.test(msg))) return `MemoryError: the code used more memory than the limit of ${limits.jsMemoryMb} MB`;
-  if (/timed out/i.test(msg)) return `Timed out: the code ran longer than ${limits.timeoutMs / 1000} s (the limit for code cells) and was stopped.`;
-  const line = /<isolated-vm>|cell [^:]+:(\d+)/.exec(e?.stack ?? '')?.[1];
+  if (/memory limit/i.test(msg) || (isolate.isDisposed && !/timed out/i.test(msg))) return { kind: 'memory', message: `MemoryError: the code used more memory than the limit of ${limits.jsMemoryMb} MB` };
+  if (/timed out/i.test(msg)) return timedOut(limits);
+  const line = /cell@[^\s:()]+:(\d+)/.exec(e?.stack ?? '')?.[1];
   const named = /^\w+(Error|Limit): /.test(msg) || !e?.name || msg.startsWith(e.name);
-  return `${named ? '' : `${e.name}: `}${msg}${line ? ` (line ${line})` : ''}`;
+  return { kind: 'error', message: `${named ? '' : `${e.name}: `}${msg}${line ? ` (line ${line})` : ''}` };
+}
+
+/**
+ * A SyntaxError from the evaluation names no place in the code: when compiling the code as a
+ * script fails, its error (which names line and column) is the one to show.
+ */
+async function located(err: unknown, isolate: ivm.Isolate, req: RunRequest): Promise<unknown> {
+  if ((err as Error)?.name !== 'SyntaxError' || isolate.isDisposed) return err;
+  try {
+    (await isolate.compileScript(req.code, { filename: scriptName(req.label) })).release();
+    return err;
+  } catch (compileErr) {
+    return compileErr;
+  }
+}
+
+function timedOut(limits: Limits): { kind: 'timeout'; message: string } {
+  return { kind: 'timeout', message: `Timed out: the code ran longer than ${limits.timeoutMs / 1000} s (the limit for code cells) and was stopped.` };
 }
 
 /** The part of the stack inside the user's code. */
 function stackOf(err: unknown): string | undefined {
   const stack = (err as Error)?.stack;
   if (!stack) return undefined;
-  const lines = stack.split('\n').filter((l) => !/isolated-vm|node:internal|\/core\/code\//.test(l));
-  return lines.join('\n');
+  const lines = stack.split('\n').filter((l) => !/isolated-vm|node:internal|\/core\/code\/|at eval \(<anonymous>\)|\$encode/.test(l));
+  return named(lines.join('\n'));
+}
+
+/** The code's script is named `cell@<label, URI-encoded>`: a sourceURL ends at a space. */
+function scriptName(label: string): string {
+  return `cell@${encodeURIComponent(label)}`;
+}
+
+/** Shows the script's name as `cell <label>`, and its frames as `at cell <label>:line:column`. */
+function named(text: string): string {
+  return text.replace(/at eval \((cell@[^\s()]+)\)/g, 'at $1').replace(/cell@([^\s:()]+)/g, (_, label: string) => `cell ${decodeURIComponent(label)}`);
 }

@@ -11,6 +11,11 @@ export interface RunRequest {
   code: string;
   /** The anchor as A1 (Sheet1!B2), used in tracebacks. */
   label: string;
+  /**
+   * Runs of one scope may share a JavaScript isolate, each in a fresh context: the task's file and
+   * token, so only code that can already read and overwrite the same cells. None: a fresh isolate.
+   */
+  scope?: string;
   /** Reads a cell (single) or a range for the code; rejects with an Error whose message the code sees. */
   read(ref: string, single: boolean): Promise<WireScalar[][]>;
   /** SQL cells: the decrypted connection. */

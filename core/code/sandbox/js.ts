@@ -161,8 +161,9 @@ export class JsRunner implements Runner {
       if (over) return failure(`OutputLimit: the code printed more than the output limit of ${this.limits.outputBytes} bytes`, output);
       return { ok: true, value: JSON.parse(json), output };
     } catch (err) {
-      if (stalled) return failure(timedOut(this.limits).message, output);
       const shown = await located(err, isolate, req);
+      // The watchdog's disposal, however the run's call or the recompile learnt of it.
+      if (stalled) return failure(timedOut(this.limits).message, output);
       const { kind, message } = describe(shown, isolate, this.limits);
       // A thrown error leaves the isolate as sound as a result does; a timeout or the heap limit does not.
       clean = kind === 'error';

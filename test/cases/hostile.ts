@@ -80,6 +80,9 @@ export const hostilePython = group(
     attack('python', 'writes to the root', 'open("/evil", "w").write("x")', /Read-only file system/),
     attack('python', 'prints 100 MB', 'print("x" * 100_000_000)', /output limit of 1048576 bytes/),
     attack('python', 'prints forever', 'while True:\n    print("y" * 1000)', /output limit/),
+    // The encoder shares the process with the code: what it sends is checked on the server's side.
+    attack('python', 'replaces the encoder to pass the cell limit', 'import sys\nsys.modules["__main__"].grid = lambda rows, max_cells: {"kind": "grid", "rows": rows}\n[[i] for i in range(200_001)]', /Result too large: the result has 200001 rows x 1 columns; at most 100000 cells/),
+    attack('python', 'replaces the encoder to send a malformed result', 'import sys\nsys.modules["__main__"].encode = lambda value, max_cells: {"kind": "grid", "rows": "x"}\n1', /ResultError: the sandbox sent a result that is not a value, a list or a table/),
     {
       name: 'files in tmp do not outlive the run',
       op: 'set_code_cell',
@@ -109,6 +112,10 @@ export const hostileJs = group(
     attack('javascript', 'prints 100 MB', 'console.log("x".repeat(100_000_000))', /output limit of 1048576 bytes/),
     // isolated-vm 5 aborts the process on the timer V8 schedules for this (docs/code-cells.md).
     attack('javascript', 'waits on shared memory with a timeout', 'Atomics.waitAsync(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10)', /Atomics.waitAsync is not available in code cells/),
+    // The encoder runs in the code's own context: what it sends is checked on the server's side.
+    attack('javascript', 'replaces JSON.stringify to pass the cell limit', 'JSON.stringify = () => \'{"kind":"grid","rows":[\' + Array(200_001).fill("[1]").join() + \']}\'; 1', /Result too large: the result has 200001 rows x 1 columns; at most 100000 cells/),
+    attack('javascript', 'replaces Array.prototype.map to send a malformed result', 'Array.prototype.map = function () { return "x"; }; [[1, 2]]', /ResultError: the sandbox sent a result that is not a value, a list or a table/),
+    attack('javascript', 'replaces JSON.stringify to send no JSON', 'JSON.stringify = () => "not json"; 1', /ResultError: the sandbox sent a result that is not JSON/),
     attack('javascript', 'restores waitAsync and waits', 'delete Atomics.waitAsync; Atomics.waitAsync(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10)', /Atomics.waitAsync is not available in code cells/),
   ],
   'cell("A1") + "!"',

@@ -6,7 +6,7 @@
 // keeps apart: docs/code-cells.md.
 import type ivm from 'isolated-vm';
 import { loadIvm } from '../../libs.ts';
-import { failure, type Limits, type RunRequest, type RunResult, type Runner } from './types.ts';
+import { checkedValue, failure, type Limits, type RunRequest, type RunResult, type Runner, type WireValue } from './types.ts';
 
 /** Runs an isolate serves before it is disposed, however clean: bounds what could creep between runs. */
 const MAX_RUNS = 100;
@@ -159,8 +159,9 @@ export class JsRunner implements Runner {
       const json = (await warm.main.apply(undefined, [source, this.limits.maxCells], { timeout: this.limits.timeoutMs, arguments: { copy: true }, result: { copy: true } })) as string;
       clean = true;
       if (over) return failure(`OutputLimit: the code printed more than the output limit of ${this.limits.outputBytes} bytes`, output);
-      return { ok: true, value: JSON.parse(json), output };
+      return { ok: true, value: readResult(json, this.limits.maxCells), output };
     } catch (err) {
+      if (err instanceof HostError) return failure(err.message, output);
       const shown = await located(err, isolate, req);
       // The watchdog's disposal, however the run's call or the recompile learnt of it.
       if (stalled) return failure(timedOut(this.limits).message, output);
@@ -290,6 +291,24 @@ export class JsRunner implements Runner {
       warm.main = await warm.context.evalClosure(SETUP_SOURCE, hooks, opts);
       return warm;
     })();
+  }
+}
+
+/** An error of this side of the boundary about what the sandbox sent: its message is the cell's, with no host stack. */
+class HostError extends Error {}
+
+/** The encoder's JSON, checked (`checkedValue`). */
+function readResult(json: unknown, maxCells: number): WireValue {
+  let value: unknown;
+  try {
+    value = JSON.parse(String(json));
+  } catch {
+    throw new HostError('ResultError: the sandbox sent a result that is not JSON; the code changed what encodes it (JSON.stringify)');
+  }
+  try {
+    return checkedValue(value, maxCells);
+  } catch (err) {
+    throw new HostError((err as Error).message);
   }
 }
 

@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { bwrapArgs, dropPrivileges } from './bwrap.ts';
-import { failure, type Limits, type RunRequest, type RunResult, type Runner } from './types.ts';
+import { checkedValue, failure, type Limits, type RunRequest, type RunResult, type Runner } from './types.ts';
 
 const RUNNER_SOURCE = readFileSync(new URL('./runner.py', import.meta.url), 'utf8');
 /** Largest single message from a sandbox (a result of many cells); beyond it the sandbox is killed. */
@@ -131,7 +131,7 @@ class Sandbox {
     if (msg.t === 'read') return void this.answerRead(job, String(msg.ref), Boolean(msg.single));
     if (msg.t === 'result') {
       job.result = msg.ok
-        ? { ok: true, value: msg.value as never, output: String(msg.output ?? '') }
+        ? checkedResult(msg.value, String(msg.output ?? ''), this.limits.maxCells)
         : failure(String(msg.error), String(msg.output ?? ''), msg.traceback ? String(msg.traceback) : undefined);
       return;
     }
@@ -146,6 +146,15 @@ class Sandbox {
       reply = { t: 'data', error: (err as Error).message };
     }
     if (this.job === job) this.send(reply);
+  }
+}
+
+/** A result the sandbox reported, checked here: the code shares its process with the encoder. */
+function checkedResult(value: unknown, output: string, maxCells: number): RunResult {
+  try {
+    return { ok: true, value: checkedValue(value, maxCells), output };
+  } catch (err) {
+    return failure((err as Error).message, output);
   }
 }
 

@@ -44,6 +44,31 @@ export interface Runner {
   close(): Promise<void>;
 }
 
+/**
+ * A result as the sandbox sent it, checked on this side of the boundary: the encoder runs next to
+ * the user's code, which can replace what it uses (JSON.stringify, Array.prototype.map, Python's
+ * json module), so its output is input like any other. Throws the message the cell shows.
+ */
+export function checkedValue(value: unknown, maxCells: number): WireValue {
+  const o = (value !== null && typeof value === 'object' ? value : {}) as Record<string, unknown>;
+  if (o.kind === 'none') return { kind: 'none' };
+  if (o.kind === 'scalar' && isWireScalar(o.v)) return { kind: 'scalar', v: o.v };
+  if (o.kind === 'grid' && Array.isArray(o.rows) && o.rows.every((r) => Array.isArray(r))) {
+    const rows = o.rows as unknown[][];
+    const width = rows[0]?.length ?? 0;
+    if (rows.some((r) => r.length !== width)) throw new Error('ResultError: the result grid is ragged; the sandbox\'s encoder was changed by the code');
+    if (rows.length * width > maxCells) throw new Error(`Result too large: the result has ${rows.length} rows x ${width} columns; at most ${maxCells} cells can spill`);
+    if (rows.every((r) => r.every(isWireScalar))) return { kind: 'grid', rows: rows as WireScalar[][] };
+  }
+  throw new Error('ResultError: the sandbox sent a result that is not a value, a list or a table; the code changed what encodes it (JSON or Array built-ins)');
+}
+
+function isWireScalar(v: unknown): v is WireScalar {
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') return true;
+  if (typeof v === 'number') return Number.isFinite(v);
+  return typeof v === 'object' && Object.keys(v).length === 1 && typeof (v as { d?: unknown }).d === 'string';
+}
+
 export function failure(error: string, output = '', traceback?: string): RunResult {
   return traceback ? { ok: false, error, traceback, output } : { ok: false, error, output };
 }

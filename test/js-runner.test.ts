@@ -13,6 +13,15 @@ const runner = new JsRunner(limits);
 afterAll(() => runner.close());
 const read = async () => [[1]];
 const js = (code: string, more: Partial<RunRequest> = {}): RunRequest => ({ language: 'javascript', code, label: 'A1', read, ...more });
+/** A runner of its own for one test, closed after it; `more` changes its limits. */
+async function withRunner(test: (r: JsRunner) => Promise<void>, more: Partial<typeof limits> = {}): Promise<void> {
+  const r = new JsRunner({ ...limits, ...more });
+  try {
+    await test(r);
+  } finally {
+    await r.close();
+  }
+}
 const valueOf = (r: Awaited<ReturnType<JsRunner['run']>>) => (r.ok && r.value.kind === 'scalar' ? r.value.v : r);
 // Lets a run collect garbage when it wants to (`gc()`), so finalization callbacks come when a test needs them.
 setFlagsFromString('--expose-gc');
@@ -29,8 +38,7 @@ describe('JsRunner', () => {
   });
 
   it('reuses an isolate within one scope, with fresh globals and built-ins every run', async () => {
-    const r = new JsRunner(limits);
-    try {
+    await withRunner(async (r) => {
       const scope = 'file-1 token-1';
       for (let i = 0; i < 5; i++) {
         const out = await r.run(js(`const before = [typeof leak, typeof Object.prototype.tainted, [1, 2].map((x) => x * 2).join()].join(); globalThis.leak = ${i}; Object.prototype.tainted = 1; Array.prototype.map = () => 'x'; before`, { scope }));
@@ -39,14 +47,11 @@ describe('JsRunner', () => {
       }
       // One isolate for the five runs, and the spare made after the first one.
       expect(r.isolatesMade).toBe(2);
-    } finally {
-      await r.close();
-    }
+    });
   });
 
   it('never lends an isolate to another scope, or to a run without one', async () => {
-    const r = new JsRunner(limits);
-    try {
+    await withRunner(async (r) => {
       await r.run(js('1', { scope: 'file-1 token-1' }));
       await r.settled();
       const made = r.isolatesMade;
@@ -56,14 +61,11 @@ describe('JsRunner', () => {
       await r.settled();
       // Each took a fresh spare, which was then replaced.
       expect(r.isolatesMade).toBe(made + 2);
-    } finally {
-      await r.close();
-    }
+    });
   });
 
   it('disposes an isolate after a timeout instead of reusing it, and the next run of the scope is sound', async () => {
-    const r = new JsRunner({ ...limits, timeoutMs: 200 });
-    try {
+    await withRunner(async (r) => {
       const scope = 'file-1 token-1';
       expect(await r.run(js('while (true) {}', { scope }))).toMatchObject({ ok: false, error: expect.stringMatching(/^Timed out/) });
       await r.settled();
@@ -71,14 +73,11 @@ describe('JsRunner', () => {
       expect(valueOf(await r.run(js('6 * 7', { scope })))).toBe(42);
       await r.settled();
       expect(r.isolatesMade).toBe(made + 1);
-    } finally {
-      await r.close();
-    }
+    }, { timeoutMs: 200 });
   });
 
   it('keeps an isolate after a thrown error, and drops one whose heap a run left full', async () => {
-    const r = new JsRunner(limits);
-    try {
+    await withRunner(async (r) => {
       const scope = 'file-1 token-1';
       expect(await r.run(js('throw new RangeError("no")', { scope }))).toMatchObject({ ok: false, error: expect.stringContaining('no') });
       await r.settled();
@@ -94,14 +93,11 @@ describe('JsRunner', () => {
       expect(valueOf(await r.run(js('2', { scope })))).toBe(2);
       await r.settled();
       expect(r.isolatesMade).toBe(made + 1);
-    } finally {
-      await r.close();
-    }
+    });
   });
 
   it('gives what a finished run left behind no way to read cells through a later run', async () => {
-    const r = new JsRunner(limits);
-    try {
+    await withRunner(async (r) => {
       const scope = 'file-1 token-1';
       const reads: string[] = [];
       const spy = (who: string) => async (ref: string) => (reads.push(`${who} ${ref}`), [[1]]);
@@ -115,14 +111,11 @@ describe('JsRunner', () => {
       expect(reads).toEqual(['second A1']);
       // The callbacks did run, and their reads were refused.
       await expect.poll(() => r.refusedReads).toBeGreaterThan(0);
-    } finally {
-      await r.close();
-    }
+    });
   });
 
   it('never waits on an isolate that what an earlier run left behind keeps busy', async () => {
-    const r = new JsRunner({ ...limits, timeoutMs: 500 });
-    try {
+    await withRunner(async (r) => {
       const scope = 'file-1 token-1';
       // Finalization callbacks that never return, due once the garbage is collected.
       await r.run(js(`globalThis.reg = new FinalizationRegistry(() => { try { cell('Z9'); } catch {} while (true) {} }); for (let i = 0; i < 2e4; i++) reg.register({ pad: new Array(50) }, i); 1`, { scope }));
@@ -139,8 +132,6 @@ describe('JsRunner', () => {
         else expect(valueOf(out)).toBe(i);
       }
       expect(valueOf(await r.run(js('"sound"', { scope })))).toBe('sound');
-    } finally {
-      await r.close();
-    }
+    }, { timeoutMs: 500 });
   });
 });

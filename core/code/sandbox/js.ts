@@ -6,7 +6,7 @@
 // keeps apart: docs/code-cells.md.
 import type ivm from 'isolated-vm';
 import { loadIvm } from '../../libs.ts';
-import { checkedValue, failure, type Limits, type RunRequest, type RunResult, type Runner, type WireValue } from './types.ts';
+import { checkedResult, failure, timeoutMessage, type Limits, type RunRequest, type RunResult, type Runner } from './types.ts';
 
 /** Runs an isolate serves before it is disposed, however clean: bounds what could creep between runs. */
 const MAX_RUNS = 100;
@@ -159,12 +159,17 @@ export class JsRunner implements Runner {
       const json = (await warm.main.apply(undefined, [source, this.limits.maxCells], { timeout: this.limits.timeoutMs, arguments: { copy: true }, result: { copy: true } })) as string;
       clean = true;
       if (over) return failure(`OutputLimit: the code printed more than the output limit of ${this.limits.outputBytes} bytes`, output);
-      return { ok: true, value: readResult(json, this.limits.maxCells), output };
+      let value: unknown;
+      try {
+        value = JSON.parse(json);
+      } catch {
+        return failure('ResultError: the sandbox sent a result that is not JSON; the code changed what encodes it (JSON.stringify)', output);
+      }
+      return checkedResult(value, output, this.limits.maxCells);
     } catch (err) {
-      if (err instanceof HostError) return failure(err.message, output);
       const shown = await located(err, isolate, req);
       // The watchdog's disposal, however the run's call or the recompile learnt of it.
-      if (stalled) return failure(timedOut(this.limits).message, output);
+      if (stalled) return failure(timeoutMessage(this.limits), output);
       const { kind, message } = describe(shown, isolate, this.limits);
       // A thrown error leaves the isolate as sound as a result does; a timeout or the heap limit does not.
       clean = kind === 'error';
@@ -294,24 +299,6 @@ export class JsRunner implements Runner {
   }
 }
 
-/** An error of this side of the boundary about what the sandbox sent: its message is the cell's, with no host stack. */
-class HostError extends Error {}
-
-/** The encoder's JSON, checked (`checkedValue`). */
-function readResult(json: unknown, maxCells: number): WireValue {
-  let value: unknown;
-  try {
-    value = JSON.parse(String(json));
-  } catch {
-    throw new HostError('ResultError: the sandbox sent a result that is not JSON; the code changed what encodes it (JSON.stringify)');
-  }
-  try {
-    return checkedValue(value, maxCells);
-  } catch (err) {
-    throw new HostError((err as Error).message);
-  }
-}
-
 function dispose(isolate: ivm.Isolate): void {
   if (!isolate.isDisposed) isolate.dispose();
 }
@@ -325,7 +312,7 @@ function describe(err: unknown, isolate: ivm.Isolate, limits: Limits): { kind: '
   const e = err as Error;
   const msg = e?.message ?? String(err);
   if (/memory limit/i.test(msg) || (isolate.isDisposed && !/timed out/i.test(msg))) return { kind: 'memory', message: `MemoryError: the code used more memory than the limit of ${limits.jsMemoryMb} MB` };
-  if (/timed out/i.test(msg)) return timedOut(limits);
+  if (/timed out/i.test(msg)) return { kind: 'timeout', message: timeoutMessage(limits) };
   const line = /cell@[^\s:()]+:(\d+)/.exec(e?.stack ?? '')?.[1];
   const named = /^\w+(Error|Limit): /.test(msg) || !e?.name || msg.startsWith(e.name);
   return { kind: 'error', message: `${named ? '' : `${e.name}: `}${msg}${line ? ` (line ${line})` : ''}` };
@@ -343,10 +330,6 @@ async function located(err: unknown, isolate: ivm.Isolate, req: RunRequest): Pro
   } catch (compileErr) {
     return compileErr;
   }
-}
-
-function timedOut(limits: Limits): { kind: 'timeout'; message: string } {
-  return { kind: 'timeout', message: `Timed out: the code ran longer than ${limits.timeoutMs / 1000} s (the limit for code cells) and was stopped.` };
 }
 
 /** The part of the stack inside the user's code. */

@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { bwrapArgs, dropPrivileges } from './bwrap.ts';
-import { checkedValue, failure, type Limits, type RunRequest, type RunResult, type Runner } from './types.ts';
+import { checkedResult, failure, timedOut, type Limits, type RunRequest, type RunResult, type Runner } from './types.ts';
 
 const RUNNER_SOURCE = readFileSync(new URL('./runner.py', import.meta.url), 'utf8');
 /** Largest single message from a sandbox (a result of many cells); beyond it the sandbox is killed. */
@@ -147,19 +147,6 @@ class Sandbox {
     }
     if (this.job === job) this.send(reply);
   }
-}
-
-/** A result the sandbox reported, checked here: the code shares its process with the encoder. */
-function checkedResult(value: unknown, output: string, maxCells: number): RunResult {
-  try {
-    return { ok: true, value: checkedValue(value, maxCells), output };
-  } catch (err) {
-    return failure((err as Error).message, output);
-  }
-}
-
-function timedOut(limits: Limits): RunResult {
-  return failure(`Timed out: the code ran longer than ${limits.timeoutMs / 1000} s (the limit for code cells) and was stopped.`);
 }
 
 function exitFailure(msg: Message, limits: Limits): RunResult {

@@ -44,6 +44,24 @@ export interface Runner {
   close(): Promise<void>;
 }
 
+/** What a run that went past the time limit shows, in every language. */
+export function timeoutMessage(limits: Limits): string {
+  return `Timed out: the code ran longer than ${limits.timeoutMs / 1000} s (the limit for code cells) and was stopped.`;
+}
+
+export function timedOut(limits: Limits): RunResult {
+  return failure(timeoutMessage(limits));
+}
+
+/** A successful run's value as the sandbox sent it, checked (`checkedValue`); a failure when it does not pass. */
+export function checkedResult(value: unknown, output: string, maxCells: number): RunResult {
+  try {
+    return { ok: true, value: checkedValue(value, maxCells), output };
+  } catch (err) {
+    return failure((err as Error).message, output);
+  }
+}
+
 /**
  * A result as the sandbox sent it, checked on this side of the boundary: the encoder runs next to
  * the user's code, which can replace what it uses (JSON.stringify, Array.prototype.map, Python's

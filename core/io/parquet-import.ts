@@ -138,9 +138,14 @@ function rowsOf(columns: ArrayLike<unknown>[], leaves: Leaf[], i0: number, i1: n
 let workerCode: Promise<string> | undefined;
 function bundleWorker(): Promise<string> {
   workerCode ??= (async () => {
-    const { build } = await import('esbuild');
-    const out = await build({ entryPoints: [fileURLToPath(new URL('./parquet-worker.ts', import.meta.url))], bundle: true, platform: 'node', format: 'cjs', target: 'node20', write: false, logLevel: 'silent' });
-    return out.outputFiles[0]!.text;
+    const { build, stop } = await import('esbuild');
+    try {
+      const out = await build({ entryPoints: [fileURLToPath(new URL('./parquet-worker.ts', import.meta.url))], bundle: true, platform: 'node', format: 'cjs', target: 'node20', write: false, logLevel: 'silent' });
+      return out.outputFiles[0]!.text;
+    } finally {
+      // The bundle is kept for the process's life: esbuild's service process need not be.
+      await stop();
+    }
   })();
   workerCode.catch(() => (workerCode = undefined));
   return workerCode;

@@ -180,6 +180,7 @@ export const excelFunctionCases: CaseGroup[] = [
       f('MATCH approximate takes the last of equal values', '=MATCH("delta",{"Alpha";"Beta";"Delta";"Delta";"Omega"})', '4'),
       f('MATCH exact takes the first', '=MATCH("delta",{"Alpha";"Beta";"Delta";"Delta";"Omega"},0)', '3'),
       f('MATCH in descending data', '=MATCH(3.5,{9;7;5;3;1},-1)', '3'),
+      f('MATCH approximate passes over errors (the last-match idiom)', '=MATCH(2,1/({"a";"b";"a";"c";"a";"d"}="a"))', '5'),
       f('INDEX into a single row with one index', '=INDEX({"a","b","c"},3)', 'c'),
       f('INDEX of a whole column, summed', '=SUM(INDEX(B1:C2,0,2))', '3'),
       f('INDEX past the end', '=INDEX(B1:C2,3,1)', '#REF!'),

@@ -34,15 +34,19 @@ const rank = (v: InternalScalarValue) => (v === EmptyValue ? 4 : v instanceof Ce
  * not greater than the key (descending: not smaller). Blank cells and errors sort last.
  */
 export function approximate(items: InternalScalarValue[], key: InternalScalarValue, descending = false): number {
-  let lo = 0, hi = items.length - 1, found = -1;
+  // Errors are passed over, as in LOOKUP: MATCH(2, 1/(B1:B6=B7)) finds the last match, whose 1 sits
+  // among #DIV/0! values (Excel cached 5 where a search landing on the errors found nothing).
+  const at: number[] = [];
+  for (let i = 0; i < items.length; i++) if (!(items[i] instanceof CellError)) at.push(i);
+  let lo = 0, hi = at.length - 1, found = -1;
   const kind = rank(key);
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    const v = items[mid]!;
+    const v = items[at[mid]!]!;
     const c = rank(v) !== kind ? (rank(v) < kind ? -1 : 1) : compareValues(v, key);
     const keep = descending ? c >= 0 : c <= 0;
     if (keep) {
-      if (rank(v) === kind) found = mid;
+      if (rank(v) === kind) found = at[mid]!;
       lo = mid + 1;
     } else hi = mid - 1;
   }

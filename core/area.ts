@@ -4,9 +4,14 @@
 import type { AnyOp, OpArea } from './op.ts';
 import type { WorkbookArea } from './workbook/area.ts';
 
+/** The tools of MCP's compact surface: each area's ops are actions of one of them. */
+export type ToolGroup = 'files' | 'sheets' | 'cells' | 'formatting' | 'objects' | 'code' | 'transfer';
+
 export interface Area extends WorkbookArea {
   readonly name: OpArea;
   readonly ops: readonly AnyOp[];
+  /** The compact tool whose actions these ops are. */
+  readonly group: ToolGroup;
 }
 
 /** An area whose ops all say they belong to it (the folder decides the area). */

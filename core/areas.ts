@@ -18,5 +18,6 @@ import { tablesArea } from './ops/tables/index.ts';
 import { validationArea } from './ops/validation/index.ts';
 import { notesArea } from './ops/notes/index.ts';
 import { imagesArea } from './ops/images/index.ts';
+import { outlineArea } from './ops/outline/index.ts';
 
-export const areas: readonly Area[] = [accountArea, filesArea, sheetsArea, cellsArea, namesArea, validationArea, notesArea, formatsArea, structureArea, codeArea, connectionsArea, chartsArea, imagesArea, rulesArea, tablesArea, pivotsArea, ioArea];
+export const areas: readonly Area[] = [accountArea, filesArea, sheetsArea, cellsArea, namesArea, validationArea, notesArea, formatsArea, structureArea, outlineArea, codeArea, connectionsArea, chartsArea, imagesArea, rulesArea, tablesArea, pivotsArea, ioArea];

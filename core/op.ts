@@ -6,7 +6,8 @@ import { ExpectedVersion } from './schemas.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export type OpArea = 'account' | 'files' | 'sheets' | 'cells' | 'formats' | 'structure' | 'code' | 'connections' | 'charts' | 'images' | 'rules' | 'tables' | 'pivots' | 'names' | 'validation' | 'notes' | 'io';
+/** The area an op belongs to: its folder under core/ops/, checked by defineArea (core/area.ts). */
+export type OpArea = string;
 
 export interface OpHints {
   /** Reads only; safe to retry; allowed for viewers. */
@@ -20,6 +21,16 @@ export interface OpHints {
   destructive?: boolean;
 }
 
+/** What an agent reads of the op beyond its summary (rendered by prompts/tool-texts.ts). */
+export interface OpText {
+  /** When to use this tool rather than a neighbour; omit when the summary says it. */
+  use?: string;
+  /** One argument object that the op's input schema accepts (a test checks it). */
+  example: Record<string, unknown>;
+  /** What comes back, briefly. */
+  returns?: string;
+}
+
 export interface OpDef<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> {
   /** snake_case verb_noun: the MCP tool name and the `op` of a batch action. */
   name: string;
@@ -30,6 +41,8 @@ export interface OpDef<I extends z.ZodObject = z.ZodObject, O extends z.ZodType 
   input: I;
   output: O;
   hints: OpHints;
+  /** The op's tool text, kept with the op (older ops keep theirs in prompts/tool-texts.ts). */
+  text?: OpText;
   /** Binary responses (PDF, images) bypass JSON: the handler returns {contentType, body}. */
   binary?: boolean;
   /** Content types a binary op answers with, for OpenAPI; default application/octet-stream. */

@@ -6,31 +6,21 @@ import { OpError } from '../core/errors.ts';
 import { findOp } from '../core/registry.ts';
 import { didYouMean } from '../core/suggest.ts';
 import type { AnyOp, OpArea } from '../core/op.ts';
+import type { ToolGroup } from '../core/area.ts';
+import { areas } from '../core/areas.ts';
 import { actionGist, toolDescription } from '../prompts/tool-texts.ts';
 import { jsonSchemaOf, slimInputSchema } from './schema-slim.ts';
 
-export type GroupName = 'files' | 'sheets' | 'cells' | 'formatting' | 'objects' | 'code' | 'transfer';
+export type GroupName = ToolGroup;
 
-/** Every area belongs to one compact tool (a Record, so a new area fails to compile until placed). */
-export const GROUP_OF: Record<OpArea, GroupName> = {
-  files: 'files',
-  account: 'files',
-  sheets: 'sheets',
-  structure: 'sheets',
-  cells: 'cells',
-  names: 'cells',
-  validation: 'cells',
-  notes: 'cells',
-  formats: 'formatting',
-  rules: 'formatting',
-  charts: 'objects',
-  images: 'objects',
-  tables: 'objects',
-  pivots: 'objects',
-  code: 'code',
-  connections: 'code',
-  io: 'transfer',
-};
+const GROUPS: ReadonlyMap<OpArea, GroupName> = new Map(areas.map((a) => [a.name, a.group]));
+
+/** The compact tool of an area's ops, as the area declares it (core/area.ts `group`). */
+export function groupOf(area: OpArea): GroupName {
+  const g = GROUPS.get(area);
+  if (!g) throw new Error(`area ${area} is not in core/areas.ts`);
+  return g;
+}
 
 const ABOUT: Record<GroupName, string> = {
   files: 'Files: list, create, context, batches, copies, history; API tokens.',
@@ -64,7 +54,7 @@ export interface CompactGroup {
 export function compactGroups(ops: readonly AnyOp[]): Map<string, CompactGroup> {
   const byGroup = new Map<GroupName, AnyOp[]>();
   for (const op of ops) {
-    const g = GROUP_OF[op.area];
+    const g = groupOf(op.area);
     byGroup.set(g, [...(byGroup.get(g) ?? []), op]);
   }
   const out = new Map<string, CompactGroup>();
@@ -119,7 +109,7 @@ export function resolveCompact(group: CompactGroup, raw: Record<string, unknown>
   const op = typeof action === 'string' ? group.ops.find((o) => o.name === action) : undefined;
   if (!op) {
     const elsewhere = typeof action === 'string' ? findOp(action) : undefined;
-    if (elsewhere) throw new OpError('invalid_argument', `action: '${action as string}' is an action of the '${GROUP_OF[elsewhere.area]}' tool; call ${GROUP_OF[elsewhere.area]} with it. This tool's actions: ${names.join(', ')}, help`, { field: 'action' });
+    if (elsewhere) throw new OpError('invalid_argument', `action: '${action as string}' is an action of the '${groupOf(elsewhere.area)}' tool; call ${groupOf(elsewhere.area)} with it. This tool's actions: ${names.join(', ')}, help`, { field: 'action' });
     const hint = didYouMean(action, names);
     throw new OpError('invalid_argument', `action: ${action === undefined ? 'is required' : `'${String(action)}' is not an action of this tool${hint}`}; one of ${names.join(', ')}, help`, { field: 'action' });
   }

@@ -11,7 +11,7 @@ import type { AnyOp, BinaryResult } from '../core/op.ts';
 import { findOp, ops } from '../core/registry.ts';
 import type { AppServices } from '../core/services.ts';
 import { instructionsText, type ToolRef } from '../prompts/instructions.ts';
-import { GROUP_OF, compactGroups, resolveCompact } from './compact.ts';
+import { groupOf, compactGroups, resolveCompact } from './compact.ts';
 import { ExportShelf } from './exports.ts';
 import { registerPrompts } from './prompts.ts';
 import { registerResources } from './resources.ts';
@@ -82,7 +82,7 @@ export function buildMcpServer(opts: McpOptions): Server {
         const group = groups.get(name);
         if (!group) {
           const byName = findOp(name);
-          if (byName) throw new OpError('not_found', `'${name}' is an action of the '${GROUP_OF[byName.area]}' tool here: call ${GROUP_OF[byName.area]} with {"action": "${name}", "args": {...}}.`);
+          if (byName) throw new OpError('not_found', `'${name}' is an action of the '${groupOf(byName.area)}' tool here: call ${groupOf(byName.area)} with {"action": "${name}", "args": {...}}.`);
           throw new OpError('not_found', `No tool named '${name}'; the tools are ${[...groups.keys()].join(', ')}.`);
         }
         const resolved = resolveCompact(group, req.params.arguments);
@@ -116,7 +116,7 @@ export function toolRef(surface: ToolSurface): ToolRef {
   return (name) => {
     const op = findOp(name);
     if (!op) return '';
-    return surface === 'compact' ? `${GROUP_OF[op.area]}(action "${name}")` : name;
+    return surface === 'compact' ? `${groupOf(op.area)}(action "${name}")` : name;
   };
 }
 

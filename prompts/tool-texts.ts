@@ -2,20 +2,13 @@
 // one example argument object (a test parses it and validates it against the op's own schema) and
 // what comes back. Keyed by op name; areas append their entries. Keep each short: every character
 // here is paid for by every agent that loads the tools (budgets in test/agent-budgets.test.ts).
-import type { AnyOp } from '../core/op.ts';
+import type { AnyOp, OpText } from '../core/op.ts';
 import { FIELDS_AS } from './field-texts.ts';
 
 /** A file uuid for examples (valid, so examples pass the op's schema). */
 export const EX_FILE = '5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f';
 
-export interface ToolText {
-  /** When to use this tool rather than a neighbour; omit when the summary says it. */
-  use?: string;
-  /** One argument object that the op's input schema accepts. */
-  example: Record<string, unknown>;
-  /** What comes back, briefly. */
-  returns?: string;
-}
+export type ToolText = OpText;
 
 const f = EX_FILE;
 const EX_TASK = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
@@ -148,9 +141,14 @@ function render(text: ToolText): string {
   return parts.filter(Boolean).join(' ');
 }
 
+/** An op's text: its own (OpDef.text), else its entry here. */
+export function textOf(op: AnyOp): ToolText | string | undefined {
+  return op.text ?? TOOL_TEXTS[op.name];
+}
+
 /** The full description of a tool: summary, then the entry (a plain string entry is used as is). */
 export function toolDescription(op: AnyOp): string {
-  const entry = TOOL_TEXTS[op.name];
+  const entry = textOf(op);
   const fieldsAs = FIELDS_AS[op.name] ? ` Fields as ${FIELDS_AS[op.name]}.` : '';
   if (entry === undefined) return `${op.summary}${fieldsAs}`;
   return `${op.summary}${fieldsAs} ${typeof entry === 'string' ? entry : render(entry)}`;

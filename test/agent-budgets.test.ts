@@ -7,13 +7,15 @@ import { describe, expect, it } from 'vitest';
 import { ops } from '../core/registry.ts';
 import { compactGroups, signatureOf } from '../mcp/compact.ts';
 import { toolOf } from '../mcp/tools.ts';
-import { TOOL_TEXTS, exampleIn } from '../prompts/tool-texts.ts';
+import { exampleIn, textOf } from '../prompts/tool-texts.ts';
 
 const CHARS_PER_TOKEN = 4;
 const tokens = (v: unknown) => Math.ceil(JSON.stringify(v).length / CHARS_PER_TOKEN);
 
 /** Budgets: the whole list, and per tool so one oversized tool is named as soon as it lands. */
-const FULL_LIST_TOKENS = 12_000;
+// Issue "Agents solve real spreadsheet tasks" gives the full surface 14k for its new ops (row
+// operations, versions, outline groups); wording moves into examples and help before it grows.
+const FULL_LIST_TOKENS = 14_000;
 const COMPACT_LIST_TOKENS = 3_000;
 /** A runaway tool fails at once; tools over the average a 70-op list can afford are listed. */
 const TOOL_TOKENS = 1_200;
@@ -38,16 +40,16 @@ function costTable(tools: Tool[]): string {
 }
 
 describe('tool texts', () => {
-  it('every op has an entry in prompts/tool-texts.ts', () => {
-    const missing = ops.filter((op) => TOOL_TEXTS[op.name] === undefined).map((op) => op.name);
-    expect(missing, 'add an entry with an example to TOOL_TEXTS').toEqual([]);
+  it('every op has a tool text, its own or in prompts/tool-texts.ts', () => {
+    const missing = ops.filter((op) => textOf(op) === undefined).map((op) => op.name);
+    expect(missing, 'give the op a text (OpDef.text) or an entry in TOOL_TEXTS').toEqual([]);
   });
 
   it.each(ops.map((op) => [op.name, op] as const))('%s: its description holds a JSON example its own schema accepts', (_name, op) => {
     const description = toolOf(op).description!;
     // No example shown means the tool needs nothing but its file (or nothing at all).
     const example = exampleIn(description, 'file_uuid' in op.input.shape) ?? ('file_uuid' in op.input.shape ? { file_uuid: '00000000-0000-4000-8000-000000000000' } : {});
-    const entry = TOOL_TEXTS[op.name]!;
+    const entry = textOf(op)!;
     if (!/Example: \{/.test(description)) expect(typeof entry === 'string' ? ['(text)'] : Object.keys(entry.example).filter((k) => k !== 'file_uuid'), `${op.name} has an example to show`).toEqual([]);
     expect(example, `${op.name}: no "Example: {...}" in: ${description}`).toBeTypeOf('object');
     const parsed = op.input.safeParse(example);

@@ -6,7 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { findOp } from '../../core/registry.ts';
-import { GROUP_OF } from '../../mcp/compact.ts';
+import { groupOf } from '../../mcp/compact.ts';
 import { STRUCTURED_META, estimateTokens, gridCells } from '../../mcp/results.ts';
 
 export interface Step {
@@ -106,7 +106,7 @@ export async function replay(client: Client, scenario: Scenario, surface: 'full'
       // structuredContent is asked for on every call, grids included, to check `expect`; the cost
       // counted below is what a client receives without asking (grid results: the text alone).
       const meta = { _meta: { [STRUCTURED_META]: true } };
-      const call = surface === 'compact' ? { name: GROUP_OF[op.area], arguments: { action: step.tool, args }, ...meta } : { name: step.tool, arguments: args, ...meta };
+      const call = surface === 'compact' ? { name: groupOf(op.area), arguments: { action: step.tool, args }, ...meta } : { name: step.tool, arguments: args, ...meta };
       const textOf = (o: Awaited<ReturnType<Client['callTool']>>) => (o.content as { type: string; text?: string }[]).filter((c) => c.type === 'text').map((c) => c.text).join('\n');
       let out = await client.callTool(call);
       // A well-behaved agent waits when rate-limited and tries again.

@@ -3,6 +3,7 @@
 import type { Scalar } from '../workbook/cell.ts';
 import type { Style } from '../workbook/style.ts';
 import type { Rect } from '../a1.ts';
+import type { XlsxSheetPart } from '../workbook/area.ts';
 import type { SheetPrint } from './xlsx-print.ts';
 import type { RuleSpec } from '../rules/model.ts';
 import type { ValidationSpec } from '../validation/model.ts';
@@ -62,6 +63,8 @@ export interface BookSheet {
   rowStyles?: Record<string, Style>;
   defaultColWidth?: number;
   defaultRowHeight?: number;
+  /** The sheet's XML around its cells (xlsx only), for the areas that read their own part (AreaXlsx). */
+  part?: XlsxSheetPart;
 }
 
 /** A defined name as the file stores it. */

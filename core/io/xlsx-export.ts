@@ -22,6 +22,7 @@ import { arrayFillAsWritten, bareRangeAsWritten } from '../workbook/spill-refs.t
 import { rangeJoinsAsWritten } from '../workbook/range-join.ts';
 import { allNames } from '../names/model.ts';
 import { notesOf } from '../notes/model.ts';
+import type { XlsxLineOut, XlsxSheetOut } from '../workbook/area.ts';
 import { useOwnHyperlinkWriter, withLink } from './xlsx-links.ts';
 import { linksOf } from '../links/model.ts';
 import { spillRange } from '../workbook/effects.ts';
@@ -162,6 +163,31 @@ function fileText(cell: RichCell & { f: string }, sheet: string, row: number, pl
   return reads(true) || reads(false) ? cell.x : undefined;
 }
 
+/** What the areas add to one worksheet (AreaXlsx.write), merged: row and column attributes, sheet properties. */
+function areaParts(wb: Workbook, sheet: SheetModel) {
+  const rows = new Map<number, XlsxLineOut>(), cols = new Map<number, XlsxLineOut>();
+  const format: NonNullable<XlsxSheetOut['format']> = {};
+  for (const area of wb.areas) {
+    const part = area.xlsx?.write?.(sheet);
+    if (!part) continue;
+    for (const [i, a] of part.rows ?? []) rows.set(i, { ...rows.get(i), ...a });
+    for (const [i, a] of part.cols ?? []) cols.set(i, { ...cols.get(i), ...a });
+    Object.assign(format, part.format);
+  }
+  const { summaryBelow, summaryRight, ...levels } = format;
+  const outlineProperties = summaryBelow !== undefined || summaryRight !== undefined ? { outlineProperties: { summaryBelow, summaryRight } } : {};
+  return { rows, cols, properties: { ...levels, ...outlineProperties } };
+}
+
+/**
+ * A row's or column's outline attributes. exceljs derives `collapsed` from the level (every line at
+ * the deepest level would say collapsed): the line's own flag replaces that getter.
+ */
+function lineAttrs(line: ExcelJS.Row | ExcelJS.Column, attrs: XlsxLineOut): void {
+  if (attrs.outlineLevel) line.outlineLevel = attrs.outlineLevel;
+  Object.defineProperty(line, 'collapsed', { value: !!attrs.collapsed, configurable: true });
+}
+
 async function writeSheet(wb: Workbook, sheet: SheetModel, out: StreamWorkbook, plan: ExcelTablePlan): Promise<void> {
   await wb.loadAll(sheet);
   const meta = sheet.meta;
@@ -174,11 +200,12 @@ async function writeSheet(wb: Workbook, sheet: SheetModel, out: StreamWorkbook, 
   // The writer prints the sheet's head (properties, views, page setup) as it is made.
   const print: Pick<ExcelJS.Worksheet, 'pageSetup' | 'headerFooter'> = { pageSetup: {} as ExcelJS.PageSetup, headerFooter: {} as ExcelJS.HeaderFooter };
   printToExcel(meta.print, print);
+  const parts = areaParts(wb, sheet);
   const ws = out.addWorksheet(sheet.name, {
     views,
     pageSetup: print.pageSetup,
     headerFooter: print.headerFooter,
-    properties: { defaultColWidth: pxToChars(defaultWidth), defaultRowHeight: pxToPt(defaultHeight), ...(meta.tab_color ? { tabColor: { argb: `FF${meta.tab_color.slice(1, 7)}` } } : {}) } as ExcelJS.WorksheetProperties,
+    properties: { defaultColWidth: pxToChars(defaultWidth), defaultRowHeight: pxToPt(defaultHeight), ...(meta.tab_color ? { tabColor: { argb: `FF${meta.tab_color.slice(1, 7)}` } } : {}), ...parts.properties } as ExcelJS.WorksheetProperties,
     ...(meta.visibility ? { state: meta.visibility === 'very_hidden' ? 'veryHidden' : 'hidden' } : {}),
   }) as StreamSheet;
   fixTail(ws, await loadExcelSheetExtXform());
@@ -197,6 +224,7 @@ async function writeSheet(wb: Workbook, sheet: SheetModel, out: StreamWorkbook, 
     // exceljs leaves out a column exactly 9 characters wide as its own default: a hair more is written.
     else col.width = pxToChars(px) === 9 ? 9 + 1e-9 : pxToChars(px);
   }
+  for (const [i, attrs] of parts.cols) lineAttrs(ws.getColumn(i + 1), attrs);
   const toExcel = (f: string) => excelFormula(f, plan, true);
   rulesToExcel(meta.cond_formats, ws, toExcel);
   validationsToExcel(meta.validations, ws, toExcel);
@@ -225,7 +253,7 @@ async function writeSheet(wb: Workbook, sheet: SheetModel, out: StreamWorkbook, 
     else tilesOfBand.set(tr, [[tc, tile]]);
   }
   for (const tiles of tilesOfBand.values()) tiles.sort((a, b) => a[0] - b[0]);
-  const extra = [...Object.keys(rowStyles), ...Object.keys(heights)].map(Number).concat([...notes.keys(), ...links.keys()]);
+  const extra = [...Object.keys(rowStyles), ...Object.keys(heights)].map(Number).concat([...notes.keys(), ...links.keys(), ...parts.rows.keys()]);
   for (const row of rowsToWrite(sheet, extra)) {
     const line = ws.getRow(row + 1);
     const tr = Math.floor(row / TILE_ROWS);
@@ -255,6 +283,8 @@ async function writeSheet(wb: Workbook, sheet: SheetModel, out: StreamWorkbook, 
       if (value) target.value = value;
     }
     for (const [col, note] of notes.get(row) ?? []) line.getCell(col + 1).note = note.text;
+    const attrs = parts.rows.get(row);
+    if (attrs) lineAttrs(line, attrs);
     const keepRow = () => {
       if (!line.height) line.height = pxToPt(defaultHeight);
     };

@@ -38,7 +38,6 @@ export function notKept(bytes: Buffer, sheets: Map<string, SheetXml>): string[] 
     add('autofilters', sheet, count(tail, /<(?:\w+:)?autoFilter\b/g));
     add('sheet protection', sheet, count(tail, /<(?:\w+:)?sheetProtection\b/g));
     add('sparklines', sheet, count(tail, /<(?:\w+:)?sparkline>/g));
-    add('outline groups', sheet, /\boutlineLevel(Row|Col)="[1-9]/.test(head) ? 1 : 0);
     add('page breaks', sheet, count(tail, /<(?:\w+:)?brk\b/g));
     add('rows hidden by default', sheet, /<(?:\w+:)?sheetFormatPr\b[^>]*zeroHeight="(1|true)"/.test(head) ? 1 : 0);
     for (const rel of partRelationships(bytes, path).values()) {

@@ -21,6 +21,10 @@ export interface RowInfo {
   hidden: boolean;
   /** exceljs's style model of the row's s attribute. */
   style?: XlStyle;
+  /** Outline group level, 1-7 (absent: 0). */
+  outlineLevel?: number;
+  /** The row is the summary of a collapsed outline group. */
+  collapsed?: boolean;
 }
 
 export interface SheetCellsContext {
@@ -86,7 +90,9 @@ export function readRows(xml: string, capture: Capture): RowInfo[] {
     const hidden = at.bool(xml, 'hidden');
     const s = at.int(xml, 's', 0);
     const style = s ? capture.styles?.getStyleModel(s) ?? undefined : undefined;
-    if (ht || hidden || style) out.push({ row, ...(ht ? { height: ht } : {}), hidden, ...(style ? { style } : {}) });
+    const outlineLevel = at.int(xml, 'outlineLevel', 0);
+    const collapsed = at.bool(xml, 'collapsed');
+    if (ht || hidden || style || outlineLevel || collapsed) out.push({ row, ...(ht ? { height: ht } : {}), hidden, ...(style ? { style } : {}), ...(outlineLevel ? { outlineLevel } : {}), ...(collapsed ? { collapsed } : {}) });
   }
   return out;
 }

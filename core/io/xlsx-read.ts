@@ -125,6 +125,7 @@ function sheetOf(ws: ExcelJS.Worksheet, xml: { head: string; tail: string; cells
     defaultRowHeight: ptToPx(props.defaultRowHeight || 15),
     colStyles,
     rowStyles,
+    part: { head, tail, rows },
     forEachCell(fn) {
       // Every cell the file has, styled empty ones included (a calendar's fills and borders sit
       // on empty cells), read from the sheet's XML.

@@ -36,6 +36,40 @@ export interface DependencyProvider {
   reverse?(wb: Workbook, sheet: SheetModel, row: number, col: number): SheetRef[] | Promise<SheetRef[]>;
 }
 
+/**
+ * One worksheet of an xlsx file as the reader found it, for an area that reads its own part of it:
+ * the XML around the cells, and the attributes of the rows that carry any.
+ */
+export interface XlsxSheetPart {
+  /** The worksheet XML before <sheetData> (sheetPr, views, sheetFormatPr, cols). */
+  head: string;
+  /** The worksheet XML after </sheetData> (autoFilter, mergeCells, conditional formats, ..., extLst). */
+  tail: string;
+  rows: readonly { row: number; hidden: boolean; outlineLevel?: number; collapsed?: boolean }[];
+}
+
+/** Attributes an area gives one row or column of an exported worksheet. */
+export interface XlsxLineOut {
+  outlineLevel?: number;
+  collapsed?: boolean;
+}
+
+/** What an area adds to one worksheet of an xlsx export. */
+export interface XlsxSheetOut {
+  /** Zero-based row index -> attributes; such a row is written even when it holds nothing. */
+  rows?: ReadonlyMap<number, XlsxLineOut>;
+  cols?: ReadonlyMap<number, XlsxLineOut>;
+  /** <sheetFormatPr> and <sheetPr><outlinePr> attributes. */
+  format?: { outlineLevelRow?: number; outlineLevelCol?: number; summaryBelow?: boolean; summaryRight?: boolean };
+}
+
+/** An area's own part of the xlsx format: read into its slice on import, written on export. */
+export interface AreaXlsx {
+  /** Called once per imported sheet, after its cells and layout; `warn` adds to the import report. */
+  read?(sheet: SheetModel, part: XlsxSheetPart, warn: (message: string) => void): void;
+  write?(sheet: SheetModel): XlsxSheetOut | undefined;
+}
+
 /** The part of GET /context an area owns: key -> the list shown under it. */
 export type ContextSection = (wb: Workbook) => unknown[] | Promise<unknown[]>;
 
@@ -53,6 +87,8 @@ export interface WorkbookArea {
   readonly dependencies?: DependencyProvider;
   /** Sections of GET /context (tables, charts, pivots, code_cells). */
   readonly context?: Readonly<Record<string, ContextSection>>;
+  /** The area's part of xlsx files (outline groups). */
+  readonly xlsx?: AreaXlsx;
 }
 
 /** An area's object hooks with its name, in list order. */

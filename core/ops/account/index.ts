@@ -4,4 +4,4 @@ import { getMe } from './get-me.ts';
 import { listTokens } from './list-tokens.ts';
 import { revokeToken } from './revoke-token.ts';
 
-export const accountArea = defineArea({ name: 'account', ops: [getMe, createToken, listTokens, revokeToken] });
+export const accountArea = defineArea({ name: 'account', group: 'files', ops: [getMe, createToken, listTokens, revokeToken] });

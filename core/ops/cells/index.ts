@@ -20,5 +20,6 @@ import { copyPaste } from './copy-paste.ts';
 
 export const cellsArea = defineArea({
   name: 'cells',
+  group: 'cells',
   ops: [readCells, writeCells, setFormula, clearCells, batchUpdateCells, exportData, hasData, findReplace, mergeCells, unmergeCells, moveCells, copyPaste, fill, sortRange, removeDuplicates, trimWhitespace, splitTextToColumns, getDependencies],
 });

@@ -30,6 +30,7 @@ const chartsContext = async (wb: Workbook) =>
 
 export const chartsArea = defineArea({
   name: 'charts',
+  group: 'objects',
   ops: [addChart, updateChart, deleteChart, listCharts, getChartImage],
   objects: chartObjects,
   graphics: chartGraphics,

@@ -12,6 +12,7 @@ import { waitTask } from './wait-task.ts';
 
 export const codeArea = defineArea({
   name: 'code',
+  group: 'code',
   ops: [setCodeCell, getCodeCell, rerunCodeCells, getTask, waitTask],
   objects: codeCellObjects,
   dependencies: codeCellDependencies,

@@ -5,4 +5,4 @@ import { getConnectionSchemas } from './get-connection-schemas.ts';
 import { listConnections } from './list-connections.ts';
 import { searchConnectionTables } from './search-connection-tables.ts';
 
-export const connectionsArea = defineArea({ name: 'connections', ops: [listConnections, addConnection, deleteConnection, getConnectionSchemas, searchConnectionTables] });
+export const connectionsArea = defineArea({ name: 'connections', group: 'code', ops: [listConnections, addConnection, deleteConnection, getConnectionSchemas, searchConnectionTables] });

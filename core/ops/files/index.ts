@@ -7,4 +7,4 @@ import { getHistory } from './get-history.ts';
 import { listFiles } from './list-files.ts';
 import { runBatch } from './run-batch.ts';
 
-export const filesArea = defineArea({ name: 'files', ops: [listFiles, createFile, getFile, getContext, runBatch, copyFile, getHistory] });
+export const filesArea = defineArea({ name: 'files', group: 'files', ops: [listFiles, createFile, getFile, getContext, runBatch, copyFile, getHistory] });

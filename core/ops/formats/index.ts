@@ -3,4 +3,4 @@ import { formatCells } from './format-cells.ts';
 import { readFormats } from './read-formats.ts';
 import { setBorders } from './set-borders.ts';
 
-export const formatsArea = defineArea({ name: 'formats', ops: [readFormats, formatCells, setBorders] });
+export const formatsArea = defineArea({ name: 'formats', group: 'formatting', ops: [readFormats, formatCells, setBorders] });

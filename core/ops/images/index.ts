@@ -6,6 +6,7 @@ import { imageGraphics, imagesContext } from '../../images/view.ts';
 
 export const imagesArea = defineArea({
   name: 'images',
+  group: 'objects',
   ops: [],
   objects: imageObjects,
   graphics: imageGraphics,

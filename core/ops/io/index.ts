@@ -5,4 +5,4 @@ import { exportXlsx } from './export-xlsx.ts';
 import { importFile } from './import-file.ts';
 import { importIntoFileOp } from './import-into-file.ts';
 
-export const ioArea = defineArea({ name: 'io', ops: [importFile, importIntoFileOp, exportXlsx, exportCsv, exportPdf] });
+export const ioArea = defineArea({ name: 'io', group: 'transfer', ops: [importFile, importIntoFileOp, exportXlsx, exportCsv, exportPdf] });

@@ -13,6 +13,7 @@ const namesContext = (wb: Workbook) => allNames(wb).map((entry) => nameView(wb, 
 
 export const namesArea = defineArea({
   name: 'names',
+  group: 'cells',
   ops: [listNames, defineName, updateName, deleteName],
   objects: nameObjects,
   context: { names: namesContext },

@@ -31,6 +31,7 @@ const objects: SheetObjectHooks = {
 
 export const notesArea = defineArea({
   name: 'notes',
+  group: 'cells',
   ops: [setNote],
   objects,
   context: { notes: notesContext, links: linksContext },

@@ -10,6 +10,7 @@ import { updatePivot } from './update-pivot.ts';
 
 export const pivotsArea = defineArea({
   name: 'pivots',
+  group: 'objects',
   ops: [createPivot, listPivots, updatePivot, deletePivot],
   objects: pivotObjects,
   context: { pivots: pivotViews },

@@ -12,6 +12,7 @@ import { setConditionalFormat } from './set-conditional-format.ts';
 
 export const rulesArea = defineArea({
   name: 'rules',
+  group: 'formatting',
   ops: [listConditionalFormats, setConditionalFormat, setColorScale, deleteConditionalFormat, evaluateConditionalFormats],
   objects: ruleObjects,
   overlay: ruleStyleOverlay,

@@ -6,4 +6,4 @@ import { listSheets } from './list-sheets.ts';
 import { moveSheet } from './move-sheet.ts';
 import { renameSheet } from './rename-sheet.ts';
 
-export const sheetsArea = defineArea({ name: 'sheets', ops: [listSheets, addSheet, renameSheet, deleteSheet, moveSheet, duplicateSheet] });
+export const sheetsArea = defineArea({ name: 'sheets', group: 'sheets', ops: [listSheets, addSheet, renameSheet, deleteSheet, moveSheet, duplicateSheet] });

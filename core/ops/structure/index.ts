@@ -6,4 +6,4 @@ import { moveLines } from './move-rows-or-columns.ts';
 import { setDefaultSizeOp } from './set-default-size.ts';
 import { setSizes } from './set-sizes.ts';
 
-export const structureArea = defineArea({ name: 'structure', ops: [insertLines, deleteLines, moveLines, setSizes, setDefaultSizeOp, getLayout] });
+export const structureArea = defineArea({ name: 'structure', group: 'sheets', ops: [insertLines, deleteLines, moveLines, setSizes, setDefaultSizeOp, getLayout] });

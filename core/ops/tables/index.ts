@@ -17,6 +17,7 @@ const tablesContext = (wb: Workbook) => allTables(wb).map((t) => tableView(wb, t
 
 export const tablesArea = defineArea({
   name: 'tables',
+  group: 'objects',
   ops: [createTable, listTables, renameTable, deleteTable, appendTableRows, sortTableOp, queryTable],
   objects: tableObjects,
   context: { tables: tablesContext },

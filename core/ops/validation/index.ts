@@ -15,6 +15,7 @@ const validationContext = (wb: Workbook) => wb.sheets.flatMap((sheet) => (sheet.
 
 export const validationArea = defineArea({
   name: 'validation',
+  group: 'cells',
   ops: [setDataValidation],
   objects: validationObjects,
   context: { data_validations: validationContext },

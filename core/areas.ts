@@ -19,5 +19,6 @@ import { validationArea } from './ops/validation/index.ts';
 import { notesArea } from './ops/notes/index.ts';
 import { imagesArea } from './ops/images/index.ts';
 import { outlineArea } from './ops/outline/index.ts';
+import { autofilterArea } from './ops/autofilter/index.ts';
 
-export const areas: readonly Area[] = [accountArea, filesArea, sheetsArea, cellsArea, namesArea, validationArea, notesArea, formatsArea, structureArea, outlineArea, codeArea, connectionsArea, chartsArea, imagesArea, rulesArea, tablesArea, pivotsArea, ioArea];
+export const areas: readonly Area[] = [accountArea, filesArea, sheetsArea, cellsArea, namesArea, validationArea, notesArea, autofilterArea, formatsArea, structureArea, outlineArea, codeArea, connectionsArea, chartsArea, imagesArea, rulesArea, tablesArea, pivotsArea, ioArea];

@@ -22,7 +22,7 @@ import { arrayFillAsWritten, bareRangeAsWritten } from '../workbook/spill-refs.t
 import { rangeJoinsAsWritten } from '../workbook/range-join.ts';
 import { allNames } from '../names/model.ts';
 import { notesOf } from '../notes/model.ts';
-import type { XlsxLineOut, XlsxSheetOut } from '../workbook/area.ts';
+import { XLSX_SHEET_ELEMENTS, type XlsxLineOut, type XlsxSheetOut } from '../workbook/area.ts';
 import { useOwnHyperlinkWriter, withLink } from './xlsx-links.ts';
 import { linksOf } from '../links/model.ts';
 import { spillRange } from '../workbook/effects.ts';
@@ -85,6 +85,7 @@ type StreamWorkbook = ExcelJS.stream.xlsx.WorkbookWriter;
 interface StreamSheet extends ExcelJS.Worksheet {
   _merges: { toString(): string }[];
   _writeHyperlinks(): void;
+  _writeAutoFilter(): void;
   _writeConditionalFormatting(): void;
   _writeDataValidations(): void;
   _writeCloseWorksheet(): void;
@@ -167,16 +168,19 @@ function fileText(cell: RichCell & { f: string }, sheet: string, row: number, pl
 function areaParts(wb: Workbook, sheet: SheetModel) {
   const rows = new Map<number, XlsxLineOut>(), cols = new Map<number, XlsxLineOut>();
   const format: NonNullable<XlsxSheetOut['format']> = {};
+  const elements: NonNullable<XlsxSheetOut['elements']> = {};
   for (const area of wb.areas) {
     const part = area.xlsx?.write?.(sheet);
     if (!part) continue;
     for (const [i, a] of part.rows ?? []) rows.set(i, { ...rows.get(i), ...a });
     for (const [i, a] of part.cols ?? []) cols.set(i, { ...cols.get(i), ...a });
     Object.assign(format, part.format);
+    Object.assign(elements, part.elements);
   }
   const { summaryBelow, summaryRight, ...levels } = format;
   const outlineProperties = summaryBelow !== undefined || summaryRight !== undefined ? { outlineProperties: { summaryBelow, summaryRight } } : {};
-  return { rows, cols, properties: { ...levels, ...outlineProperties } };
+  const afterCells = XLSX_SHEET_ELEMENTS.map((k) => elements[k] ?? '').join('');
+  return { rows, cols, properties: { ...levels, ...outlineProperties }, afterCells };
 }
 
 /**
@@ -209,6 +213,9 @@ async function writeSheet(wb: Workbook, sheet: SheetModel, out: StreamWorkbook, 
     ...(meta.visibility ? { state: meta.visibility === 'very_hidden' ? 'veryHidden' : 'hidden' } : {}),
   }) as StreamSheet;
   fixTail(ws, await loadExcelSheetExtXform());
+  // The areas' elements between the cells and the merged ranges (autoFilter, ...), where exceljs
+  // would write its own autoFilter.
+  if (parts.afterCells) ws._writeAutoFilter = () => ws.stream.write(parts.afterCells);
   const styleCache = new Map<string, Partial<ExcelJS.Style>>();
   const styleOf = (sid: number, hint?: string) => {
     const k = `${sid}\t${hint ?? ''}`;

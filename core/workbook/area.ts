@@ -61,7 +61,13 @@ export interface XlsxSheetOut {
   cols?: ReadonlyMap<number, XlsxLineOut>;
   /** <sheetFormatPr> and <sheetPr><outlinePr> attributes. */
   format?: { outlineLevelRow?: number; outlineLevelCol?: number; summaryBelow?: boolean; summaryRight?: boolean };
+  /** Whole elements of the worksheet that follow its cells, as XML; written in the schema's order. */
+  elements?: Partial<Record<XlsxSheetElement, string>>;
 }
+
+/** Worksheet elements between </sheetData> and <mergeCells>, in the order ECMA-376 gives them. */
+export const XLSX_SHEET_ELEMENTS = ['sheetCalcPr', 'sheetProtection', 'protectedRanges', 'scenarios', 'autoFilter', 'sortState', 'dataConsolidate', 'customSheetViews'] as const;
+export type XlsxSheetElement = (typeof XLSX_SHEET_ELEMENTS)[number];
 
 /** An area's own part of the xlsx format: read into its slice on import, written on export. */
 export interface AreaXlsx {

@@ -1,0 +1,30 @@
+// Autofilters through xlsx: Excel's own filter files (XlsxWriter's Excel-saved references: values,
+// several values, blanks, two conditions, not-equal, a filter off A1, number values) imported as the
+// service imports them, then exported: the <autoFilter> element and the rows it hides come back as
+// Excel wrote them.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { workbookToXlsx } from '../core/io/xlsx-export.ts';
+import { readZipEntry } from '../core/io/zip-guard.ts';
+import { importWithReport } from './helpers/excel-fidelity.ts';
+
+const DIR = new URL('./fixtures/excel/features/xlsxwriter/', import.meta.url).pathname;
+const FILES = Array.from({ length: 11 }, (_, i) => `autofilter${String(i + 1).padStart(2, '0')}.xlsx`);
+
+function filterOf(bytes: Buffer): { filter: string; hidden: string[] } {
+  const xml = readZipEntry(bytes, 'xl/worksheets/sheet1.xml')!.toString('utf8');
+  const filter = (/<autoFilter\b[\s\S]*?(?:<\/autoFilter>|\/>)/.exec(xml)?.[0] ?? '').replace(/\s+/g, ' ');
+  const hidden = [...xml.matchAll(/<row\b([^>]*)>/g)].filter((m) => /\bhidden="(1|true)"/.test(m[1]!)).map((m) => /\br="(\d+)"/.exec(m[1]!)![1]!);
+  return { filter, hidden };
+}
+
+describe('autofilters in xlsx files Excel wrote', () => {
+  it.each(FILES)('%s: the filter and its hidden rows come back as Excel wrote them', async (name) => {
+    const bytes = readFileSync(DIR + name);
+    const { wb, warnings } = await importWithReport(bytes);
+    expect(warnings.filter((w) => /autofilter/i.test(w))).toEqual([]);
+    expect(wb.sheets[0]!.meta.autofilter).toBeDefined();
+    const exported = await workbookToXlsx(wb, async () => undefined);
+    expect(filterOf(exported)).toEqual(filterOf(bytes));
+  });
+});

@@ -69,7 +69,9 @@ export function compactGroups(ops: readonly AnyOp[]): Map<string, CompactGroup> 
         inputSchema: {
           type: 'object',
           properties: {
-            action: { type: 'string', enum: [...members.map((o) => o.name), 'help'] },
+            // The actions are listed in the description; an enum would list every name again
+            // (~450 tokens over the surface), and a wrong name is answered with the list.
+            action: { type: 'string', description: 'An action listed above, or "help".' },
             args: { type: 'object', description: "The action's arguments." },
           },
           required: ['action'],

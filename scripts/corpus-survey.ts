@@ -2,7 +2,7 @@
 // (and .xls in test/fixtures/corpus-xls/): each imported as the service does (readBook, applyBook
 // into a new workbook, the engine built), in a child process with a time limit per file. Records
 // refusals, the import report, formula cells against Excel's cached values, and the time taken.
-// Usage: NODE_OPTIONS=--no-node-snapshot npx tsx scripts/corpus-survey.ts [filter]
+// Usage: NODE_OPTIONS=--no-node-snapshot npx tsx scripts/corpus-survey.ts [filter,filter...]
 // (SURVEY_FILE_MS sets the limit, 60000 by default). Writes test-results/corpus-survey.json.
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -30,7 +30,8 @@ export interface FileResult {
   bytes: number;
   /** The sentence the service answers with, and where it came from; `http5xx` when it is not an OpError (a 5xx). */
   refused?: { stage: 'read' | 'apply' | 'compute'; message: string; http5xx: boolean };
-  timeout?: boolean;
+  /** Over the time limit: the stage it was in (read, apply, compute, compare). */
+  timeout?: string;
   crashed?: string;
   warnings: string[];
   cells: number;
@@ -69,12 +70,14 @@ async function surveyOne(rel: string): Promise<FileResult> {
     r.refused = { stage, message: (err as Error).message, http5xx: !(err instanceof OpError) };
   };
   const t0 = performance.now();
+  process.send?.({ stage: 'read' });
   const book = await readBook({ format: xls ? 'xls' : 'xlsx', fileName: basename(rel), bytes, maxUnzipped: 512 * 1024 * 1024 }).catch((err: unknown) => refuse('read', err));
   const t1 = performance.now();
   r.ms.read = t1 - t0;
   if (!book) return ((r.ms.total = r.ms.read), r);
   // A new file for an Excel import starts with no sheets (run-import.ts: initialSheets).
   const wb = memoryWorkbook([], areas);
+  process.send?.({ stage: 'apply' });
   try {
     const outcome = await applyBook(wb, book, async () => undefined);
     r.warnings = outcome.warnings;
@@ -84,6 +87,7 @@ async function surveyOne(rel: string): Promise<FileResult> {
   const t2 = performance.now();
   r.ms.apply = t2 - t1;
   if (!r.refused) {
+    process.send?.({ stage: 'compute' });
     try {
       await wb.rebuildEngine();
     } catch (err) {
@@ -93,6 +97,7 @@ async function surveyOne(rel: string): Promise<FileResult> {
   r.ms.compute = performance.now() - t2;
   r.ms.total = performance.now() - t0;
   if (r.refused || xls) return (wb.destroy(), r);
+  process.send?.({ stage: 'compare' });
   const oracle = cachedValues(bytes);
   const drifting = volatileDependents(wb, oracle);
   for (const [key, exp] of oracle) {
@@ -136,15 +141,18 @@ function blank(rel: string, bytes: number): FileResult {
 }
 
 async function main(): Promise<void> {
-  const filter = process.argv[2];
-  const files = FOLDERS.flatMap((f) => listFiles(join(ROOT, f))).map((p) => relative(ROOT, p)).filter((rel) => !filter || rel.includes(filter));
+  const filters = process.argv[2]?.split(',') ?? [];
+  const files = FOLDERS.flatMap((f) => listFiles(join(ROOT, f))).map((p) => relative(ROOT, p)).filter((rel) => !filters.length || filters.some((f) => rel.includes(f)));
   const results: FileResult[] = [];
   let child: ChildProcess | undefined;
   let served = 0;
   const start = async () => {
     served = 0;
     const c = fork(fileURLToPath(import.meta.url), ['--child'], { execArgv: process.execArgv, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-    await new Promise((resolve) => c.once('message', resolve));
+    await new Promise<void>((resolve) => {
+      const ready = (m: unknown) => m === 'ready' && (c.off('message', ready), resolve());
+      c.on('message', ready);
+    });
     return c;
   };
   for (const [i, rel] of files.entries()) {
@@ -154,12 +162,14 @@ async function main(): Promise<void> {
     }
     served++;
     const c = child;
+    let stage = 'read';
     const r = await new Promise<FileResult>((resolve) => {
       const timer = setTimeout(() => {
         c.kill('SIGKILL');
-        resolve({ ...blank(rel, statSync(join(ROOT, rel)).size), timeout: true });
+        resolve({ ...blank(rel, statSync(join(ROOT, rel)).size), timeout: stage });
       }, LIMIT_MS);
-      const done = (v: FileResult) => {
+      const done = (v: FileResult | { stage: string }) => {
+        if ('stage' in v) return void (stage = v.stage);
         clearTimeout(timer);
         c.off('message', done);
         c.off('exit', gone);
@@ -181,20 +191,35 @@ async function main(): Promise<void> {
   print(summary);
 }
 
-function kindOf(warning: string): string {
-  const notKept = /^not kept: ([^:(]+)/.exec(warning);
-  if (notKept) return `not kept: ${notKept[1]!.trim()}`;
-  return warning.replace(/'[^']*'/g, "'…'").replace(/\d+/g, 'N').slice(0, 90);
+/** The kinds of loss one import warning reports, without sheet names and counts ("not kept: charts: stock charts"). */
+function kindsOf(warning: string): string[] {
+  const notKept = /^not kept: (.+?)(?: on [^:]+)?(?:: (.*))?$/.exec(warning);
+  if (notKept) {
+    const detail = (notKept[2] ?? '').replace(/^\d+ /, '');
+    const feature = notKept[1]!.trim();
+    return [!detail || detail.startsWith('on ') || !detail.includes(' ') ? `not kept: ${feature}` : `not kept: ${feature}: ${detail.replace(/\d+/g, 'N')}`];
+  }
+  if (/defined name\(s\) were not kept/.test(warning)) {
+    const why = (reason: string) =>
+      /is not a valid formula/.test(reason)
+        ? /#REF!/.test(reason) ? 'refers to #REF!' : /\[\d+\]/.test(reason) ? 'refers to another workbook' : "a formula the parser refuses"
+        : /reads as a cell reference/.test(reason) ? 'name read as a cell reference or a value'
+        : /is not a valid name/.test(reason) ? 'not a valid name here'
+        : /which is not in this file/.test(reason) ? /\[\d+\]/.test(reason) ? 'refers to another workbook' : 'names a sheet not in the file'
+        : 'other';
+    return [...new Set(warning.split('; ').map((part) => `defined names not kept: ${why(part)}`))];
+  }
+  return [warning.replace(/'[^']*'/g, "'…'").replace(/\d+/g, 'N').slice(0, 120)];
 }
 
 function summarize(results: FileResult[]) {
   const refusals = new Map<string, string[]>();
   for (const r of results.filter((x) => x.refused || x.timeout || x.crashed)) {
-    const key = r.refused ? `${r.refused.http5xx ? '5xx' : '4xx'} at ${r.refused.stage}: ${r.refused.message}` : r.timeout ? `over the ${LIMIT_MS} ms limit` : `crashed: ${r.crashed!.split('\n')[0]}`;
+    const key = r.refused ? `${r.refused.http5xx ? '5xx' : '4xx'} at ${r.refused.stage}: ${r.refused.message}` : r.timeout ? `over the ${LIMIT_MS} ms limit (in ${r.timeout})` : `crashed: ${r.crashed!.split('\n')[0]}`;
     refusals.set(key, [...(refusals.get(key) ?? []), r.file]);
   }
   const kinds = new Map<string, number>();
-  for (const r of results) for (const k of new Set(r.warnings.map(kindOf))) kinds.set(k, (kinds.get(k) ?? 0) + 1);
+  for (const r of results) for (const k of new Set(r.warnings.flatMap(kindsOf))) kinds.set(k, (kinds.get(k) ?? 0) + 1);
   const bySource = new Map<string, { files: number; refused: number; cells: number; ok: number; notComputed: number }>();
   for (const r of results) {
     const s = bySource.get(r.source) ?? { files: 0, refused: 0, cells: 0, ok: 0, notComputed: 0 };

@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 # Checks that .xlsx files are unmodified Excel saves, the rule for test/fixtures/corpus/ (issue 34 item 5):
 # Excel named in docProps/app.xml, Excel's own zip packaging (not re-zipped), a calc chain when there
-# are formulas, at most 2 MiB. Usage: python3 scripts/corpus-check.py [--quiet] PATH... (files or folders).
+# are formulas, at most 2 MiB. .xls files (test/fixtures/corpus-xls/): Excel named in SummaryInformation,
+# the compound file as Excel writes it, not encrypted, at most 2 MiB.
+# Usage: python3 scripts/corpus-check.py [--quiet] PATH... (files or folders).
 import re
+import struct
 import sys
 import zipfile
 from pathlib import Path
@@ -21,6 +24,8 @@ ONLINE_ENTRIES = {(10, 10, 0, zipfile.ZIP_DEFLATED), (10, 10, 0, zipfile.ZIP_STO
 
 def check(path: Path) -> list[str]:
     """Reasons the file is not an unmodified Excel save; empty when it is one."""
+    if path.suffix.lower() == '.xls':
+        return check_xls(path)
     if path.stat().st_size > MAX_BYTES:
         return [f'larger than 2 MiB ({path.stat().st_size} bytes)']
     try:
@@ -63,11 +68,120 @@ def read_checks(z: zipfile.ZipFile) -> list[str]:
     return reasons
 
 
+# Root storage classes of Excel 97-2003 (00020820) and Excel 5 (00020810) workbooks, as stored.
+EXCEL_CLASSES = {'2008020000000000c000000000000046', '1008020000000000c000000000000046'}
+END = 0xFFFFFFFE
+
+
+def cfb_streams(b: bytes) -> tuple[int, str, dict[str, bytes]]:
+    """A compound file's minor version, root class and streams ([MS-CFB]); raises ValueError when damaged."""
+    if len(b) < 512 or b[:8] != bytes.fromhex('d0cf11e0a1b11ae1'):
+        raise ValueError('not a compound file')
+    minor, shift, mini_shift = struct.unpack_from('<H', b, 24)[0], struct.unpack_from('<H', b, 30)[0], struct.unpack_from('<H', b, 32)[0]
+    if shift not in (9, 12) or mini_shift != 6:
+        raise ValueError('odd sector sizes')
+    size = 1 << shift
+    nsect = (len(b) - size) // size + 1
+    sector = lambda sid: b[(sid + 1) * size:(sid + 2) * size]
+    fat_sids = [x for x in struct.unpack_from('<109I', b, 76) if x < nsect]
+    difat, ndifat = struct.unpack_from('<II', b, 68)
+    for _ in range(min(ndifat, nsect)):
+        if difat >= nsect:
+            break
+        entries = struct.unpack(f'<{size // 4}I', sector(difat))
+        fat_sids += [x for x in entries[:-1] if x < nsect]
+        difat = entries[-1]
+    fat = [x for sid in fat_sids for x in struct.unpack(f'<{size // 4}I', sector(sid))]
+
+    def chain(start: int, table: list[int], limit: int) -> list[int]:
+        out = []
+        while start != END and start < limit and len(out) <= limit:
+            out.append(start)
+            start = table[start] if start < len(table) else END
+        return out
+
+    def read(start: int) -> bytes:
+        return b''.join(sector(s) for s in chain(start, fat, nsect))
+
+    directory = read(struct.unpack_from('<I', b, 48)[0])
+    minifat_bytes = read(struct.unpack_from('<I', b, 60)[0])
+    minifat = list(struct.unpack(f'<{len(minifat_bytes) // 4}I', minifat_bytes))
+    entries = [directory[i:i + 128] for i in range(0, len(directory) - 127, 128)]
+    if not entries:
+        raise ValueError('no directory')
+    root = entries[0]
+    mini_stream = read(struct.unpack_from('<I', root, 116)[0])
+    streams = {}
+    for e in entries[1:]:
+        if e[66] != 2:
+            continue
+        name = e[:max(0, struct.unpack_from('<H', e, 64)[0] - 2)].decode('utf-16-le', 'replace')
+        start, length = struct.unpack_from('<II', e, 116)
+        if length < 4096:
+            data = b''.join(mini_stream[s * 64:(s + 1) * 64] for s in chain(start, minifat, len(minifat)))
+        else:
+            data = read(start)
+        streams[name] = data[:length]
+    return minor, root[80:96].hex(), streams
+
+
+def app_name(ps: bytes) -> str:
+    """PIDSI_APPNAME (0x12) of a SummaryInformation property set ([MS-OLEPS])."""
+    if len(ps) < 48:
+        return ''
+    section = struct.unpack_from('<I', ps, 44)[0]
+    count = struct.unpack_from('<I', ps, section + 4)[0]
+    for i in range(min(count, 200)):
+        pid, off = struct.unpack_from('<II', ps, section + 8 + 8 * i)
+        if pid == 0x12:
+            kind, n = struct.unpack_from('<II', ps, section + off)
+            return ps[section + off + 8:section + off + 8 + n].decode('latin-1').rstrip('\0') if kind == 0x1E else ''
+    return ''
+
+
+def encrypted(workbook: bytes) -> bool:
+    """A FILEPASS record (0x2F) among the first records: the file needs a password."""
+    at = 0
+    for _ in range(50):
+        if at + 4 > len(workbook):
+            break
+        kind, n = struct.unpack_from('<HH', workbook, at)
+        if kind == 0x2F:
+            return True
+        at += 4 + n
+    return False
+
+
+def check_xls(path: Path) -> list[str]:
+    """Reasons an .xls was not written by Excel: Apache POI writes minor version 0x3B and other root
+    classes, so a file POI rewrote fails even when it kept Excel's SummaryInformation."""
+    if path.stat().st_size > MAX_BYTES:
+        return [f'larger than 2 MiB ({path.stat().st_size} bytes)']
+    try:
+        minor, clsid, streams = cfb_streams(path.read_bytes())
+        reasons = []
+        if minor != 0x3E:
+            reasons.append(f'compound file minor version {minor:#x}, not Excel\'s 0x3e')
+        if clsid not in EXCEL_CLASSES:
+            reasons.append(f'root storage class {clsid}, not an Excel workbook\'s')
+        app = app_name(streams.get('\x05SummaryInformation', b''))
+        if 'Excel' not in app:
+            reasons.append(f'SummaryInformation names {app or "no application"!r}, not Excel')
+        book = streams.get('Workbook') or streams.get('Book')
+        if not book:
+            reasons.append('no Workbook stream')
+        elif encrypted(book):
+            reasons.append('encrypted')
+        return reasons
+    except (ValueError, struct.error, IndexError) as e:
+        return [f'not readable: {e}']
+
+
 def files(args: list[str]) -> list[Path]:
     out: list[Path] = []
     for a in args:
         p = Path(a)
-        out.extend(sorted(p.rglob('*.xlsx')) if p.is_dir() else [p])
+        out.extend(sorted(x for x in p.rglob('*') if x.suffix.lower() in ('.xlsx', '.xls')) if p.is_dir() else [p])
     return out
 
 

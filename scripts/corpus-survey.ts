@@ -3,10 +3,10 @@
 // into a new workbook, the engine built), in a child process with a time limit per file. Records
 // refusals, the import report, formula cells against Excel's cached values, and the time taken.
 // Usage: NODE_OPTIONS=--no-node-snapshot npx tsx scripts/corpus-survey.ts [filter,filter...]
-// (SURVEY_FILE_MS sets the limit, 60000 by default). Writes test-results/corpus-survey.json.
+// (SURVEY_FILE_MS sets the limit, 60000 by default). Writes test-results/corpus-survey.json, or SURVEY_OUT.
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseCell } from '../core/a1.ts';
 import { areas } from '../core/areas.ts';
@@ -186,8 +186,9 @@ async function main(): Promise<void> {
   }
   child?.kill();
   const summary = summarize(results);
-  mkdirSync('test-results', { recursive: true });
-  writeFileSync('test-results/corpus-survey.json', JSON.stringify({ limitMs: LIMIT_MS, summary, files: results }, null, 1));
+  const out = process.env.SURVEY_OUT ?? 'test-results/corpus-survey.json';
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, JSON.stringify({ limitMs: LIMIT_MS, summary, files: results }, null, 1));
   print(summary);
 }
 

@@ -14,6 +14,7 @@ import { patchNamedExpressionEvaluation } from './hf-names-fix.ts';
 import { patchLongNames } from './hf-long-names.ts';
 import { patchQuotedText } from './hf-quoted-text.ts';
 import { patchDynamicOffset } from './hf-dynamic-offset.ts';
+import { patchPositionReferences } from './hf-position-refs.ts';
 import { OffsetPlugin } from './functions/references.ts';
 import { forgetParsedSizes, resizeRequests } from './functions/shared.ts';
 import { RECALC_TIMEOUT_MS, TEXT_LIMIT, withinBudget } from './functions/guard.ts';
@@ -64,6 +65,7 @@ export function engineConfig(context?: EngineContext): Partial<ConfigParams> {
   patchArrayBroadcast();
   patchRangeValues();
   patchDynamicOffset(OffsetPlugin as unknown as FunctionPluginDefinition);
+  patchPositionReferences();
   return context ? { ...ENGINE_CONFIG, context } : ENGINE_CONFIG;
 }
 

@@ -8,6 +8,7 @@ import { benchImports, benchXlsx } from './import-export.ts';
 import type { BenchRow } from './lib.ts';
 import { benchPdf } from './pdf-export.ts';
 import { benchProcesses } from './processes.ts';
+import { benchRecalc } from './recalc.ts';
 import { benchSmallOps } from './small-ops.ts';
 import { benchTiles } from './tiles.ts';
 import { benchViewer } from './viewer.ts';
@@ -23,6 +24,7 @@ const groups: Record<string, () => Promise<BenchRow[]>> = {
   viewer: benchViewer,
   footprint: benchFootprint,
   processes: benchProcesses,
+  recalc: benchRecalc,
 };
 
 const only = process.argv.slice(2);

@@ -14,6 +14,8 @@ import { patchNamedExpressionEvaluation } from './hf-names-fix.ts';
 import { patchLongNames } from './hf-long-names.ts';
 import { patchQuotedText } from './hf-quoted-text.ts';
 import { patchDynamicOffset } from './hf-dynamic-offset.ts';
+import { patchPositionReferences } from './hf-position-refs.ts';
+import { patchRangeEdges } from './hf-range-edges.ts';
 import { OffsetPlugin } from './functions/references.ts';
 import { forgetParsedSizes, resizeRequests } from './functions/shared.ts';
 import { RECALC_TIMEOUT_MS, TEXT_LIMIT, withinBudget } from './functions/guard.ts';
@@ -64,6 +66,8 @@ export function engineConfig(context?: EngineContext): Partial<ConfigParams> {
   patchArrayBroadcast();
   patchRangeValues();
   patchDynamicOffset(OffsetPlugin as unknown as FunctionPluginDefinition);
+  patchPositionReferences();
+  patchRangeEdges();
   return context ? { ...ENGINE_CONFIG, context } : ENGINE_CONFIG;
 }
 
@@ -101,15 +105,20 @@ export interface EngineSheetSource {
  */
 function resizeNamedLambdaCalls(hf: HyperFormula, data: Record<string, RawCellContent[][]>): void {
   const named = /LAMBDA\.CALL\(\s*(?!LAMBDA\s*\()[^\s(),]/i;
+  const cells: [{ sheet: number; row: number; col: number }, string][] = [];
+  for (const [name, rows] of Object.entries(data)) {
+    const sheet = hf.getSheetId(name)!;
+    rows.forEach((line, row) =>
+      line?.forEach((v, col) => {
+        if (typeof v === 'string' && v.charCodeAt(0) === 61 && named.test(v)) cells.push([{ sheet, row, col }, v]);
+      }),
+    );
+  }
+  // An empty batch still recomputes the engine's dirty cells: a second full computation of a
+  // workbook with tables (each table is a name) for nothing.
+  if (!cells.length) return;
   hf.batch(() => {
-    for (const [name, rows] of Object.entries(data)) {
-      const sheet = hf.getSheetId(name)!;
-      rows.forEach((line, row) =>
-        line?.forEach((v, col) => {
-          if (typeof v === 'string' && v.charCodeAt(0) === 61 && named.test(v)) hf.setCellContents({ sheet, row, col }, [[v]]);
-        }),
-      );
-    }
+    for (const [at, v] of cells) hf.setCellContents(at, [[v]]);
   });
 }
 

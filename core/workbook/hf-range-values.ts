@@ -44,11 +44,30 @@ interface Graph {
 type Reducer = (acc: unknown, value: unknown) => unknown;
 interface Aggregation {
   dependencyGraph: Graph;
+  interpreter: { namedExpressions: { nearestNamedExpression(name: string, sheet: number): { address: unknown } | undefined } };
+  reduce(args: NameAst[], state: { formulaAddress: Address }, ...rest: unknown[]): unknown;
   /** The reduction of the evaluateRange call in progress, for getRangeValues below. */
   reduction?: { init: unknown; reduce: Reducer };
   evaluateRange(ast: unknown, state: unknown, init: unknown, name: string, reduce: Reducer, map: (v: unknown) => unknown, coerce: (v: unknown) => unknown): unknown;
   getRangeValues(name: string, range: Range, vertex: RangeVertex, map: (v: unknown) => unknown, coerce: (v: unknown) => unknown): unknown[];
 }
+interface NameAst {
+  type: string;
+  expressionName?: string;
+  start?: { type?: string };
+  end?: { type?: string };
+}
+
+/** The range a name argument stands for, when it is one range with fixed ends (Data!$D$2:$D$4001) whose vertex the engine has. */
+function namedRange(plugin: Aggregation, arg: NameAst, state: { formulaAddress: Address }): NameAst | undefined {
+  if (arg.type !== 'NAMED_EXPRESSION' || !arg.expressionName) return undefined;
+  const named = plugin.interpreter.namedExpressions.nearestNamedExpression(arg.expressionName, state.formulaAddress.sheet);
+  const vertex = named ? (plugin.dependencyGraph as unknown as { getCell(a: unknown): { getFormula?(s: unknown): NameAst } | undefined }).getCell(named.address) : undefined;
+  const formula = vertex?.getFormula?.(plugin.dependencyGraph.lazilyTransformingAstService);
+  if (formula?.type !== 'CELL_RANGE' || formula.start?.type !== 'CELL_REFERENCE_ABSOLUTE' || formula.end?.type !== 'CELL_REFERENCE_ABSOLUTE') return undefined;
+  return formula;
+}
+
 interface Change {
   value: unknown;
 }
@@ -67,6 +86,16 @@ const markKey = (sheet: number, block: number) => sheet * 1_048_576 + block;
 function markRows(sheet: number, from: number, to: number): void {
   clock++;
   for (let b = Math.floor(from / BLOCK); b <= Math.floor(to / BLOCK); b++) marks.set(markKey(sheet, b), clock);
+}
+
+/** The change clock now: a value kept with it stays valid while rowsChangedSince() says no. */
+export const changeClock = () => clock;
+
+/** Has a value in these rows of the sheet changed since the clock read `at` (or one of unknown extent)? */
+export function rowsChangedSince(sheet: number, r0: number, r1: number, at: number): boolean {
+  if (everything > at) return true;
+  for (let b = Math.floor(r0 / BLOCK), last = Math.floor(r1 / BLOCK); b <= last; b++) if ((marks.get(markKey(sheet, b)) ?? 0) > at) return true;
+  return false;
 }
 
 interface Block {
@@ -92,6 +121,13 @@ export function patchRangeValues(): void {
     // replace the reduction in between.
     this.reduction = { init, reduce };
     return evaluateRange.call(this, ast, state, init, name, reduce, map, coerce);
+  };
+  // SUM(Sales[Amount]) reaches its range through a name (a table's column is one): the engine
+  // read every cell again for each such formula, where a range written in place is reduced once
+  // per range vertex and change. A name that stands for a fixed range is handed on as that range.
+  const reduce = plugin.prototype.reduce;
+  plugin.prototype.reduce = function (this: Aggregation, args, state, ...rest) {
+    return reduce.call(this, args.map((arg) => namedRange(this, arg, state) ?? arg), state, ...rest);
   };
   plugin.prototype.getRangeValues = function (this: Aggregation, name, range, vertex, map, coerce) {
     const graph = this.dependencyGraph;

@@ -6,6 +6,12 @@ import { must, newFile, type CaseGroup } from './types.ts';
 
 export const FIXED_NOW = '2024-05-01T12:34:56Z';
 
+/** A formula's result that is a value, not an error. */
+const valueOnly = (d: any, value: string) => {
+  expect(d.error).toBeUndefined();
+  expect(d.value).toBe(value);
+};
+
 const read = (door: Parameters<CaseGroup['setup']>[0], file: string, range: string, render = 'displayed') => must(door, 'read_cells', { file_uuid: file, range, render });
 
 export const formulaCases: CaseGroup[] = [
@@ -98,6 +104,44 @@ export const formulaCases: CaseGroup[] = [
       { name: 'raw NOW() is the exact serial', op: 'read_cells', args: (fx) => ({ file_uuid: fx.file, range: 'A1:A2', render: 'raw' }), ok: (d) => {
         expect(d.values[0][0]).toBeCloseTo(45413 + (12 * 3600 + 34 * 60 + 56) / 86400, 6);
         expect(d.values[1][0]).toBe(45413);
+      } },
+    ],
+  },
+  {
+    // A reference read only for where it is (ROW, COLUMN, ROWS, COLUMNS, CELL's position, ISREF,
+    // SHEET, INDEX as a reference, OFFSET's base) is no dependency, as in Excel: no #CYCLE!.
+    name: 'position references',
+    setup: async (door) => {
+      const file = await newFile(door, 'formula-positions');
+      await must(door, 'write_cells', { file_uuid: file, cell: 'A1', values: [['2']] });
+      await must(door, 'write_cells', { file_uuid: file, cell: 'E11', values: [['10'], ['20'], ['30']] });
+      return { file };
+    },
+    cases: [
+      { name: 'ROW and COLUMN of the own cell', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'C5', formula: '=ROW(C5)+COLUMN(C5)' }), ok: (d) => valueOnly(d, '8') },
+      { name: 'a fill-down counter (ROWS)', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'B5', formula: '=ROWS($B$5:B5)' }), ok: (d) => valueOnly(d, '1'), then: async (door, fx) => {
+        await must(door, 'fill', { file_uuid: fx.file, source: 'B5', to: 'B5:B8' });
+        expect((await read(door, fx.file, 'B5:B8')).values).toEqual([['1'], ['2'], ['3'], ['4']]);
+      } },
+      { name: 'a fill-across counter (COLUMNS)', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'C10', formula: '=COLUMNS($C$10:C10)' }), ok: (d) => expect(d.value).toBe('1'), then: async (door, fx) => {
+        await must(door, 'fill', { file_uuid: fx.file, source: 'C10', to: 'C10:F10' });
+        expect((await read(door, fx.file, 'C10:F10')).values).toEqual([['1', '2', '3', '4']]);
+      } },
+      { name: 'CELL row, col and address of the own cell', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'H3', formula: '=CELL("row",H3)*100+CELL("col",H3)&CELL("address",H3)' }), ok: (d) => expect(d).toMatchObject({ value: '308$H$3' }) },
+      { name: 'ISREF and SHEET of the own cell', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'H4', formula: '=IF(ISREF(H4),SHEET(H4),0)' }), ok: (d) => valueOnly(d, '1') },
+      { name: 'INDEX as a reference inside ROW', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'H5', formula: '=ROW(INDEX(H:H,A1))' }), ok: (d) => valueOnly(d, '2') },
+      { name: "OFFSET's base in its own cell", op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'E10', formula: '=OFFSET(E10,A1,0)' }), ok: (d) => valueOnly(d, '20'), then: async (door, fx) => {
+        await must(door, 'write_cells', { file_uuid: fx.file, cell: 'A1', values: [['3']] });
+        expect((await read(door, fx.file, 'E10')).values).toEqual([['30']]);
+      } },
+      { name: 'a true cycle through a position function is still caught', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'J1', formula: '=J1+ROW(J1)' }), ok: (d) => expect(d).toMatchObject({ error: '#CYCLE!', message: expect.stringMatching(/circular/i) }) },
+      { name: 'CELL("contents") of the own cell is a cycle', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'J2', formula: '=CELL("contents",J2)' }), ok: (d) => expect(d).toMatchObject({ error: '#CYCLE!' }) },
+      { name: 'a cycle through two cells is still caught', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'J3', formula: '=ROWS(J3:J4)+J4' }), ok: () => undefined, then: async (door, fx) => {
+        const out = await must(door, 'set_formula', { file_uuid: fx.file, cell: 'J4', formula: '=J3*2' });
+        expect(out).toMatchObject({ error: '#CYCLE!' });
+      } },
+      { name: 'counters follow an inserted row', op: 'insert_rows_or_columns', args: (fx) => ({ file_uuid: fx.file, at: '7' }), ok: () => undefined, then: async (door, fx) => {
+        expect((await read(door, fx.file, 'B5:B9')).values).toEqual([['1'], ['2'], [''], ['4'], ['5']]);
       } },
     ],
   },

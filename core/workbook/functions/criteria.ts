@@ -11,6 +11,7 @@
 import { ArraySize, CellError, EmptyValue, ErrorType, FunctionPlugin, SimpleRangeValue } from 'hyperformula';
 import { MAX_COLS, MAX_ROWS } from '../../a1.ts';
 import { broadcast, broadcastSize, isSeveral } from './broadcast.ts';
+import { criteriaIndexOf, gridOf } from './range-index.ts';
 import { errorText, rawNumber, type Ast, type InternalScalarValue, type InterpreterState, type InterpreterValue, type ProcedureAst } from './shared.ts';
 
 type Pred = (v: InternalScalarValue) => boolean;
@@ -90,7 +91,29 @@ export function criterion(c: InternalScalarValue, matcher: TextMatcher, opts: Cr
   return (v) => typeof v === 'string' && compare(v.toLowerCase().localeCompare(lower), 0, op);
 }
 
+/**
+ * The hash key of an equality criterion (42, "North", "=North", a date typed as text), whose
+ * matches a criteria index (range-index.ts) lists; none for criteria with an operator, wildcards,
+ * blanks, logical values or errors, or text outside ASCII (whose case folding a hash cannot
+ * follow): those are tested cell by cell.
+ */
+export function criterionKey(c: InternalScalarValue, opts: CriterionOptions = {}): string | undefined {
+  if (c instanceof CellError || isBlank(c) || c === '' || typeof c === 'boolean') return undefined;
+  const n = num(c);
+  if (n !== undefined) return `n${n}`;
+  const m = /^(<=|>=|<>|=|<|>)?([\s\S]*)$/.exec(String(c))!;
+  const operand = m[2]!;
+  if ((m[1] ?? '=') !== '=' || operand === '' || opts.textPrefix) return undefined;
+  const operandNumber = numericText(operand) ?? (/^\d+(\.\d+)?%$/.test(operand.trim()) ? Number(operand.trim().slice(0, -1)) / 100 : undefined) ?? (/\d/.test(operand) ? opts.dateOf?.(operand.trim()) : undefined);
+  if (operandNumber !== undefined) return `n${operandNumber}`;
+  const upper = operand.toUpperCase();
+  if (upper === 'TRUE' || upper === 'FALSE' || /^#[A-Z0-9/!?]+$/i.test(operand) || /[*?~]/.test(operand) || !/^[\x20-\x7e]*$/.test(operand)) return undefined;
+  return `t${operand.toLowerCase()}`;
+}
+
 interface Area {
+  /** The reference the values come from, when they do (its criteria index is kept: range-index.ts). */
+  ref?: SimpleRangeValue;
   data: InternalScalarValue[][];
   /** The size the reference covers (a whole column is every row), which may exceed `data`. */
   rows: number;
@@ -119,11 +142,11 @@ export class CriteriaPlugin extends FunctionPlugin {
   private area(ast: Ast, state: InterpreterState): Area | CellError {
     const v = this.evaluateAst(ast, state);
     if (v instanceof CellError) return v;
-    const data = v instanceof SimpleRangeValue ? v.data : [[v as InternalScalarValue]];
+    const data = v instanceof SimpleRangeValue ? gridOf(this.dependencyGraph, v) : [[v as InternalScalarValue]];
     const type = (ast as { type: string }).type;
     const rows = type === 'COLUMN_RANGE' ? MAX_ROWS : data.length;
     const cols = type === 'ROW_RANGE' ? MAX_COLS : (data[0]?.length ?? 0);
-    return { data, rows, cols };
+    return { ref: v instanceof SimpleRangeValue ? v : undefined, data, rows, cols };
   }
 
   /** The (range, criterion) pairs from `pairsFrom` on, evaluated once: the ranges, and each criterion (a value, or several). */
@@ -167,6 +190,19 @@ export class CriteriaPlugin extends FunctionPlugin {
     const hits: [number, number][] = [];
     const height = Math.max(...areas.map((a) => a.data.length));
     const width = Math.max(...areas.map((a) => a.data[0]?.length ?? 0));
+    const found = this.candidates(areas, criteria, width);
+    if (found) {
+      // Only the cells an equality criterion's index names (exactly the cells it matches), each
+      // tested against the other criteria.
+      const { list, by } = found;
+      for (const pos of list) {
+        const r = Math.floor(pos / width), c = pos % width;
+        let ok = true;
+        for (let k = 0; ok && k < areas.length; k++) if (k !== by) ok = preds[k]!(areas[k]!.data[r]?.[c] ?? EmptyValue);
+        if (ok) hits.push([r, c]);
+      }
+      return { hits, blankHits: 0, shape };
+    }
     for (let r = 0; r < height; r++) {
       for (let c = 0; c < width; c++) {
         if (areas.every((a, k) => preds[k]!(a.data[r]?.[c] ?? EmptyValue))) hits.push([r, c]);
@@ -175,6 +211,24 @@ export class CriteriaPlugin extends FunctionPlugin {
     const beyond = shape.rows * shape.cols - height * width;
     const blankHits = beyond > 0 && preds.every((p) => p(EmptyValue)) ? beyond : 0;
     return { hits, blankHits, shape };
+  }
+
+  /**
+   * The cells that can meet the criteria, from the shortest list an equality criterion's index
+   * gives (in row order), when one has an index; undefined when every cell must be tested.
+   */
+  private candidates(areas: Area[], criteria: InternalScalarValue[], width: number): { list: number[]; by: number } | undefined {
+    let best: { list: number[]; by: number } | undefined;
+    criteria.forEach((c, k) => {
+      const a = areas[k]!;
+      const key = a.ref && (a.data[0]?.length ?? 0) === width ? criterionKey(c, { dateOf: this.dateOf }) : undefined;
+      if (key === undefined) return;
+      const index = criteriaIndexOf(this.dependencyGraph, a.ref!, a.data, numericText);
+      if (!index) return;
+      const list = index.get(key) ?? [];
+      if (!best || list.length < best.list.length) best = { list, by: k };
+    });
+    return best;
   }
 
   countif(ast: ProcedureAst, state: InterpreterState) {

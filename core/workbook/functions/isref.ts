@@ -10,7 +10,7 @@ const REFERENCES = new Set(['CELL_REFERENCE', 'CELL_RANGE', 'COLUMN_RANGE', 'ROW
 
 export class IsRefPlugin extends ReferencePlugin {
   static override implementedFunctions = {
-    ISREF: { method: 'isref', vectorizationForbidden: true, parameters: [{ argumentType: 'SCALAR' as never }] },
+    ISREF: { method: 'isref', doesNotNeedArgumentsToBeComputed: true, vectorizationForbidden: true, parameters: [{ argumentType: 'SCALAR' as never }] },
   };
 
   isref(ast: ProcedureAst, state: InterpreterState) {

@@ -12,6 +12,7 @@
 // first equal value, with * ? ~ wildcards for text. A matched empty cell gives 0.
 import { CellError, EmptyValue, ErrorType, FunctionArgumentType, FunctionPlugin, SimpleRangeValue } from 'hyperformula';
 import { compareValues } from './xlookup.ts';
+import { exactPosition, lineOf } from './range-index.ts';
 import { cellReader, isEmpty, rawNumber, type InternalScalarValue, type InterpreterState, type ProcedureAst } from './shared.ts';
 
 type Kind = 'number' | 'text' | 'logical';
@@ -126,8 +127,12 @@ export class LookupPlugin extends FunctionPlugin {
       // whole table, which for VLOOKUP(x, A:Z, 2) would be every column).
       const cellAt = cellReader(this, table);
       const line = across ? table.width() : table.height();
-      const keys = Array.from({ length: line }, (_, k) => (across ? cellAt(0, k) : cellAt(k, 0)));
-      const at = this.position(keys, key, sorted);
+      // The key line of a table that is a reference is read once per range and change, and an
+      // exact match is found in its hash (range-index.ts).
+      const keys = lineOf(this.dependencyGraph, table, across) ?? Array.from({ length: line }, (_, k) => (across ? cellAt(0, k) : cellAt(k, 0)));
+      const k = key === EmptyValue ? 0 : key;
+      const hashed = sorted || this.matcher(k) ? undefined : exactPosition(this.dependencyGraph, table, keys, k, false, across);
+      const at = hashed ?? this.position(keys, key, sorted);
       if (at < 0) return new CellError(ErrorType.NA, `${name}: no match`);
       const v = across ? cellAt(i - 1, at) : cellAt(at, i - 1);
       return v === EmptyValue ? 0 : v;
@@ -144,12 +149,14 @@ export class LookupPlugin extends FunctionPlugin {
 
   match(ast: ProcedureAst, state: InterpreterState) {
     return this.runFunction(ast.args, state, this.metadata('MATCH'), (key: InternalScalarValue, where: SimpleRangeValue, type: number) => {
-      const grid = where.data;
-      if (grid.length > 1 && (grid[0]?.length ?? 0) > 1) return new CellError(ErrorType.NA, 'MATCH: lookup_array must be one row or one column');
+      if (where.height() > 1 && where.width() > 1) return new CellError(ErrorType.NA, 'MATCH: lookup_array must be one row or one column');
       if (key === EmptyValue) return new CellError(ErrorType.NA, 'MATCH: nothing to look up');
-      const items = vector(grid);
+      const across = where.height() === 1;
+      const items = lineOf(this.dependencyGraph, where, across) ?? vector(where.data);
       const t = Math.sign(Math.trunc(type));
-      const at = t === 0 ? exact(items, key, this.matcher(key)) : approximate(items, key, t < 0);
+      const wildcard = this.matcher(key);
+      const hashed = t === 0 && !wildcard ? exactPosition(this.dependencyGraph, where, items, key, false, across) : undefined;
+      const at = hashed ?? (t === 0 ? exact(items, key, wildcard) : approximate(items, key, t < 0));
       return at < 0 ? new CellError(ErrorType.NA, 'MATCH: no match') : at + 1;
     });
   }

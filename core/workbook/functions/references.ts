@@ -9,6 +9,7 @@ import { MAX_COLS, MAX_ROWS, indexToCol, quoteSheet } from '../../a1.ts';
 import { broadcast, broadcastSize, isSeveral } from './broadcast.ts';
 import { parseReference } from './indirect-parse.ts';
 import { RANGE_JOIN_FN } from '../range-join.ts';
+import { computeLateCells, type LateReadContext } from '../hf-late-reads.ts';
 import { literalNumber, rawNumber, size, type Ast, type InternalScalarValue, type InterpreterState, type InterpreterValue, type ProcedureAst } from './shared.ts';
 
 /** A rectangle of one sheet (engine sheet id), found while the formula runs. */
@@ -60,7 +61,7 @@ export abstract class ReferencePlugin extends FunctionPlugin {
   protected targetOf(ast: Ast, state: InterpreterState): Target | CellError {
     const node = ast as unknown as AstNode;
     const base = state.formulaAddress as Address;
-    if (node.type === 'PARENTHESIS' && node.expression) return this.targetOf(node.expression, state);
+    if (node.type === 'PARENTHESES' && node.expression) return this.targetOf(node.expression, state);
     if (node.type === 'CELL_REFERENCE' && node.reference) {
       const a = node.reference.toSimpleCellAddress(base);
       return { sheet: a.sheet, r0: a.row, c0: a.col, r1: a.row, c1: a.col };
@@ -150,7 +151,7 @@ export abstract class ReferencePlugin extends FunctionPlugin {
     if (args.length < 2 || args.length > 4) return new CellError(ErrorType.NA, 'INDEX takes 2 to 4 arguments');
     let source: Target | { grid: InternalScalarValue[][] };
     const first = args[0]! as unknown as AstNode;
-    if (['CELL_REFERENCE', 'CELL_RANGE', 'COLUMN_RANGE', 'ROW_RANGE', 'PARENTHESIS'].includes(first.type) || (first.type === 'FUNCTION_CALL' && ['OFFSET', 'INDIRECT', 'INDEX'].includes(first.procedureName ?? ''))) {
+    if (['CELL_REFERENCE', 'CELL_RANGE', 'COLUMN_RANGE', 'ROW_RANGE', 'PARENTHESES'].includes(first.type) || (first.type === 'FUNCTION_CALL' && ['OFFSET', 'INDIRECT', 'INDEX'].includes(first.procedureName ?? ''))) {
       const t = this.targetOf(args[0]!, state);
       if (t instanceof CellError) return t;
       source = t;
@@ -187,6 +188,9 @@ export abstract class ReferencePlugin extends FunctionPlugin {
     const c1 = Math.min(t.c1, Math.max(t.c0, g.addressMapping.getSheetWidth(t.sheet) - 1));
     if ((r1 - t.r0 + 1) * (c1 - t.c0 + 1) > MAX_CELLS) return refError(`the reference covers more than ${MAX_CELLS.toLocaleString('en-US')} cells`);
     if (t.sheet === here.sheet && here.row >= t.r0 && here.row <= r1 && here.col >= t.c0 && here.col <= c1) return new CellError(ErrorType.CYCLE);
+    // Its cells are no dependencies the engine knows of: those not computed yet are computed now.
+    const stateClass = (state as unknown as { constructor: LateReadContext['State'] }).constructor;
+    computeLateCells({ interpreter: this.interpreter as unknown as LateReadContext['interpreter'], graph: this.dependencyGraph as unknown as LateReadContext['graph'], State: stateClass, arraysFlag: state.arraysFlag }, t.sheet, t.r0, t.c0, r1, c1);
     // Evaluated as if the range were written in the formula, so the value keeps its reference
     // (SINGLE, ROW and friends can still ask where it is).
     const at = (row: number, col: number) => ({ sheet: t.sheet, toSimpleCellAddress: () => ({ sheet: t.sheet, row, col }) });
@@ -227,10 +231,10 @@ export class ReferencesPlugin extends ReferencePlugin {
     [RANGE_JOIN_FN]: { method: 'rangeJoin', isVolatile: true, vectorizationForbidden: true },
     CELL: { method: 'cell', isVolatile: true, vectorizationForbidden: true },
     INDEX: { method: 'index', sizeOfResultArrayMethod: 'indexSize', vectorizationForbidden: true },
-    ROW: { method: 'row', sizeOfResultArrayMethod: 'rowSize', isDependentOnSheetStructureChange: true, vectorizationForbidden: true, parameters: [{ argumentType: FunctionArgumentType.NOERROR, optionalArg: true }] },
-    COLUMN: { method: 'column', sizeOfResultArrayMethod: 'columnSize', isDependentOnSheetStructureChange: true, vectorizationForbidden: true, parameters: [{ argumentType: FunctionArgumentType.NOERROR, optionalArg: true }] },
-    ROWS: { method: 'rows', isDependentOnSheetStructureChange: true, vectorizationForbidden: true, parameters: [{ argumentType: FunctionArgumentType.RANGE }] },
-    COLUMNS: { method: 'columns', isDependentOnSheetStructureChange: true, vectorizationForbidden: true, parameters: [{ argumentType: FunctionArgumentType.RANGE }] },
+    ROW: { method: 'row', doesNotNeedArgumentsToBeComputed: true, sizeOfResultArrayMethod: 'rowSize', isDependentOnSheetStructureChange: true, vectorizationForbidden: true, parameters: [{ argumentType: FunctionArgumentType.NOERROR, optionalArg: true }] },
+    COLUMN: { method: 'column', doesNotNeedArgumentsToBeComputed: true, sizeOfResultArrayMethod: 'columnSize', isDependentOnSheetStructureChange: true, vectorizationForbidden: true, parameters: [{ argumentType: FunctionArgumentType.NOERROR, optionalArg: true }] },
+    ROWS: { method: 'rows', doesNotNeedArgumentsToBeComputed: true, isDependentOnSheetStructureChange: true, vectorizationForbidden: true, parameters: [{ argumentType: FunctionArgumentType.RANGE }] },
+    COLUMNS: { method: 'columns', doesNotNeedArgumentsToBeComputed: true, isDependentOnSheetStructureChange: true, vectorizationForbidden: true, parameters: [{ argumentType: FunctionArgumentType.RANGE }] },
   };
 
   /**
@@ -330,8 +334,15 @@ export class ReferencesPlugin extends ReferencePlugin {
     return size(whole(ast.args[2]) ? src.width : 1, whole(ast.args[1]) ? src.height : 1);
   }
 
+  /**
+   * ROWS and COLUMNS of a computed reference, and of a written range: the engine's own count
+   * subtracts the ends' row numbers as written, so a range with one end fixed and one relative
+   * ($B$5:B5, the fill-down counter) came out negative.
+   */
   private where(ast: ProcedureAst, state: InterpreterState, own: Original, answer: (t: Target) => number): InterpreterValue {
-    if (ast.args.length !== 1 || !computed(ast.args[0])) return own.call(this, ast, state);
+    let arg = ast.args[0] as unknown as AstNode | undefined;
+    while (arg?.type === 'PARENTHESES' && arg.expression) arg = arg.expression as unknown as AstNode;
+    if (ast.args.length !== 1 || !(computed(ast.args[0]) || arg?.type === 'CELL_RANGE')) return own.call(this, ast, state);
     const t = this.targetOf(ast.args[0]!, state);
     return t instanceof CellError ? t : answer(t);
   }

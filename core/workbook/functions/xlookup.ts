@@ -9,6 +9,7 @@
 // The spill size comes from the engine's own plugin, which this class extends; several lookup
 // values (XLOOKUP({1;3}, ...)) give one answer each, spilled in their shape, as in Excel 365.
 import { CellError, EmptyValue, ErrorType, HyperFormula, SimpleRangeValue, type FunctionPlugin } from 'hyperformula';
+import { exactPosition, lineOf } from './range-index.ts';
 import { cellReader, rawNumber, size, type Ast, type InternalScalarValue, type InterpreterState, type InterpreterValue, type ProcedureAst } from './shared.ts';
 
 type PluginClass = typeof FunctionPlugin & { implementedFunctions: Record<string, { parameters?: { optionalArg?: boolean }[] }> };
@@ -140,10 +141,14 @@ export function xlookupPlugin(): PluginClass {
       if (searchMode instanceof CellError) return searchMode;
       if (![0, -1, 1, 2].includes(matchMode)) return new CellError(ErrorType.VALUE, 'XLOOKUP: match_mode is 0, -1, 1 or 2');
       if (![1, -1, 2, -2].includes(searchMode)) return new CellError(ErrorType.VALUE, 'XLOOKUP: search_mode is 1, -1, 2 or -2');
-      const items = vertical ? Array.from({ length: L.height() }, (_, k) => lAt(k, 0)) : Array.from({ length: L.width() }, (_, k) => lAt(0, k));
+      const graph = (this as unknown as { dependencyGraph: unknown }).dependencyGraph;
+      // A lookup line that is a reference is read once per range and change (range-index.ts).
+      const items = lineOf(graph, L, !vertical) ?? (vertical ? Array.from({ length: L.height() }, (_, k) => lAt(k, 0)) : Array.from({ length: L.width() }, (_, k) => lAt(0, k)));
       const answer = (key: V): InterpreterValue => {
         if (key instanceof CellError) return key;
-        const at = this.position(key, items, matchMode, searchMode);
+        // An exact match from the line's hash; 0, "" and FALSE also match blank cells, which it leaves out.
+        const hashed = matchMode === 0 && Math.abs(searchMode) === 1 && key !== 0 && key !== '' && key !== false ? exactPosition(graph, L, items, key, searchMode === -1, !vertical) : undefined;
+        const at = hashed ?? this.position(key, items, matchMode, searchMode);
         if (at instanceof CellError) return at;
         if (at < 0) {
           const notFound = this.arg(args[3], state);

@@ -93,7 +93,8 @@ export class Workbook {
   }
 
   addSheet(name: string, position = this.sheets.length, meta: SheetMeta = {}): SheetModel {
-    const sheet = new SheetModel({ id: randomUUID(), name, position, meta }, [], true);
+    // A new sheet of a 1904 file counts dates as the file does (core/workbook/date-system.ts).
+    const sheet = new SheetModel({ id: randomUUID(), name, position, meta: this.sheets.some((s) => s.meta.date1904) ? { ...meta, date1904: true } : meta }, [], true);
     this.sheets.splice(position, 0, sheet);
     this.renumber();
     this.engine?.addSheet(sheet);

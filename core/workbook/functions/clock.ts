@@ -11,6 +11,8 @@ export interface EngineContext {
   recalcMs?: number;
   /** The hidden rows of a sheet (by its engine id), for SUBTOTAL's 101-111 forms; the engine fills it in. */
   hiddenRows?: (sheet: number) => ReadonlySet<number> | undefined;
+  /** The file counts dates in Excel's 1904 system (the engine's nullDate is 1904-01-01). */
+  date1904?: boolean;
 }
 
 const MS_PER_DAY = 86_400_000;
@@ -38,12 +40,17 @@ export class ClockPlugin extends FunctionPlugin {
     return ctx?.now ? ctx.now() : new Date();
   }
 
+  /** Days the file's serials run behind the 1900 system's (1462 in a 1904 file). */
+  private shift(): number {
+    return this.config.nullDate.year === 1904 ? 1462 : 0;
+  }
+
   now(ast: ProcedureAst, state: InterpreterState) {
     // Whole seconds, as the built-in NOW gives, so displayed and raw values agree.
-    return this.runFunction(ast.args, state, this.metadata('NOW'), () => Math.floor((this.clock().getTime() - EPOCH_MS) / 1000) / 86_400);
+    return this.runFunction(ast.args, state, this.metadata('NOW'), () => Math.floor((this.clock().getTime() - EPOCH_MS) / 1000) / 86_400 - this.shift());
   }
 
   today(ast: ProcedureAst, state: InterpreterState) {
-    return this.runFunction(ast.args, state, this.metadata('TODAY'), () => Math.floor(serialOf(this.clock())));
+    return this.runFunction(ast.args, state, this.metadata('TODAY'), () => Math.floor(serialOf(this.clock())) - this.shift());
   }
 }

@@ -7,6 +7,7 @@ import { isRich, type Cell, type RichCell } from './cell.ts';
 import type { SheetModel } from './sheet.ts';
 import { registerFunctions, type EngineContext } from './functions/index.ts';
 import { patchExcelCoercion } from './hf-excel-coercion.ts';
+import { patchSerialZero } from './hf-serial-zero.ts';
 import { patchArrayBroadcast } from './hf-array-broadcast.ts';
 import { patchRangeValues } from './hf-range-values.ts';
 import { excelDateTimeParser } from './excel-dates.ts';
@@ -66,6 +67,7 @@ export function engineConfig(context?: EngineContext): Partial<ConfigParams> {
   patchLongNames();
   patchQuotedText();
   patchExcelCoercion();
+  patchSerialZero();
   patchArrayBroadcast();
   patchRangeValues();
   patchDynamicOffset(OffsetPlugin as unknown as FunctionPluginDefinition);

@@ -7,6 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { parseCell } from '../core/a1.ts';
 import { isRich } from '../core/workbook/cell.ts';
+import { isDate1904 } from '../core/workbook/date-system.ts';
 import { cachedValues, fixtureFiles, importWithReport } from '../test/helpers/excel-fidelity.ts';
 
 const ROOT = new URL('../test/fixtures/', import.meta.url).pathname;
@@ -42,6 +43,8 @@ export interface ExcelTextCase {
   code: string;
   /** Excel's cached result: the text, or the error it returned. */
   excel: string;
+  /** The workbook counts dates in Excel's 1904 system. */
+  date1904?: true;
 }
 
 const rows: ExcelTextCase[] = [];
@@ -52,6 +55,7 @@ for (const dir of dirs) {
     if (![...oracle.values()].some((o) => /TEXT\(/i.test(o.formula))) continue;
     const { wb } = await importWithReport(bytes);
     const hf = wb.engine?.hf;
+    const date1904 = isDate1904(wb);
     for (const [key, exp] of oracle) {
       const sheetName = key.slice(0, key.lastIndexOf('!')), a1 = key.slice(key.lastIndexOf('!') + 1);
       const sheet = wb.findSheet(sheetName);
@@ -64,7 +68,7 @@ for (const dir of dirs) {
       const [value, code] = args.map((a) => hf.calculateFormula(`=${a}`, sheetId));
       if (typeof code !== 'string' || (typeof value !== 'number' && typeof value !== 'string' && typeof value !== 'boolean')) continue;
       const excel = exp.error ?? (exp.value === undefined ? '' : String(exp.value));
-      rows.push({ source: `${relative(ROOT, path)}!${key}`, value, code, excel });
+      rows.push({ source: `${relative(ROOT, path)}!${key}`, value, code, excel, ...(date1904 ? { date1904: true as const } : {}) });
     }
     wb.destroy();
   }

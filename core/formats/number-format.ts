@@ -4,7 +4,7 @@
 // formatting; this file adds what Excel does beyond it: the 1900 system's 29 February 1900 and the
 // 1904 system, no dates outside 0..9999-12-31, en-US separators under a `[$€-407]` tag, fractions that
 // round to a whole. The table of Excel's own results it is held to: test/number-format.test.ts.
-import { format, isDateFormat } from 'numfmt';
+import { addLocale, format, getLocale, isDateFormat } from 'numfmt';
 
 export interface DateSystemOption {
   /** The file counts dates from 1904-01-01 (Excel's 1904 date system, workbookPr date1904). */
@@ -18,28 +18,77 @@ const LAST_SERIAL = 2_958_465;
 
 const OPTIONS = { locale: 'en-US', nbsp: false, throws: true, leap1900: true } as const;
 
+/**
+ * Excel writes a lowercase `a/p` as `a` or `p` (and `A/P` as `A` or `P`); numfmt reads only the
+ * capital form. Such a code is given to numfmt with AM/PM, in en-US whose AM and PM are `a` and `p`.
+ */
+const LOWER_AP = 'en-AP';
+let lowerApLocale = false;
+function lowerAp(): string {
+  if (!lowerApLocale) {
+    addLocale({ ...getLocale('en-US'), ampm: ['a', 'p'] }, LOWER_AP);
+    lowerApLocale = true;
+  }
+  return LOWER_AP;
+}
+
+/** The code with each lowercase `a/p` outside quotes and escapes written AM/PM, or undefined when it has none. */
+function withoutLowerAp(code: string): string | undefined {
+  let out = '', found = false;
+  for (let i = 0; i < code.length; i++) {
+    const ch = code[i]!;
+    if (ch === '"') {
+      const end = code.indexOf('"', i + 1);
+      const stop = end < 0 ? code.length : end + 1;
+      out += code.slice(i, stop);
+      i = stop - 1;
+    } else if (ch === '\\' || ch === '_' || ch === '*') {
+      out += code.slice(i, i + 2);
+      i++;
+    } else if (ch === '[') {
+      const end = code.indexOf(']', i);
+      const stop = end < 0 ? code.length : end + 1;
+      out += code.slice(i, stop);
+      i = stop - 1;
+    } else if (code.startsWith('a/p', i)) {
+      out += 'AM/PM';
+      i += 2;
+      found = true;
+    } else out += ch;
+  }
+  return found ? out : undefined;
+}
+
 /** What TEXT returns: the text, or the reason for its #VALUE!. */
 export type Formatted = { text: string } | { error: string };
 
 const ELAPSED = /\[(h+|m+|s+)\]/i;
 const LOCALE_TAG = /\[\$([^\]-]*)-[0-9A-Fa-f]+\]/g;
-const cache = new Map<string, { code: string; date: boolean }>();
+const cache = new Map<string, Prepared>();
+
+interface Prepared {
+  code: string;
+  date: boolean;
+  /** numfmt's locale for this code (en-US, or en-US with AM/PM written a and p). */
+  locale: string;
+}
 
 /**
  * The code as numfmt should read it. A `[$€-407]` tag names a currency and a locale; Excel takes the
  * locale's month and day names for dates but keeps its own (en-US) separators for numbers, so on a
  * code without dates the locale is dropped and only the symbol stays.
  */
-function prepared(code: string): { code: string; date: boolean } {
+function prepared(code: string): Prepared {
   let hit = cache.get(code);
   if (!hit) {
+    const ap = withoutLowerAp(code);
     let date: boolean;
     try {
-      date = isDateFormat(code);
+      date = isDateFormat(ap ?? code);
     } catch {
       date = false;
     }
-    hit = { code: date ? code : code.replace(LOCALE_TAG, (_, sym: string) => (sym ? `[$${sym}]` : '')), date };
+    hit = { code: ap ?? (date ? code : code.replace(LOCALE_TAG, (_, sym: string) => (sym ? `[$${sym}]` : ''))), date, locale: ap ? lowerAp() : OPTIONS.locale };
     if (cache.size > 5000) cache.clear();
     cache.set(code, hit);
   }
@@ -71,7 +120,7 @@ export function formatValue(code: string, value: number | string | boolean, opts
   }
   let text: string;
   try {
-    text = format(p.code, v, OPTIONS);
+    text = format(p.code, v, { ...OPTIONS, locale: p.locale });
   } catch (err) {
     return { error: `'${code}' is not a number format (${(err as Error).message})` };
   }

@@ -19,6 +19,7 @@ import { SheetModel } from './sheet.ts';
 import type { SheetMeta } from './sheet-meta.ts';
 import { StyleTable, type Style } from './style.ts';
 import { Tile, tileKey, tileOf } from './tile.ts';
+import { DAYS_1904 } from '../formats/number-format.ts';
 
 export { forEachFormula } from './spills.ts';
 
@@ -270,7 +271,9 @@ export class Workbook {
           written.push([r, c]);
         } else {
           if (!hasNumberFormat(this.styles.get(s))) s = this.styles.patch(s, content.auto);
-          cell = s ? { v: content.v, s } : content.v;
+          // A typed date is read as a 1900 serial; a file in the 1904 system counts that day 1462 lower.
+          const v = sheet.meta.date1904 && typeof content.v === 'number' && /%[dejYyFD]/.test(content.auto.date_time ?? '') ? content.v - DAYS_1904 : content.v;
+          cell = s ? { v, s } : v;
         }
         this.putCell(sheet, r, c, cell);
       }

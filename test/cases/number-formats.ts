@@ -115,13 +115,17 @@ export const numberFormatCases: CaseGroup[] = [
         then: shows("'Tests'!F1", [['17816|1904-01-01|6|1952']]),
       },
       {
-        name: 'a new sheet of the file counts the same way',
+        name: 'a new sheet of the file counts the same way, typed dates too',
         op: 'add_sheet',
         args: (fx) => ({ file_uuid: fx.file, name: 'Added' }),
         then: async (door, fx) => {
           await must(door, 'write_cells', { file_uuid: fx.file, cell: "'Added'!A1", values: [['0']] });
           await must(door, 'format_cells', { file_uuid: fx.file, range: "'Added'!A1", number_format_code: 'yyyy-mm-dd' });
           await shows("'Added'!A1", [['1904-01-01']])(door, fx);
+          // 15 January 2024 is 45306 in the 1900 system and 43844 in the 1904 system
+          await must(door, 'write_cells', { file_uuid: fx.file, cell: "'Added'!A2", values: [['2024-01-15']] });
+          await shows("'Added'!A2", [['2024-01-15']])(door, fx);
+          await shows("'Added'!A2", [[43844]], 'raw')(door, fx);
         },
       },
       {

@@ -19,6 +19,15 @@ const MS_PER_DAY = 86_400_000;
 // 1899-12-30, the spreadsheet epoch the engine is configured with (nullDate).
 const EPOCH_MS = Date.UTC(1899, 11, 30);
 
+/**
+ * Days to add to a serial of this engine to have the 1900 system's serial of the same day: 1462 in
+ * a file of Excel's 1904 date system (nullDate 1904-01-01), 0 otherwise. Functions that read a
+ * serial's calendar date from the 1900 epoch add it first.
+ */
+export function dateShift(config: { nullDate: { year: number } }): number {
+  return config.nullDate.year === 1904 ? 1462 : 0;
+}
+
 /** A Date as a spreadsheet serial number (days since 1899-12-30, UTC, fraction = time of day). */
 export function serialOf(date: Date): number {
   return (date.getTime() - EPOCH_MS) / MS_PER_DAY;
@@ -40,17 +49,12 @@ export class ClockPlugin extends FunctionPlugin {
     return ctx?.now ? ctx.now() : new Date();
   }
 
-  /** Days the file's serials run behind the 1900 system's (1462 in a 1904 file). */
-  private shift(): number {
-    return this.config.nullDate.year === 1904 ? 1462 : 0;
-  }
-
   now(ast: ProcedureAst, state: InterpreterState) {
     // Whole seconds, as the built-in NOW gives, so displayed and raw values agree.
-    return this.runFunction(ast.args, state, this.metadata('NOW'), () => Math.floor((this.clock().getTime() - EPOCH_MS) / 1000) / 86_400 - this.shift());
+    return this.runFunction(ast.args, state, this.metadata('NOW'), () => Math.floor((this.clock().getTime() - EPOCH_MS) / 1000) / 86_400 - dateShift(this.config));
   }
 
   today(ast: ProcedureAst, state: InterpreterState) {
-    return this.runFunction(ast.args, state, this.metadata('TODAY'), () => Math.floor(serialOf(this.clock())) - this.shift());
+    return this.runFunction(ast.args, state, this.metadata('TODAY'), () => Math.floor(serialOf(this.clock())) - dateShift(this.config));
   }
 }

@@ -111,12 +111,13 @@ describe('date_time', () => {
     [0.5, '%H:%M:%S', '12:00:00'],
     [0.999988426, '%H:%M:%S', '23:59:59'],
     [1.25, '%-H:%M', '6:00'],
-    // serials count from 1899-12-30 with no 29 Feb 1900: dates before 1900 show their real date
-    [0, '%Y-%m-%d', '1899-12-30'],
-    [2, '%Y-%m-%d', '1900-01-01'],
-    [60, '%Y-%m-%d', '1900-02-28'],
+    // serials are Excel's: 1 is 1900-01-01, 60 Excel's 29 February 1900, 0 its "0 January 1900";
+    // a date before 1900 is none Excel can show (its cell shows #s)
+    [0, '%Y-%m-%d', '1900-01-00'],
+    [1, '%Y-%m-%d', '1900-01-01'],
+    [60, '%Y-%m-%d', '1900-02-29'],
     [61, '%Y-%m-%d', '1900-03-01'],
-    [-36500, '%Y-%m-%d', '1800-01-23'],
+    [-36500, '%Y-%m-%d', '########'],
     [2958465, '%Y-%m-%d', '9999-12-31'],
   ];
   it.each(table)('%s as %s shows %s', (value, pattern, shown) => {

@@ -58,10 +58,10 @@ describe('cells read from the sheet XML', () => {
     });
   });
 
-  it('numbers in a date format are dates, in the 1900 and the 1904 date systems', async () => {
+  it('numbers in a date format are dates, kept as the file counts them (a 1904 file keeps its serials: Book.date1904)', async () => {
     const xml = '<sheetData><row r="1"><c r="A1" s="1"><v>45366.5</v></c><c r="B1" s="1"><v>0</v></c></row></sheetData>';
     expect(cellsOf(await sheetOf(xml))).toMatchObject({ A1: { value: 45366.5 }, B1: { value: 0 } });
-    expect(cellsOf(await sheetOf(xml, { date1904: true }))).toMatchObject({ A1: { value: 45366.5 + 1462 }, B1: { value: 1462 } });
+    expect(cellsOf(await sheetOf(xml, { date1904: true }))).toMatchObject({ A1: { value: 45366.5 }, B1: { value: 0 } });
   });
 
   it('formulas keep their cached results, falsy ones and errors too; shared formulas move to each cell', async () => {

@@ -52,7 +52,7 @@ async function readGrid(wb: Workbook, spec: ChartSpec): Promise<Grid | null> {
     for (let c = rect.c0; c <= rect.c1; c++) {
       const cell: Cell = sheet.get(r, c);
       const v = valueOf(cell);
-      t.push(cell === null || cell === undefined ? '' : displayCell(cell, effectiveStyle(sheet, wb.styles, r, c, cell)));
+      t.push(cell === null || cell === undefined ? '' : displayCell(cell, effectiveStyle(sheet, wb.styles, r, c, cell), sheet.meta));
       n.push(typeof v === 'number' && Number.isFinite(v) && !(typeof cell === 'object' && cell?.e) ? v : null);
     }
     text.push(t);

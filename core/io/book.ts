@@ -101,20 +101,19 @@ export interface Book {
   /** Defined names (Excel's named ranges), built-in ones (_xlnm.Print_Area, ...) left out. */
   names?: BookName[];
   warnings: string[];
+  /** The file counts dates in Excel's 1904 system (workbookPr date1904); its serials are kept as written. */
+  date1904?: boolean;
 }
 
 const MS_PER_DAY = 86_400_000;
 
 /**
- * A Date read from a file back to our serial. Readers build Dates from Excel serials by counting
- * from 1899-12-30; Excel counts a 29 February 1900 that never was, so serials below 61 (before
- * March 1900) are one day early on our calendar (docs/formats.md).
+ * A Date read from a file back to the file's serial. Readers build Dates from Excel serials by
+ * counting from 1899-12-30, which is Excel's count from March 1900 on; the serials below 61 come back
+ * as the same numbers too, and our serials are Excel's (29 February 1900 is 60, docs/formats.md).
  */
 export function dateToSerial(d: Date): number {
-  const serial = d.getTime() / MS_PER_DAY + 25_569;
-  // A time of day alone (serial below 1) has no date to shift: 01:00 stays 0.041666..., so sums
-  // of durations and =A1*24 are Excel's.
-  return serial >= 1 && serial < 60 ? serial + 1 : serial;
+  return d.getTime() / MS_PER_DAY + 25_569;
 }
 
 /**

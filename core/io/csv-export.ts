@@ -4,6 +4,7 @@
 // without keeping the tiles decoded, so a million rows do not stay in memory as cells.
 import { loadPapa } from '../libs.ts';
 import { isRich, type Cell } from '../workbook/cell.ts';
+import type { DateSystemOption } from '../formats/number-format.ts';
 import { displayCell } from '../workbook/display.ts';
 import { effectiveStyleId } from '../workbook/read.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
@@ -20,7 +21,7 @@ export async function sheetToCsv(wb: Workbook, sheet: SheetModel, step: (done: n
   const used = sheet.usedExtent();
   const parts: Buffer[] = [];
   const bands = Math.ceil(used.rows / TILE_ROWS), tileCols = Math.ceil(used.cols / TILE_COLS);
-  const shown = displayMemo(wb);
+  const shown = displayMemo(wb, sheet.meta);
   for (let tr = 0; tr < bands; tr++) {
     const r0 = tr * TILE_ROWS, r1 = Math.min(used.rows, r0 + TILE_ROWS) - 1;
     if (tr % BANDS_PER_READ === 0) await wb.load(sheet, { r0, c0: 0, r1: Math.min(used.rows, r0 + BANDS_PER_READ * TILE_ROWS) - 1, c1: used.cols - 1 });
@@ -42,17 +43,17 @@ export async function sheetToCsv(wb: Workbook, sheet: SheetModel, step: (done: n
 }
 
 /** displayCell, remembering what numbers of a styled cell show as (up to MEMO_PER_STYLE per style). */
-function displayMemo(wb: Workbook): (cell: Cell, styleId: number) => string {
+function displayMemo(wb: Workbook, dates: DateSystemOption): (cell: Cell, styleId: number) => string {
   const memo = new Map<number, Map<number, string>>();
   return (cell, styleId) => {
     const v = isRich(cell) ? (cell.e === undefined && cell.h === undefined ? cell.v : undefined) : cell;
     // Style 0 is General, which shows most numbers without numfmt already; a Map takes -0 for 0.
-    if (typeof v !== 'number' || styleId === 0 || Object.is(v, -0)) return displayCell(cell, wb.styles.get(styleId));
+    if (typeof v !== 'number' || styleId === 0 || Object.is(v, -0)) return displayCell(cell, wb.styles.get(styleId), dates);
     let known = memo.get(styleId);
     if (!known) memo.set(styleId, (known = new Map()));
     let text = known.get(v);
     if (text === undefined) {
-      text = displayCell(cell, wb.styles.get(styleId));
+      text = displayCell(cell, wb.styles.get(styleId), dates);
       if (known.size < MEMO_PER_STYLE) known.set(v, text);
     }
     return text;

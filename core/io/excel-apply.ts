@@ -8,6 +8,7 @@ import { SheetNameInput } from '../workbook/names.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
 import type { Style } from '../workbook/style.ts';
 import type { Workbook } from '../workbook/workbook.ts';
+import { setDate1904 } from '../workbook/date-system.ts';
 import type { Book, BookName, BookSheet, BookTable } from './book.ts';
 import { resolveStructuredRefs } from './structured-refs.ts';
 import { checkTableName, fixHeaders } from '../tables/create.ts';
@@ -142,6 +143,8 @@ export async function applyBook(wb: Workbook, book: Book, step: (done: number, t
     await step(i + 1, book.sheets.length);
   }
   if (invalid) warnings.push(`${invalid} formula(s) use syntax this engine does not read; they are kept as written (exported again) and show the values the file cached, but are not recomputed`);
+  // A 1904 file keeps its serials and its date system (core/workbook/date-system.ts).
+  if (book.date1904) setDate1904(wb, true);
   applyCharts(wb, book);
   applyTables(wb, tables);
   applyNames(wb, book.names ?? [], tables, warnings);

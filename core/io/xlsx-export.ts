@@ -2,7 +2,7 @@
 // merges, column widths, row heights and frozen panes, so that the file reads back the same.
 import type ExcelJS from 'exceljs';
 import { PassThrough } from 'node:stream';
-import { isDateFormat } from 'numfmt';
+import { isDate1904 } from '../workbook/date-system.ts';
 import { loadExcelJs, loadExcelSheetExtXform, type ExcelXform } from '../libs.ts';
 import { isRich, type Cell, type RichCell } from '../workbook/cell.ts';
 import { DEFAULT_COL_WIDTH, DEFAULT_ROW_HEIGHT } from '../workbook/sheet-meta.ts';
@@ -54,14 +54,6 @@ export function xlsxText(s: string): string {
     .replace(/_(x[0-9A-Fa-f]{4}_)/g, '_x005F_$1')
     // eslint-disable-next-line no-control-regex -- as above
     .replace(/[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/g, (c) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`);
-}
-
-/**
- * Excel's serial for a date before March 1900: Excel counts a 29 February 1900 that never was,
- * which the import took out (book.ts dateToSerial), so such dates go back one day here.
- */
-function excelSerial(v: ExcelJS.CellValue, code: string): ExcelJS.CellValue {
-  return typeof v === 'number' && v >= 2 && v < 61 && isDateFormat(code) ? v - 1 : v;
 }
 
 /** The range a formula's spill covers (A1), or undefined. */
@@ -272,15 +264,14 @@ async function writeSheet(wb: Workbook, sheet: SheetModel, out: StreamWorkbook, 
         const sid = effectiveStyleId(sheet, row, col, cell);
         const hint = isRich(cell) ? cell.h : undefined;
         const st = sid || hint ? styleOf(sid, hint) : undefined;
-        const shown = (v: ExcelJS.CellValue) => (st?.numFmt ? excelSerial(v, st.numFmt) : v);
         if (isRich(cell) && cell.f !== undefined) {
-          const result = shown(valueOf({ ...cell, f: undefined }));
+          const result = valueOf({ ...cell, f: undefined });
           const ref = spillRef(sheet, row, col);
           // A kept formula is the file's own text, prefixes included. Others are written as Excel
           // writes a formula that does not spill, where intersection is implicit (no SINGLE).
           const formula = cell.k ? cell.f.slice(1) : (fileText(cell as RichCell & { f: string }, sheet.name, row, plan, names) ?? excelFormula(ref ? cell.f.slice(1) : implicitIntersections(cell.f.slice(1)), plan));
           target.value = (ref ? { formula, result, shareType: 'array', ref } : { formula, result }) as ExcelJS.CellValue;
-        } else target.value = shown(valueOf(cell));
+        } else target.value = valueOf(cell);
         if (st && Object.keys(st).length) target.style = st;
       });
     }
@@ -334,6 +325,7 @@ export async function workbookToXlsx(wb: Workbook, step: (done: number, total: n
   sink.on('data', (c: Buffer) => chunks.push(c));
   const out = new ExcelJs.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: true });
   out.creator = 'sheets';
+  if (isDate1904(wb)) writeDate1904(out);
   for (let i = 0; i < wb.sheets.length; i++) {
     await writeSheet(wb, wb.sheets[i]!, out, plan);
     await step(i + 1, wb.sheets.length);
@@ -341,6 +333,17 @@ export async function workbookToXlsx(wb: Workbook, step: (done: number, total: n
   writeNames(out, wb, plan);
   await out.commit();
   return addPartsToXlsx(Buffer.concat(chunks), wb, plan);
+}
+
+/**
+ * A 1904 file says so in its workbook.xml (<workbookPr date1904="1"/>), and its serials are written
+ * as they are. exceljs's streaming writer gives that element no properties, so its text is amended
+ * on the way into the archive.
+ */
+function writeDate1904(out: StreamWorkbook): void {
+  const zip = (out as unknown as { zip: { append(data: unknown, opts: { name: string }): unknown } }).zip;
+  const append = zip.append.bind(zip);
+  zip.append = (data, opts) => append(typeof data === 'string' && /^\/?xl\/workbook\.xml$/.test(opts.name) ? data.replace(/<workbookPr\b/, '<workbookPr date1904="1"') : data, opts);
 }
 
 /**

@@ -45,9 +45,9 @@ function isDateFormat(fmt: string | undefined): boolean {
   return /[ymdhMsb]+/.test(fmt.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));
 }
 
-/** A serial in a date format as exceljs gave it (a Date at the millisecond) back to our serial. */
-function dateSerial(v: number, date1904: boolean): number {
-  return dateToSerial(new Date(Math.round((v - 25_569 + (date1904 ? 1462 : 0)) * 86_400_000)));
+/** A serial in a date format, at the millisecond; a 1904 file's serials stay in its system (Book.date1904). */
+function dateSerial(v: number): number {
+  return dateToSerial(new Date(Math.round((v - 25_569) * 86_400_000)));
 }
 
 /** Text as xlsx writes what XML cannot hold: _xHHHH_ for a character (_x0001_), _x005F_ for "_". */
@@ -274,7 +274,7 @@ export function forEachSheetCell(xml: string, rows: readonly RowInfo[], ctx: She
         else if (type === 'e') error = value ?? decodeText(xml, vs, ve);
         else {
           const n = vs >= 0 ? numberAt(xml, vs, ve) : parseFloat(value!);
-          result = st.date ? dateSerial(n, capture.date1904) : n;
+          result = st.date ? dateSerial(n) : n;
         }
       }
       const out: BookCell = error !== undefined ? { row, col, error } : { row, col, value: result ?? null };
@@ -299,7 +299,7 @@ export function forEachSheetCell(xml: string, rows: readonly RowInfo[], ctx: She
       else if (type === 'e') error = value ?? decodeText(xml, vs, ve);
       else {
         const n = vs >= 0 ? numberAt(xml, vs, ve) : parseFloat(value!);
-        v = st.date ? dateSerial(n, capture.date1904) : n;
+        v = st.date ? dateSerial(n) : n;
       }
     }
     if (error !== undefined) fn(st.style ? { row, col, error, style: st.style } : { row, col, error });

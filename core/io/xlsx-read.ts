@@ -174,7 +174,7 @@ export async function readXlsx(bytes: Buffer): Promise<Book> {
   const chartSheets = [...paths].filter(([, path]) => path.includes('chartsheets/')).map(([name]) => name);
   if (chartSheets.length) warnings.push(`not kept: chart sheets: ${chartSheets.join(', ')}`);
   if (!sheets.length) throw invalidArg('file_data', 'the workbook has no worksheets');
-  return { sheets, names: definedNames(bytes), tables: readTables(bytes, paths), warnings };
+  return { sheets, names: definedNames(bytes), tables: readTables(bytes, paths), warnings, ...(capture.date1904 ? { date1904: true } : {}) };
 }
 
 /**

@@ -9,6 +9,7 @@
 // - indent moves text away from its aligned edge; "fill" repeats the text across the cell.
 // Sizes are pixels at 100 % (96 dpi); widths come from the fonts of core/layout/fonts.ts.
 import { isRich, type Cell } from '../workbook/cell.ts';
+import type { DateSystemOption } from '../formats/number-format.ts';
 import { displayCell, formatCode } from '../workbook/display.ts';
 import type { Style } from '../workbook/style.ts';
 import { familyOf, textWidth, variantOf } from './fonts.ts';
@@ -30,12 +31,15 @@ export interface TextCell {
   general?: number;
 }
 
-/** What the layout needs of a cell with a value: its text, kind, style, and a General number's value. */
-export function textCell(cell: Cell, style: Style): TextCell {
+/**
+ * What the layout needs of a cell with a value: its text, kind, style, and a General number's value.
+ * `dates` is the file's date system (a sheet's meta carries it: core/workbook/date-system.ts).
+ */
+export function textCell(cell: Cell, style: Style, dates?: DateSystemOption): TextCell {
   const error = isRich(cell) && cell.e !== undefined;
   const v = isRich(cell) ? cell.v : cell;
   const kind = error ? 'e' : typeof v === 'number' ? 'n' : typeof v === 'boolean' ? 'b' : 't';
-  const out: TextCell = { text: displayCell(cell, style), kind, style };
+  const out: TextCell = { text: displayCell(cell, style, dates), kind, style };
   if (kind === 'n' && formatCode(style, isRich(cell) ? cell.h : undefined) === 'General') out.general = v as number;
   return out;
 }

@@ -23,7 +23,7 @@ export function fittedRowHeight(sheet: SheetModel, styles: StyleTable, r: number
     const v = isRich(cell) ? cell.v : cell;
     // Only wrapped, multi-line or large text can need more (the common case costs no formatting).
     if (style.wrap !== 'wrap' && style.align !== 'justify' && !((style.font_size ?? DEFAULT_PT) > DEFAULT_PT) && !(typeof v === 'string' && v.includes('\n'))) continue;
-    cells.push({ cell: textCell(cell, style), width: width(c) });
+    cells.push({ cell: textCell(cell, style, sheet.meta), width: width(c) });
   }
   if (!cells.length) return undefined;
   const h = fitRowHeight(cells, floor);

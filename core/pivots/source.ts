@@ -40,7 +40,7 @@ export async function readSource(wb: Workbook, src: Source): Promise<SourceData>
   const shownAt = (r: number, c: number) => {
     const cell = sheet.get(r, c);
     if (cell === null || cell === undefined) return '';
-    return isRich(cell) && cell.e ? cell.e : displayCell(cell, effectiveStyle(sheet, wb.styles, r, c, cell));
+    return isRich(cell) && cell.e ? cell.e : displayCell(cell, effectiveStyle(sheet, wb.styles, r, c, cell), sheet.meta);
   };
   const fields = fixHeaders(Array.from({ length: rect.c1 - rect.c0 + 1 }, (_, j) => shownAt(rect.r0, rect.c0 + j)));
   let last = rect.r1;

@@ -14,7 +14,7 @@ export function headersOf(wb: Workbook, sheet: SheetModel, table: TableSpec): st
   const out: string[] = [];
   for (let c = c0; c <= c1; c++) {
     const cell = sheet.get(r0, c);
-    out.push(cell === null || cell === undefined ? '' : displayCell(cell, effectiveStyle(sheet, wb.styles, r0, c, cell)));
+    out.push(cell === null || cell === undefined ? '' : displayCell(cell, effectiveStyle(sheet, wb.styles, r0, c, cell), sheet.meta));
   }
   return out;
 }

@@ -1,16 +1,11 @@
 // Displayed values: what a person sees in the cell. Our format fields become a spreadsheet
-// number-format code (built here), and numfmt (the ECMA-376 formatter) renders it.
-import { format, formatColor } from 'numfmt';
+// number-format code (built here), and the number-format engine (core/formats/number-format.ts,
+// which TEXT() uses too) renders it.
+import { formatColor } from 'numfmt';
+import { displayValue, generalText, type DateSystemOption } from '../formats/number-format.ts';
 import { isRich, type Cell } from './cell.ts';
 import { strftimeToCodeOrNull } from './strftime.ts';
 import type { Style } from './style.ts';
-
-/**
- * Dates count from 1899-12-30 with no phantom 29 Feb 1900 (as HyperFormula, LibreOffice and
- * Google Sheets count), so serials before March 1900 and negative serials (dates before 1900) show
- * the real calendar date.
- */
-const NUMFMT_OPTIONS = { leap1900: false, nbsp: false, throws: false } as const;
 
 /** Every character of a literal (a currency symbol) escaped, so no letter is read as a code. */
 function literal(text: string): string {
@@ -96,28 +91,18 @@ const LOCALE_CODES: Record<string, string> = { 'mm-dd-yy': 'm/d/yyyy', 'm/d/yy h
 /** Codes of styles already seen (style objects come from the file's interned table and do not change). */
 const CODES = new WeakMap<Style, string>();
 
-export function formatNumber(value: number, style: Style, hint?: string): string {
+/**
+ * A number as its cell shows it. `dates` is the file's date system (the 1904 system shifts every
+ * date by 1462 days); serials count as Excel counts them, 29 February 1900 included.
+ */
+export function formatNumber(value: number, style: Style, hint?: string, dates?: DateSystemOption): string {
   let code = hint === undefined ? CODES.get(style) : undefined;
   if (code === undefined) {
     code = formatCode(style, hint);
     if (hint === undefined) CODES.set(style, code);
   }
-  if (code === 'General' || code === '@') return formatGeneral(value);
-  const out = format(LOCALE_CODES[code] ?? code, value, { ...NUMFMT_OPTIONS, invalid: '\u0000' }) as string;
-  return out === '\u0000' ? formatGeneral(value) : out;
-}
-
-/** General format, as spreadsheets show plain numbers: up to 11 significant characters. */
-function formatGeneral(value: number): string {
-  // Integers of up to 11 digits show as they are (the common case, and numfmt is slow).
-  if (Number.isInteger(value) && value > -1e11 && value < 1e11 && !Object.is(value, -0)) return String(value);
-  // So do fractions whose shortest form has at most 11 characters and no exponent (1.5, 0.0625,
-  // 123456.789): numfmt gives that same form (test/display.test.ts compares them).
-  if (Number.isFinite(value) && !Number.isInteger(value)) {
-    const s = String(value < 0 ? -value : value);
-    if (s.length <= 11 && !s.includes('e')) return value < 0 ? `-${s}` : s;
-  }
-  return format('General', value, NUMFMT_OPTIONS) as string;
+  if (code === 'General' || code === '@') return generalText(value);
+  return displayValue(LOCALE_CODES[code] ?? code, value, dates);
 }
 
 const NAMED_COLORS: Record<string, string> = {
@@ -147,19 +132,19 @@ export function formatTextColor(cell: Cell, style: Style): string | undefined {
   return `#${(hex.length === 3 ? [...hex].map((h) => h + h).join('') : hex).toUpperCase()}`;
 }
 
-/** The displayed string of a cell under a style. */
-export function displayCell(cell: Cell, style: Style): string {
+/** The displayed string of a cell under a style, in the file's date system (`dates`). */
+export function displayCell(cell: Cell, style: Style, dates?: DateSystemOption): string {
   if (cell === null || cell === undefined) return '';
   if (isRich(cell)) {
     if (cell.e !== undefined) return cell.e;
-    return displayScalar(cell.v ?? null, style, cell.h);
+    return displayScalar(cell.v ?? null, style, cell.h, dates);
   }
-  return displayScalar(cell, style);
+  return displayScalar(cell, style, undefined, dates);
 }
 
-export function displayScalar(v: string | number | boolean | null, style: Style, hint?: string): string {
+export function displayScalar(v: string | number | boolean | null, style: Style, hint?: string, dates?: DateSystemOption): string {
   if (v === null) return '';
   if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
   if (typeof v === 'string') return v;
-  return formatNumber(v, style, hint);
+  return formatNumber(v, style, hint, dates);
 }

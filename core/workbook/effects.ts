@@ -84,7 +84,7 @@ export class EffectLog {
       }
       if (own) continue;
       count++;
-      if (recalculated.length < LISTED) recalculated.push({ cell: a1, value: cell.e ?? displayCell(cell, effectiveStyle(sheet, wb.styles, row, col, cell)) });
+      if (recalculated.length < LISTED) recalculated.push({ cell: a1, value: cell.e ?? displayCell(cell, effectiveStyle(sheet, wb.styles, row, col, cell), sheet.meta) });
     }
     const out: Effects = {};
     if (count) out.recalculated = { count, cells: recalculated };

@@ -7,6 +7,7 @@ import { isRich, type Cell, type RichCell } from './cell.ts';
 import type { SheetModel } from './sheet.ts';
 import { registerFunctions, type EngineContext } from './functions/index.ts';
 import { patchExcelCoercion } from './hf-excel-coercion.ts';
+import { patchSerialZero } from './hf-serial-zero.ts';
 import { patchArrayBroadcast } from './hf-array-broadcast.ts';
 import { patchRangeValues } from './hf-range-values.ts';
 import { excelDateTimeParser } from './excel-dates.ts';
@@ -25,8 +26,10 @@ export const ENGINE_CONFIG: Partial<ConfigParams> = {
   maxRows: MAX_ROWS,
   maxColumns: MAX_COLS,
   useArrayArithmetic: true,
-  // Excel-compatible serial dates (1899-12-30 epoch).
-  nullDate: { year: 1899, month: 12, day: 30 },
+  // Excel's 1900 date system: serial 1 is 1900-01-01 and serial 60 Excel's 29 February 1900
+  // (Lotus 1-2-3's leap year), so serials below 61 are Excel's too. A 1904 file: DATES_1904.
+  nullDate: { year: 1899, month: 12, day: 31 },
+  leapYear1900: true,
   dateFormats: ['YYYY-MM-DD', 'MM/DD/YYYY', 'DD.MM.YYYY'],
   timeFormats: ['hh:mm', 'hh:mm:ss.sss'],
   // And Excel's dates with month names ("22-May-2011", "May 22, 2011") in text.
@@ -57,18 +60,22 @@ export const ENGINE_NAMES = [
  * service clock), the fix for names in ROWS() & co (hf-names-fix.ts) and Excel's text literals
  * (hf-quoted-text.ts) are installed here, on the way to the first engine, not by importing a module.
  */
+/** Excel's 1904 date system (a file with workbookPr date1904): serial 0 is 1904-01-01. */
+export const DATES_1904: Partial<ConfigParams> = { nullDate: { year: 1904, month: 1, day: 1 }, leapYear1900: false };
+
 export function engineConfig(context?: EngineContext): Partial<ConfigParams> {
   registerFunctions();
   patchNamedExpressionEvaluation();
   patchLongNames();
   patchQuotedText();
   patchExcelCoercion();
+  patchSerialZero();
   patchArrayBroadcast();
   patchRangeValues();
   patchDynamicOffset(OffsetPlugin as unknown as FunctionPluginDefinition);
   patchPositionReferences();
   patchRangeEdges();
-  return context ? { ...ENGINE_CONFIG, context } : ENGINE_CONFIG;
+  return context ? { ...ENGINE_CONFIG, ...(context.date1904 ? DATES_1904 : {}), context } : ENGINE_CONFIG;
 }
 
 /** Raw content HyperFormula should see for a stored cell. Text is forced with a leading apostrophe. */

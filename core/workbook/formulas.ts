@@ -11,6 +11,7 @@ import { allNamedExpressions, mentionsName, type NamedExpressionDef } from './ho
 import type { SheetModel } from './sheet.ts';
 import { BlockedSpills, forEachFormula } from './spills.ts';
 import type { Workbook } from './workbook.ts';
+import { isDate1904 } from './date-system.ts';
 
 export class FormulaSession {
   engine: FormulaEngine | undefined;
@@ -46,7 +47,8 @@ export class FormulaSession {
     const names = allNamedExpressions(wb);
     for (const s of wb.sheets) if (!needed.has(s.id) && texts.some((f) => formulaNeeds(f, s, names))) needed.add(s.id);
     for (const s of wb.sheets) if (needed.has(s.id)) await wb.loadAll(s);
-    this.engine = FormulaEngine.build(wb.sheets.map((sheet) => ({ sheet, loaded: needed.has(sheet.id) })), this.context, names);
+    // The file's date system is the engine's epoch (nullDate), so DATE, TEXT and TODAY count as the file does.
+    this.engine = FormulaEngine.build(wb.sheets.map((sheet) => ({ sheet, loaded: needed.has(sheet.id) })), { ...this.context, date1904: isDate1904(wb) } as EngineContext, names);
     return this.engine;
   }
 

@@ -68,7 +68,7 @@ export function readGrid(sheet: SheetModel, styles: StyleTable, rect: Rect, rend
         const a1 = cellToA1({ row: r, col: c });
         errors.push({ cell: qualifySheet ? qualified(sheet.name, a1) : a1, error: cell.e, message: cell.m ?? describeError(cell.e) });
       }
-      line[c - rect.c0] = render === 'raw' ? fifteenDigits(rawValue(cell)) : render === 'formula' ? formulaText(cell) : cell === null || cell === undefined ? '' : displayCell(cell, effectiveStyle(sheet, styles, r, c, cell));
+      line[c - rect.c0] = render === 'raw' ? fifteenDigits(rawValue(cell)) : render === 'formula' ? formulaText(cell) : cell === null || cell === undefined ? '' : displayCell(cell, effectiveStyle(sheet, styles, r, c, cell), sheet.meta);
     }
     values.push(line);
   }

@@ -51,12 +51,7 @@ export function parseTyped(raw: string): Content {
   // Leading zeros ("007", zip codes) stay text, as most agents mean an identifier there.
   if (/^0\d+$/.test(raw.trim())) return raw;
   const auto = impliedStyle(parsed.formatId, raw);
-  let value = parsed.value;
-  // numfmt counts dates with Excel's phantom 29 Feb 1900; our serials (HyperFormula's) do not:
-  // dates before March 1900 are one day later, and "1900-02-29" is no date at all.
-  if (auto?.date_time?.includes('%d') && typeof value === 'number' && value >= 1 && value < 61) {
-    if (value >= 60) return raw;
-    value += 1;
-  }
+  // numfmt counts dates as Excel does (1900-02-29 is 60), as our serials do.
+  const value = parsed.value;
   return auto ? { v: value, auto } : value;
 }

@@ -19,6 +19,7 @@ import { SheetModel } from './sheet.ts';
 import type { SheetMeta } from './sheet-meta.ts';
 import { StyleTable, type Style } from './style.ts';
 import { Tile, tileKey, tileOf } from './tile.ts';
+import { DAYS_1904 } from '../formats/number-format.ts';
 
 export { forEachFormula } from './spills.ts';
 
@@ -93,7 +94,8 @@ export class Workbook {
   }
 
   addSheet(name: string, position = this.sheets.length, meta: SheetMeta = {}): SheetModel {
-    const sheet = new SheetModel({ id: randomUUID(), name, position, meta }, [], true);
+    // A new sheet of a 1904 file counts dates as the file does (core/workbook/date-system.ts).
+    const sheet = new SheetModel({ id: randomUUID(), name, position, meta: this.sheets.some((s) => s.meta.date1904) ? { ...meta, date1904: true } : meta }, [], true);
     this.sheets.splice(position, 0, sheet);
     this.renumber();
     this.engine?.addSheet(sheet);
@@ -269,7 +271,9 @@ export class Workbook {
           written.push([r, c]);
         } else {
           if (!hasNumberFormat(this.styles.get(s))) s = this.styles.patch(s, content.auto);
-          cell = s ? { v: content.v, s } : content.v;
+          // A typed date is read as a 1900 serial; a file in the 1904 system counts that day 1462 lower.
+          const v = sheet.meta.date1904 && typeof content.v === 'number' && /%[dejYyFD]/.test(content.auto.date_time ?? '') ? content.v - DAYS_1904 : content.v;
+          cell = s ? { v, s } : v;
         }
         this.putCell(sheet, r, c, cell);
       }

@@ -157,7 +157,7 @@ async function renderRows(v: SheetView, from: number, to: number): Promise<strin
       if (!hasContent(cell) || merges.covered.has(`${r},${c}`)) continue;
       const style = styles[c]!;
       const span = merges.anchors.get(`${r},${c}`);
-      const tc = textCell(cell, style);
+      const tc = textCell(cell, style, sheet.meta);
       if (decorations?.(r, c)?.hideValue) tc.text = '';
       const p = placeText(tc, c, ctx, span ? { c1: c + span.cols - 1 } : undefined);
       placed.set(c, p);

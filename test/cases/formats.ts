@@ -45,8 +45,10 @@ const DISPLAY: [string, Record<string, unknown>, string][] = [
   ['45306.75', { date_time: '%A %B %e, %Y' }, 'Monday January 15, 2024'],
   ['0.5', { date_time: '%H:%M' }, '12:00'],
   ['0.75', { date_time: '%-I:%M %p' }, '6:00 PM'],
-  ['-36500', { date_time: '%Y-%m-%d' }, '1800-01-23'],
-  ['2', { date_time: '%F' }, '1900-01-01'],
+  // Excel's serials: none before 1900 (the cell shows #s), 1 is 1900-01-01, 60 its 29 February 1900
+  ['-36500', { date_time: '%Y-%m-%d' }, '########'],
+  ['1', { date_time: '%F' }, '1900-01-01'],
+  ['60', { date_time: '%F' }, '1900-02-29'],
   // Excel format codes, shown as Excel shows them.
   ['0.125', { number_format_code: '0.00%' }, '12.50%'],
   ['-1234.5', { number_format_code: '#,##0;[Red]-#,##0' }, '-1,235'],

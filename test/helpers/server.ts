@@ -33,7 +33,9 @@ export async function startServer(env: Record<string, string> = {}, opts: { area
       headers['content-type'] ??= 'application/json';
     }
     const res = await fetch(address + path, { method, headers, body });
-    const text = await res.text();
+    // A file (xlsx, pdf, png) is kept byte for byte as latin1 text, so Buffer.from(text, 'latin1') is its bytes.
+    const binary = /^(application\/(pdf|zip|octet-stream|vnd\.)|image\/)/.test(res.headers.get('content-type') ?? '');
+    const text = binary ? Buffer.from(await res.arrayBuffer()).toString('latin1') : await res.text();
     let parsed: unknown = text;
     try {
       parsed = JSON.parse(text);

@@ -117,7 +117,7 @@ export async function snapshotCells(ctx: Pick<OpContext, 'signal'>, wb: Workbook
         if (patch) style = { ...style, ...patch };
         const empty = !hasContent(cell);
         if (empty && !style.fill_color && !style.fill_pattern && !style.fill_gradient && !style.border_top && !style.border_bottom && !style.border_left && !style.border_right && !style.border_diagonal_up && !style.border_diagonal_down) continue;
-        const pc: PrintCell = empty ? { text: '', kind: 't', style, blank: true } : textCell(cell, style);
+        const pc: PrintCell = empty ? { text: '', kind: 't', style, blank: true } : textCell(cell, style, sheet.meta);
         const decoration = empty ? undefined : decorations?.(r, c);
         if (decoration) {
           pc.decoration = decoration;

@@ -167,7 +167,7 @@ async function overflowEnd(wb: Workbook, sheet: SheetModel, l: SheetLayout): Pro
     if (c < a.c0 || merges.anchors.has(cellKey(r, c)) || merges.covered.has(cellKey(r, c))) continue;
     const cell = sheet.get(r, c);
     if (typeof (isRich(cell) ? cell.v : cell) !== 'string') continue;
-    const placed = placeText(textCell(cell, effectiveStyle(sheet, wb.styles, r, c, cell)), c, { width: (i) => l.cols.size(i), blocked: (i) => i <= a.c1 && hasContent(sheet.get(r, i)), first: a.c0, last: Math.min(c + 64, 16_383) });
+    const placed = placeText(textCell(cell, effectiveStyle(sheet, wb.styles, r, c, cell), sheet.meta), c, { width: (i) => l.cols.size(i), blocked: (i) => i <= a.c1 && hasContent(sheet.get(r, i)), first: a.c0, last: Math.min(c + 64, 16_383) });
     end = Math.max(end, placed.c1);
   }
   return end;

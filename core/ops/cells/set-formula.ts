@@ -48,7 +48,7 @@ export const setFormula = defineOp({
       const t = targetCell(wb, input.sheet, input.cell, 'cell');
       await wb.writeCells(t.sheet, t.row, t.col, [[{ f: formula }]]);
       const cell = t.sheet.get(t.row, t.col) as RichCell;
-      const out = { sheet: t.sheet.name, cell: t.a1, formula: shownFormula(cell.f ?? formula), value: displayCell(cell, effectiveStyle(t.sheet, wb.styles, t.row, t.col, cell)) };
+      const out = { sheet: t.sheet.name, cell: t.a1, formula: shownFormula(cell.f ?? formula), value: displayCell(cell, effectiveStyle(t.sheet, wb.styles, t.row, t.col, cell), t.sheet.meta) };
       if (cell.e) return { ...out, error: cell.e, message: cell.m ?? describeError(cell.e) };
       const rect = spillRect(wb, t.sheet, t.row, t.col);
       if (!rect) return out;

@@ -35,7 +35,7 @@ async function detectHeader(wb: Workbook, sheet: SheetModel): Promise<{ header_r
   let texts = 0, others = 0;
   for (let c = 0; c <= used.c1; c++) {
     const cell = sheet.get(used.r0, c);
-    first.push(cell === null || cell === undefined ? '' : displayCell(cell, effectiveStyle(sheet, wb.styles, used.r0, c, cell)));
+    first.push(cell === null || cell === undefined ? '' : displayCell(cell, effectiveStyle(sheet, wb.styles, used.r0, c, cell), sheet.meta));
     const v = typeof cell === 'object' && cell !== null ? cell.v : cell;
     if (typeof v === 'string') texts++;
     else if (v !== null && v !== undefined) others++;

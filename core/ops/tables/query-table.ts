@@ -66,7 +66,7 @@ export const queryTable = defineOp({
           for (let c = body.c0; c <= body.c1; c++) {
             const cell = sheet.get(r, c);
             cells.push(cell);
-            shown.push(cell === null || cell === undefined ? '' : isRich(cell) && cell.e ? cell.e : displayCell(cell, effectiveStyle(sheet, wb.styles, r, c, cell)));
+            shown.push(cell === null || cell === undefined ? '' : isRich(cell) && cell.e ? cell.e : displayCell(cell, effectiveStyle(sheet, wb.styles, r, c, cell), sheet.meta));
           }
           if (filters.every((f) => passes(cells[f.column], shown[f.column]!, f))) rows.push({ r, cells, shown });
         }

@@ -23,7 +23,7 @@ function configRows(): string[] {
     `| Rows per sheet | ${c.maxRows!.toLocaleString('en-US')} | Excel's limit (\`maxRows\`); HyperFormula's default of 40,000 is lifted. |`,
     `| Columns per sheet | ${c.maxColumns!.toLocaleString('en-US')} (A to XFD) | Excel's limit (\`maxColumns\`). |`,
     `| Array arithmetic | ${c.useArrayArithmetic ? 'on' : 'off'} | \`=A1:A3*2\` and functions given arrays compute element-wise and spill, as in Excel 365 (\`useArrayArithmetic\`). |`,
-    `| Date system | serial 0 = ${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')} | Excel's 1900 system for dates from 1900-03-01 on (\`nullDate\`); 45292 is 2024-01-01. |`,
+    `| Date system | serial 0 = ${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}${c.leapYear1900 ? ', with 1900-02-29' : ''} | Excel's 1900 system (\`nullDate\`, \`leapYear1900\`): serial 1 is 1900-01-01, 60 Excel's 29 February 1900, 45292 is 2024-01-01. A file in Excel's 1904 system counts from 1904-01-01 (docs/formats.md). |`,
     `| Dates typed in formulas | ${c.dateFormats!.join(', ')} | Text HyperFormula reads as a date, e.g. in \`DATEVALUE\` (\`dateFormats\`). |`,
     `| Times typed in formulas | ${c.timeFormats!.join(', ')} | (\`timeFormats\`) |`,
     `| Text comparison | ${c.accentSensitive ? 'without case, with accents' : 'without case or accents'} | As Excel: "Berlín"="berlin" is FALSE, "ABC"="abc" TRUE (\`accentSensitive\`). |`,

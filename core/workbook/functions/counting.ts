@@ -12,6 +12,7 @@
 //   #VALUE! for logical values.
 import { CellError, ErrorType, FunctionArgumentType, FunctionPlugin } from 'hyperformula';
 import { rawNumber, type InterpreterState, type ProcedureAst } from './shared.ts';
+import { dateShift } from './clock.ts';
 
 const num = { argumentType: FunctionArgumentType.NUMBER };
 const scalar = { argumentType: FunctionArgumentType.SCALAR };
@@ -113,6 +114,8 @@ export class CountingPlugin extends FunctionPlugin {
   }
 
   days360(ast: ProcedureAst, state: InterpreterState) {
-    return this.runFunction(ast.args, state, this.metadata('DAYS360'), days360);
+    // In a 1904 file the same days are 1462 serials later in the 1900 system days360 counts in.
+    const shift = dateShift(this.config);
+    return this.runFunction(ast.args, state, this.metadata('DAYS360'), (start: number, end: number, european: boolean) => days360(start + shift, end + shift, european));
   }
 }

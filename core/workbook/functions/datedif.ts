@@ -3,6 +3,7 @@
 // upper case ("d" is #NUM!), so ours replaces it.
 import { FunctionArgumentType, FunctionPlugin } from 'hyperformula';
 import { CellError, ErrorType } from 'hyperformula';
+import { dateShift } from './clock.ts';
 import type { InterpreterState, ProcedureAst } from './shared.ts';
 
 const EPOCH = Date.UTC(1899, 11, 30);
@@ -56,7 +57,9 @@ export class DatedifPlugin extends FunctionPlugin {
   datedif(ast: ProcedureAst, state: InterpreterState) {
     return this.runFunction(ast.args, state, this.metadata('DATEDIF'), (start: number, end: number, unit: string) => {
       if (start > end) return new CellError(ErrorType.NUM, 'DATEDIF: the start date is after the end date');
-      const out = datedif(start, end, unit);
+      // In a 1904 file the same days are 1462 serials later in the 1900 system datedif counts in.
+      const shift = dateShift(this.config);
+      const out = datedif(start + shift, end + shift, unit);
       return out ?? new CellError(ErrorType.NUM, `DATEDIF: unit must be one of Y, M, D, MD, YM, YD, not '${unit}'`);
     });
   }

@@ -2,6 +2,7 @@
 // series and KURT of equal values are #DIV/0! (HyperFormula's divide 0 by 0 and answer #NUM!;
 // formulajs's KURT too). KURT also takes arrays and text arguments as SKEW does.
 import { CellError, ErrorType, FunctionArgumentType, FunctionPlugin, HyperFormula } from 'hyperformula';
+import { asRanges, referenceArgs } from './reference-args.ts';
 import type { InterpreterState, InterpreterValue, ProcedureAst } from './shared.ts';
 
 type Method = (this: FunctionPlugin, ast: ProcedureAst, state: InterpreterState) => InterpreterValue;
@@ -33,7 +34,9 @@ export class MomentsPlugin extends FunctionPlugin {
 
   /** KURT: the sample excess kurtosis; #DIV/0! with fewer than four values or none different. */
   kurt(ast: ProcedureAst, state: InterpreterState) {
-    return this.runFunction(ast.args, state, this.metadata('KURT'), (...args: unknown[]) => {
+    const refs = referenceArgs(ast);
+    return this.runFunction(ast.args, state, this.metadata('KURT'), (...vals: unknown[]) => {
+      const args = asRanges(refs, vals);
       const xs = (this.arithmeticHelper as unknown as { coerceNumbersExactRanges(a: unknown[]): number[] | CellError }).coerceNumbersExactRanges(args);
       if (xs instanceof CellError) return xs;
       const n = xs.length;

@@ -11,11 +11,12 @@ import { DistributionsPlugin } from './distributions.ts';
 import { MomentsPlugin } from './moments.ts';
 import { MonthsPlugin } from './months.ts';
 import { RadixPlugin } from './radix.ts';
+import { ReferenceArgsPlugin } from './reference-args.ts';
 import { SubstitutePlugin } from './substitute.ts';
 import { TextCasePlugin } from './text-case.ts';
 import { TextNumbersPlugin } from './text-numbers.ts';
 
-export const REPLACEMENT_PLUGINS = [BesselPlugin, BitwisePlugin, ChoosePlugin, ComplexUnitPlugin, CountBlankPlugin, DistributionsPlugin, MomentsPlugin, MonthsPlugin, RadixPlugin, SubstitutePlugin, TextCasePlugin, TextNumbersPlugin];
+export const REPLACEMENT_PLUGINS = [BesselPlugin, BitwisePlugin, ChoosePlugin, ComplexUnitPlugin, CountBlankPlugin, DistributionsPlugin, MomentsPlugin, MonthsPlugin, RadixPlugin, ReferenceArgsPlugin, SubstitutePlugin, TextCasePlugin, TextNumbersPlugin];
 
 const stats = 'Statistical';
 const eng = 'Engineering';
@@ -60,7 +61,14 @@ export const REPLACED_FUNCTIONS: Record<string, { category: string; summary: str
   CHOOSE: { category: 'Lookup and reference', summary: 'The value (or reference) at index_num among the values; the index truncated, #VALUE! outside 1 to their number, as in Excel.', replaces: true },
   CORREL: { category: stats, summary: 'Correlation coefficient of two data sets (also PEARSON); #DIV/0! when either has no variance, as in Excel.', replaces: true },
   RSQ: { category: stats, summary: 'Square of the correlation coefficient; #DIV/0! when either data set has no variance, as in Excel.', replaces: true },
-  KURT: { category: stats, summary: 'Sample excess kurtosis; #DIV/0! with fewer than four values or none different, as in Excel.', replaces: true },
+  KURT: { category: stats, summary: 'Sample excess kurtosis; #DIV/0! with fewer than four values or none different, as in Excel; a reference to one cell counts only a number, as a range does.', replaces: true },
+  AVEDEV: { category: stats, summary: 'Average absolute deviation from the mean; a reference to one cell counts only a number, as a range does (typed logicals and numeric text count), as in Excel.', replaces: true },
+  DEVSQ: { category: stats, summary: 'Sum of squared deviations from the mean; a reference to one cell counts only a number, as a range does, as in Excel.', replaces: true },
+  GEOMEAN: { category: stats, summary: 'Geometric mean; a reference to one cell counts only a number, as a range does, as in Excel.', replaces: true },
+  HARMEAN: { category: stats, summary: 'Harmonic mean; a reference to one cell counts only a number, as a range does, as in Excel.', replaces: true },
+  MEDIAN: { category: stats, summary: 'Median; a reference to one cell counts only a number, as a range does, as in Excel.', replaces: true },
+  SKEW: { category: stats, summary: 'Sample skewness; a reference to one cell counts only a number, as a range does, as in Excel.', replaces: true },
+  'SKEW.P': { category: stats, summary: 'Population skewness; a reference to one cell counts only a number, as a range does, as in Excel.', replaces: true },
   EDATE: { category: 'Date and time', summary: 'The date some months away (the count truncated), on the same day or the month\'s last day when it has fewer (EDATE(DATE(2024,1,31),1) is 29 February 2024).', replaces: true },
   EOMONTH: { category: 'Date and time', summary: 'The last day of the month some months away (the count truncated).', replaces: true },
   COUNTBLANK: { category: stats, summary: 'Number of empty cells in a range, cells whose formula gives "" included, as in Excel.', replaces: true },

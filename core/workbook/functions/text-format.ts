@@ -1,8 +1,9 @@
-// TEXT(value, format_text) with full spreadsheet number formats (numfmt, the formatter that also
-// renders displayed values): percent, grouping, dates such as "mmm d, yyyy", sections, literals.
+// TEXT(value, format_text) with full spreadsheet number formats, by the number-format engine that
+// also renders displayed values (core/formats/number-format.ts): percent, grouping, dates such as
+// "mmm d, yyyy", sections, conditions, literals, in the file's date system (1900 or 1904).
 // HyperFormula 3.5's TEXT knows only a few date and number patterns, so ours replaces it.
 import { FunctionArgumentType, FunctionPlugin } from 'hyperformula';
-import { format, isDateFormat } from 'numfmt';
+import { formatValue } from '../../formats/number-format.ts';
 import { isEmpty, isError, rawNumber, valueError, type InternalScalarValue, type InterpreterState, type ProcedureAst } from './shared.ts';
 
 export class TextFormatPlugin extends FunctionPlugin {
@@ -21,13 +22,9 @@ export class TextFormatPlugin extends FunctionPlugin {
         if (n !== undefined) v = rawNumber(n) ?? v;
       }
       if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
-      // Excel's dates run from serial 0 to 31 December 9999; a date format outside is #VALUE!.
-      if (typeof v === 'number' && (v < 0 || v >= 2_958_466) && isDateFormat(pattern)) return valueError('TEXT: the number is not a date Excel can show (0 to 31 December 9999)');
-      try {
-        return format(pattern, v, { locale: 'en-US', nbsp: false, throws: true });
-      } catch (err) {
-        return valueError(`TEXT: '${pattern}' is not a number format the engine understands (${(err as Error).message})`);
-      }
+      // The engine's epoch says which date system the file counts in (1904-01-01 or 1899-12-31).
+      const out = formatValue(pattern, v, { date1904: this.config.nullDate.year === 1904 });
+      return 'text' in out ? out.text : valueError(`TEXT: ${out.error}`);
     });
   }
 }

@@ -1,0 +1,152 @@
+// The one number-format engine: a value and a spreadsheet number-format code to the text Excel shows.
+// TEXT(), displayed values in reads, CSV export, the viewer and the PDF all come here (cells through
+// core/workbook/display.ts). numfmt (an ECMA-376 formatter written against Excel's output) does the
+// formatting; this file adds what Excel does beyond it: the 1900 system's 29 February 1900 and the
+// 1904 system, no dates outside 0..9999-12-31, en-US separators under a `[$€-407]` tag, fractions that
+// round to a whole. The table of Excel's own results it is held to: test/number-format.test.ts.
+import { addLocale, format, getLocale, isDateFormat } from 'numfmt';
+
+export interface DateSystemOption {
+  /** The file counts dates from 1904-01-01 (Excel's 1904 date system, workbookPr date1904). */
+  date1904?: boolean;
+}
+
+/** Days between the two systems' serial 0: 1462 in the 1900 system is 1904-01-01. */
+export const DAYS_1904 = 1462;
+/** 9999-12-31, Excel's last date, in the 1900 system. */
+const LAST_SERIAL = 2_958_465;
+
+const OPTIONS = { locale: 'en-US', nbsp: false, throws: true, leap1900: true } as const;
+
+/**
+ * Excel writes a lowercase `a/p` as `a` or `p` (and `A/P` as `A` or `P`); numfmt reads only the
+ * capital form. Such a code is given to numfmt with AM/PM, in en-US whose AM and PM are `a` and `p`.
+ */
+const LOWER_AP = 'en-AP';
+let lowerApLocale = false;
+function lowerAp(): string {
+  if (!lowerApLocale) {
+    addLocale({ ...getLocale('en-US'), ampm: ['a', 'p'] }, LOWER_AP);
+    lowerApLocale = true;
+  }
+  return LOWER_AP;
+}
+
+/** The code with each lowercase `a/p` outside quotes and escapes written AM/PM, or undefined when it has none. */
+function withoutLowerAp(code: string): string | undefined {
+  let out = '', found = false;
+  for (let i = 0; i < code.length; i++) {
+    const ch = code[i]!;
+    if (ch === '"') {
+      const end = code.indexOf('"', i + 1);
+      const stop = end < 0 ? code.length : end + 1;
+      out += code.slice(i, stop);
+      i = stop - 1;
+    } else if (ch === '\\' || ch === '_' || ch === '*') {
+      out += code.slice(i, i + 2);
+      i++;
+    } else if (ch === '[') {
+      const end = code.indexOf(']', i);
+      const stop = end < 0 ? code.length : end + 1;
+      out += code.slice(i, stop);
+      i = stop - 1;
+    } else if (code.startsWith('a/p', i)) {
+      out += 'AM/PM';
+      i += 2;
+      found = true;
+    } else out += ch;
+  }
+  return found ? out : undefined;
+}
+
+/** What TEXT returns: the text, or the reason for its #VALUE!. */
+export type Formatted = { text: string } | { error: string };
+
+const ELAPSED = /\[(h+|m+|s+)\]/i;
+const LOCALE_TAG = /\[\$([^\]-]*)-[0-9A-Fa-f]+\]/g;
+const cache = new Map<string, Prepared>();
+
+interface Prepared {
+  code: string;
+  date: boolean;
+  /** numfmt's locale for this code (en-US, or en-US with AM/PM written a and p). */
+  locale: string;
+}
+
+/**
+ * The code as numfmt should read it. A `[$€-407]` tag names a currency and a locale; Excel takes the
+ * locale's month and day names for dates but keeps its own (en-US) separators for numbers, so on a
+ * code without dates the locale is dropped and only the symbol stays.
+ */
+function prepared(code: string): Prepared {
+  let hit = cache.get(code);
+  if (!hit) {
+    const ap = withoutLowerAp(code);
+    let date: boolean;
+    try {
+      date = isDateFormat(ap ?? code);
+    } catch {
+      date = false;
+    }
+    hit = { code: ap ?? (date ? code : code.replace(LOCALE_TAG, (_, sym: string) => (sym ? `[$${sym}]` : ''))), date, locale: ap ? lowerAp() : OPTIONS.locale };
+    if (cache.size > 5000) cache.clear();
+    cache.set(code, hit);
+  }
+  return hit;
+}
+
+/**
+ * numfmt writes a fraction that rounds up to a whole as `2 1/1` (the whole already carried); Excel
+ * shows the whole and blanks the fraction's place: `2    `.
+ */
+function carriedFraction(text: string): string {
+  return text.replace(/(\d)( +)(\d+)\/(\d+)(?!\d)/g, (m: string, d: string, _gap: string, n: string, q: string) => (n === q && n !== '0' ? d + ' '.repeat(m.length - 1) : m));
+}
+
+/**
+ * `value` formatted with `code` as Excel's TEXT does. Errors are Excel's #VALUE!: a date or time
+ * format given a number that is no date Excel can show (negative, or past 9999-12-31), or a code
+ * that is not a number format.
+ */
+export function formatValue(code: string, value: number | string | boolean, opts: DateSystemOption = {}): Formatted {
+  const p = prepared(code);
+  let v = value;
+  if (typeof v === 'number' && p.date) {
+    const last = opts.date1904 ? LAST_SERIAL - DAYS_1904 : LAST_SERIAL;
+    if (v < 0 || v >= last + 1) return { error: `the number ${v} is not a date Excel can show (serials 0 to ${last}, 31 December 9999)` };
+    // numfmt knows the 1900 system only; the same day is 1462 serials later there. Elapsed time
+    // ([h]:mm) counts from 0 in both systems.
+    if (opts.date1904 && !ELAPSED.test(p.code)) v += DAYS_1904;
+  }
+  let text: string;
+  try {
+    text = format(p.code, v, { ...OPTIONS, locale: p.locale });
+  } catch (err) {
+    return { error: `'${code}' is not a number format (${(err as Error).message})` };
+  }
+  return { text: p.code.includes('/') && typeof v === 'number' && !p.date ? carriedFraction(text) : text };
+}
+
+/**
+ * A number as a cell shows it under `code`: formatValue's text; a date Excel cannot show fills the
+ * cell with `#` (as Excel's cell does); a code numfmt cannot read shows the number in General.
+ */
+export function displayValue(code: string, value: number, opts: DateSystemOption = {}): string {
+  const out = formatValue(code, value, opts);
+  if ('text' in out) return out.text;
+  // A date code was read (isDateFormat parsed it), so its only error is a serial out of range.
+  return prepared(code).date ? '########' : generalText(value);
+}
+
+/** The General format, as a cell of standard width shows a number: up to 11 characters. */
+export function generalText(value: number): string {
+  // Integers of up to 11 digits show as they are (the common case, and numfmt is slow).
+  if (Number.isInteger(value) && value > -1e11 && value < 1e11 && !Object.is(value, -0)) return String(value);
+  // So do fractions whose shortest form has at most 11 characters and no exponent (1.5, 0.0625,
+  // 123456.789): numfmt gives that same form (test/display.test.ts compares them).
+  if (Number.isFinite(value) && !Number.isInteger(value)) {
+    const s = String(value < 0 ? -value : value);
+    if (s.length <= 11 && !s.includes('e')) return value < 0 ? `-${s}` : s;
+  }
+  return format('General', value, { ...OPTIONS, throws: false });
+}

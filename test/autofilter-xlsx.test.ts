@@ -3,6 +3,7 @@
 // service imports them, then exported: the <autoFilter> element and the rows it hides come back as
 // Excel wrote them.
 import { readFileSync } from 'node:fs';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { workbookToXlsx } from '../core/io/xlsx-export.ts';
 import { readZipEntry } from '../core/io/zip-guard.ts';
@@ -26,5 +27,17 @@ describe('autofilters in xlsx files Excel wrote', () => {
     expect(wb.sheets[0]!.meta.autofilter).toBeDefined();
     const exported = await workbookToXlsx(wb, async () => undefined);
     expect(filterOf(exported)).toEqual(filterOf(bytes));
+  });
+
+  it('a sort state kept with the filter (a sortCondition inside) comes back whole, its refs following inserted rows', async () => {
+    const zip = unzipSync(new Uint8Array(readFileSync(DIR + 'autofilter02.xlsx')));
+    const sort = '<sortState ref="A2:D51"><sortCondition descending="1" ref="C2:C51"/></sortState>';
+    zip['xl/worksheets/sheet1.xml'] = strToU8(strFromU8(zip['xl/worksheets/sheet1.xml']!).replace('</filterColumn></autoFilter>', `</filterColumn>${sort}</autoFilter>`));
+    const bytes = Buffer.from(zipSync(zip));
+    const { wb } = await importWithReport(bytes);
+    expect(filterOf(await workbookToXlsx(wb, async () => undefined))).toEqual(filterOf(bytes));
+    const { followStructure } = await import('../core/autofilter/model.ts');
+    followStructure(wb.sheets[0]!, { kind: 'insert', axis: 'row', at: 0, count: 2 });
+    expect(wb.sheets[0]!.meta.autofilter).toMatchObject({ range: 'A3:D53', sort_xml: '<sortState ref="A4:D53"><sortCondition descending="1" ref="C4:C53"/></sortState>' });
   });
 });

@@ -60,7 +60,9 @@ function read(sheet: SheetModel, part: Parameters<NonNullable<AreaXlsx['read']>>
   const body = m[2] ?? '';
   const columns = [...body.matchAll(/<(?:\w+:)?filterColumn\b([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:\w+:)?filterColumn>)/g)].flatMap((c) => columnOf(c[1]!, c[2] ?? '') ?? []);
   // Excel writes the sort state inside <autoFilter>; older writers beside it.
-  const sort = /<(?:\w+:)?sortState\b[\s\S]*?(?:<\/(?:\w+:)?sortState>|\/>)/.exec(body)?.[0] ?? /<(?:\w+:)?sortState\b[\s\S]*?(?:<\/(?:\w+:)?sortState>|\/>)/.exec(part.tail.slice(m.index + m[0].length))?.[0];
+  const sortState = /<(?:\w+:)?sortState\b[^>]*?(?:\/>|>[\s\S]*?<\/(?:\w+:)?sortState>)/;
+  const after = part.tail.slice(m.index + m[0].length).trimStart();
+  const sort = sortState.exec(body)?.[0] ?? (after.startsWith('<sortState') || /^<\w+:sortState\b/.test(after) ? sortState.exec(after)?.[0] : undefined);
   const meta: AutoFilterMeta = { range: ref.replace(/\$/g, ''), ...(columns.length ? { columns } : {}), ...(sort ? { sort_xml: sort } : {}) };
   sheet.meta.autofilter = meta;
 }

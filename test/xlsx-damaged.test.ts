@@ -4,9 +4,8 @@
 // it and its sheet; everything else comes in as from the undamaged file.
 import { describe, expect, it } from 'vitest';
 import { readXlsx } from '../core/io/xlsx-read.ts';
-import { OpError } from '../core/errors.ts';
 import { bookDigest } from './helpers/book-digest.ts';
-import { entriesOf, withParts, zipOf } from './helpers/damage.ts';
+import { withParts } from './helpers/damage.ts';
 import { readFileSync } from 'node:fs';
 import { EXCEL_FIXTURES } from './helpers/damage.ts';
 
@@ -62,4 +61,3 @@ describe('a part the reader did not expect', () => {
   });
 });
 
-export { entriesOf, zipOf, OpError };

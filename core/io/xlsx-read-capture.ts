@@ -10,7 +10,7 @@ import { Readable } from 'node:stream';
 import { loadExcelJs, loadExcelStylesXform } from '../libs.ts';
 import { invalidArg } from '../errors.ts';
 import { storedArchive } from './xlsx-read-zip.ts';
-import { whyUnreadable } from './xml-check.ts';
+import { whyUnreadable, withoutIgnorable } from './xml-check.ts';
 
 /** What exceljs's styles part gives for a cell style id (null when the file has no such style). */
 export interface ExcelStyles {
@@ -260,7 +260,7 @@ export async function readStyles(xml: Buffer | undefined, path: string, problems
   };
   if (xml) {
     try {
-      return await parse(xml);
+      return await parse(withoutIgnorable(xml.toString('utf8')));
     } catch (err) {
       problems.push(`not read: the cell formats ${path}: ${whyUnreadable(err)}; cells come in without their fonts, fills, borders and number formats`);
     }
@@ -281,14 +281,23 @@ function salvageStrings(xml: string): string[] {
 /** The shared strings part (exceljs's reader), or what can be salvaged of it with a line in `problems`. */
 export async function readSharedStrings(xml: Buffer | undefined, path: string, problems: string[]): Promise<SharedStrings | undefined> {
   if (!xml) return undefined;
+  const text = withoutIgnorable(xml.toString('utf8'));
+  if (!/(?:<\/(?:\w+:)?sst>|<(?:\w+:)?sst\b[^<]*\/>)\s*$/.test(text.slice(-4096))) {
+    const salvaged = salvageStrings(text);
+    problems.push(`not read in full: the shared strings ${path}: it is cut short; ${salvaged.length} text(s) were read from it, cells whose text comes after those come in empty`);
+    return { getString: (i: number) => salvaged[i] };
+  }
+  // exceljs is given the strings only (<si> elements): markup it does not know between them is left out.
+  const open = /<((?:\w+:)?)sst\b[^>]*>/.exec(text);
+  const only = open && !open[0].endsWith('/>') ? `${open[0]}${(text.match(/<(?:\w+:)?si\b[^>]*\/>|<(?:\w+:)?si\b[^>]*>[\s\S]*?<\/(?:\w+:)?si>/g) ?? []).join('')}</${open[1]}sst>` : text;
   try {
     // @ts-expect-error exceljs ships no types for its parts (the package version is pinned)
     const mod = (await import('exceljs/lib/xlsx/xform/strings/shared-strings-xform.js')) as { default: new () => SharedStrings & { parseStream(s: NodeJS.ReadableStream): Promise<void> } };
     const strings = new mod.default();
-    await strings.parseStream(Readable.from([xml]));
+    await strings.parseStream(Readable.from([only]));
     return strings;
   } catch (err) {
-    const salvaged = salvageStrings(xml.toString('utf8'));
+    const salvaged = salvageStrings(text);
     problems.push(`not read in full: the shared strings ${path}: ${whyUnreadable(err)}; ${salvaged.length} text(s) were read from it, cells whose text comes after those come in empty`);
     return { getString: (i: number) => salvaged[i] };
   }

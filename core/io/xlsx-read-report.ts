@@ -74,3 +74,49 @@ export function missingLines(owners: Map<string, PartOwner>, present: Set<string
   }
   return out;
 }
+
+const relsOf = (part: string) => `${part.slice(0, part.lastIndexOf('/'))}/_rels/${part.slice(part.lastIndexOf('/') + 1)}.rels`;
+
+/** What a sheet's element with a relationship id shows, when that relationship is lost. */
+const BY_ELEMENT: Record<string, string> = {
+  drawing: 'the pictures and charts',
+  tablePart: 'an Excel table (it comes in as plain cells)',
+  hyperlink: 'the address of a hyperlink',
+  legacyDrawing: 'the notes',
+};
+
+/**
+ * Lines for a sheet whose relationships cannot be followed: its relationships part damaged, or an
+ * element of the sheet (a drawing, a table, a hyperlink, its notes) or of its drawings naming a
+ * relationship that is not there, so the part it shows would be lost without a word.
+ */
+export function relationshipLines(bytes: Buffer, sheet: string, sheetPath: string, tail: string, read: (part: string) => string | undefined, damage: (xml: string) => string | undefined): string[] {
+  const out: string[] = [];
+  const relsPath = relsOf(sheetPath);
+  const relsXml = read(relsPath);
+  const relsDamage = relsXml === undefined ? undefined : damage(relsXml);
+  if (relsDamage) out.push(`not read in full: the relationships ${relsPath} of sheet ${sheet}: its XML is damaged (${relsDamage}); the parts it still names were read`);
+  const rels = partRelationships(bytes, sheetPath);
+  const lost = new Map<string, string[]>();
+  for (const m of tail.matchAll(/<(?:\w+:)?(drawing|tablePart|hyperlink|legacyDrawing)\b[^>]*?\br:id="([^"]+)"/g)) {
+    if (rels.has(m[2]!)) continue;
+    lost.set(m[1]!, [...(lost.get(m[1]!) ?? []), m[2]!]);
+  }
+  if (lost.has('legacyDrawing') && [...rels.values()].some((r) => r.type.endsWith('/comments'))) lost.delete('legacyDrawing');
+  for (const [element, ids] of lost) {
+    out.push(`not read: ${BY_ELEMENT[element]} of sheet ${sheet}: the sheet names relationship${ids.length > 1 ? 's' : ''} ${ids.join(', ')}, which ${relsXml === undefined ? `its relationships part ${relsPath} (missing from the file) cannot hold` : `${relsPath} lacks`}`);
+  }
+  for (const rel of rels.values()) {
+    if (!rel.type.endsWith('/drawing')) continue;
+    const xml = read(rel.target);
+    if (xml === undefined) continue;
+    const drawingRelsPath = relsOf(rel.target);
+    const drawingRelsXml = read(drawingRelsPath);
+    const drawingRelsDamage = drawingRelsXml === undefined ? undefined : damage(drawingRelsXml);
+    if (drawingRelsDamage) out.push(`not read in full: the relationships ${drawingRelsPath} of the drawing on sheet ${sheet}: its XML is damaged (${drawingRelsDamage}); the parts it still names were read`);
+    const inner = partRelationships(bytes, rel.target);
+    const missing = [...new Set([...xml.matchAll(/\br:(?:embed|id)="([^"]+)"/g)].map((m) => m[1]!))].filter((id) => !inner.has(id));
+    if (missing.length) out.push(`not read: ${missing.length} picture(s) or chart(s) of the drawing ${rel.target} on ${sheet}: it names relationship${missing.length > 1 ? 's' : ''} ${missing.join(', ')}, which ${drawingRelsXml === undefined ? `its relationships part ${drawingRelsPath} (missing from the file) cannot hold` : `${drawingRelsPath} lacks`}`);
+  }
+  return out;
+}

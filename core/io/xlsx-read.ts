@@ -11,9 +11,9 @@ import type { Style } from '../workbook/style.ts';
 import { charsToPx, ptToPx, type Book, type BookCell, type BookName, type BookSheet } from './book.ts';
 import { loadSheets, readSharedStrings, readStyles, sheetForExcelJs, type Capture, type ExcelStyles, type SkeletonSheet } from './xlsx-read-capture.ts';
 import { plainPackage } from './xlsx-read-zip.ts';
-import { missingLines, partLine, partOwners } from './xlsx-read-report.ts';
+import { missingLines, partLine, partOwners, relationshipLines } from './xlsx-read-report.ts';
 import { readWorkbookPart, type WorkbookPart, type WorkbookSheet } from './xlsx-workbook-part.ts';
-import { whyUnreadable } from './xml-check.ts';
+import { whyUnreadable, xmlDamage } from './xml-check.ts';
 import { forEachSheetCell, readRows } from './xlsx-read-cells.ts';
 import { styleFromExcel } from './style-map.ts';
 import { resolveColor, themeColors, type XlsxColor } from './xlsx-colors.ts';
@@ -28,7 +28,7 @@ import { validationsFromXml } from './xlsx-validation.ts';
 
 /** The <col> runs of a sheet's XML (exceljs drops those it thinks default: any of width 9). */
 function colRuns(xml: string): { min: number; max: number; width?: number; hidden?: boolean }[] {
-  const block = /<(?:\w+:)?cols>([\s\S]*?)<\/(?:\w+:)?cols>/.exec(xml)?.[1] ?? '';
+  const block = /<(?:\w+:)?cols(?:\s[^>]*)?>([\s\S]*?)<\/(?:\w+:)?cols>/.exec(xml)?.[1] ?? '';
   return [...block.matchAll(/<(?:\w+:)?col\b([^>]*)\/?>/g)].map((m) => {
     const a = (k: string) => new RegExp(`\\b${k}="([^"]*)"`).exec(m[1]!)?.[1];
     const width = a('width');
@@ -161,11 +161,18 @@ function guard<T>(warnings: string[], what: string, fn: () => T, otherwise: T): 
   }
 }
 
-/** A part the workbook's relationships point to by type (styles, sharedStrings, theme), else Excel's own path. */
-function workbookTarget(bytes: Buffer, part: WorkbookPart, type: string, usual: string): string {
+/**
+ * A part the workbook's relationships point to by type (styles, sharedStrings, theme), else Excel's
+ * own path; a relationship to a part the archive lacks is a line in `report`.
+ */
+function workbookTarget(bytes: Buffer, part: WorkbookPart, names: Set<string>, damaged: Map<string, string>, report: string[], type: string, usual: string, lost: string): string {
   const dir = part.path.includes('/') ? part.path.slice(0, part.path.lastIndexOf('/')) : '';
   const rels = relationships(bytes, `${dir ? `${dir}/` : ''}_rels/${part.path.slice(part.path.lastIndexOf('/') + 1)}.rels`, dir);
-  for (const rel of rels.values()) if (rel.type.endsWith(`/${type}`)) return rel.target;
+  for (const rel of rels.values()) {
+    if (!rel.type.endsWith(`/${type}`)) continue;
+    if (!names.has(rel.target) && !damaged.has(rel.target)) report.push(`not read: ${rel.target}: it is missing from the file; ${lost}`);
+    return rel.target;
+  }
   return usual;
 }
 
@@ -191,12 +198,15 @@ export async function readXlsx(input: Buffer): Promise<Book> {
     report.push(p.why.startsWith('the archive holds a second entry') ? `not read: the second entry named ${p.part} in the archive (the first one was read)` : partLine(p.part, owners.get(p.part), p.why));
   }
   report.push(...missingLines(owners, pkg.names, new Set(damaged.keys())));
-  const stylesPath = workbookTarget(bytes, workbook, 'styles', 'xl/styles.xml');
+  const target = (type: string, usual: string, lost: string) => workbookTarget(bytes, workbook, pkg.names, damaged, report, type, usual, lost);
+  const stylesPath = target('styles', 'xl/styles.xml', 'cells come in without their fonts, fills, borders and number formats');
   const styles = await readStyles(readZipEntry(bytes, stylesPath), stylesPath, report);
-  const stringsPath = workbookTarget(bytes, workbook, 'sharedStrings', 'xl/sharedStrings.xml');
-  const sharedStrings = await readSharedStrings(readZipEntry(bytes, stringsPath), stringsPath, report);
-  const capture: Capture = { styles, date1904: workbook.date1904, ...(sharedStrings ? { sharedStrings } : {}) };
-  const look = lookOf(bytes, workbookTarget(bytes, workbook, 'theme', 'xl/theme/theme1.xml'), styles);
+  const stringsPath = target('sharedStrings', 'xl/sharedStrings.xml', 'cells that hold its texts come in empty');
+  const stringsXml = readZipEntry(bytes, stringsPath);
+  // Without its shared strings a text cell holds no text (not the string's number).
+  const sharedStrings = (await readSharedStrings(stringsXml, stringsPath, report)) ?? { getString: () => undefined };
+  const capture: Capture = { styles, date1904: workbook.date1904, sharedStrings };
+  const look = lookOf(bytes, target('theme', 'xl/theme/theme1.xml', "theme colours are Office's defaults"), styles);
   const sources: SheetSource[] = [];
   const chartSheets: string[] = [];
   for (const sheet of workbook.sheets) {
@@ -215,7 +225,7 @@ export async function readXlsx(input: Buffer): Promise<Book> {
       report.push(`not read: sheet ${sheet.name} (${path}): its part is not a worksheet; the sheet is not imported`);
       continue;
     }
-    if (!/<\/(?:\w+:)?worksheet>\s*$/.test(xml.slice(-256))) report.push(`not read in full: sheet ${sheet.name} (${path}): its part is cut short; what it holds up to there came in`);
+    if (!/(?:<\/(?:\w+:)?worksheet>|<(?:\w+:)?worksheet\b[^<]*\/>)\s*$/.test(xml.slice(-4096))) report.push(`not read in full: sheet ${sheet.name} (${path}): its part is cut short; what it holds up to there came in`);
     sources.push({ sheet, path, xml });
   }
   if (!sources.length) {
@@ -224,6 +234,11 @@ export async function readXlsx(input: Buffer): Promise<Book> {
   }
   const ws = await loadSheets(sources.map((src) => skeletonOf(src, workbook)), styles, report);
   const parts = new Map(sources.map((src) => [src.sheet.name, splitSheetXml(src.path, src.xml)]));
+  for (const src of sources) {
+    const tail = parts.get(src.sheet.name)!.tail;
+    const text = (part: string) => readZipEntry(bytes, part)?.toString('utf8');
+    report.push(...guard(report, `the relationships of sheet ${src.sheet.name}`, () => relationshipLines(bytes, src.sheet.name, src.path, tail, text, xmlDamage), []));
+  }
   const warnings = guard(report, 'the list of what is not kept', () => notKept(bytes, parts), []);
   const styleCache = new Map<string, Style | undefined>();
   const sheets = sources.map((src, k) => {
@@ -265,7 +280,7 @@ function notesOf(bytes: Buffer, sheetPath: string): NonNullable<BookSheet['notes
   for (const rel of partRelationships(bytes, sheetPath).values()) {
     if (!rel.type.endsWith('/comments')) continue;
     const xml = readZipEntry(bytes, rel.target)?.toString('utf8') ?? '';
-    const authors = [...xml.matchAll(/<(?:\w+:)?author>([^<]*)<\/(?:\w+:)?author>/g)].map((m) => unescapeXml(m[1]!));
+    const authors = [...xml.matchAll(/<(?:\w+:)?author(?:\s[^>]*)?>([^<]*)<\/(?:\w+:)?author>/g)].map((m) => unescapeXml(m[1]!));
     for (const m of xml.matchAll(/<(?:\w+:)?comment\b([^>]*)>([\s\S]*?)<\/(?:\w+:)?comment>/g)) {
       const ref = /\bref="([^"]+)"/.exec(m[1]!)?.[1];
       const author = authors[Number(/\bauthorId="(\d+)"/.exec(m[1]!)?.[1] ?? -1)];

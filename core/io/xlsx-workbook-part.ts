@@ -84,6 +84,8 @@ export function readWorkbookPart(bytes: Buffer, names: Set<string>, problems: st
       part = usual;
       problems.push(`not read in full: the workbook's relationships ${relsPath}: sheet '${name}' has no relationship to its part; ${usual} was read as its part`);
     }
+    // A part the relationship names but the archive lacks: the sheet is reported with that path.
+    if (!part && rel && !/^[a-z][a-z0-9+.-]*:/i.test(rel.target)) part = rel.target;
     if (part) claimed.add(part);
     const state = attr(m[1]!, 'state');
     const chart = !!(rel?.type.endsWith('/chartsheet') || part?.includes('chartsheets/'));

@@ -82,7 +82,24 @@ export function whyUnreadable(err: unknown): string {
   if (dup) return `its XML is damaged (the attribute ${dup[1]} is written twice)`;
   const node = /Unexpected xml node in parse(?:Open|Close): (?:\{"name":"([^"]+)"|(\S+))/.exec(message);
   if (node) return `it holds an element the reader does not know (${node[1] ?? node[2]})`;
+  const sax = /^\d+:\d+: (.+?)\.?$/.exec(message);
+  if (sax) return `its XML is damaged (${sax[1]})`;
   if (/unexpected end|unclosed|unexpected close tag|not well-formed|disallowed character|text data outside of root|root element|invalid|xml/i.test(message)) return 'its XML is damaged or cut short';
   if (err instanceof TypeError) return 'it does not fit the parts it refers to';
   return 'it could not be read';
+}
+
+/**
+ * The XML with the markup of namespaces its root declares ignorable (mc:Ignorable="x14ac x16r2")
+ * taken out, as markup compatibility asks of a reader that does not know them: what a library
+ * that refuses unknown elements is given.
+ */
+export function withoutIgnorable(xml: string): string {
+  const root = /<(?![?!])[^>]*>/.exec(xml)?.[0] ?? '';
+  const prefixes = /\bmc:Ignorable="([^"]*)"/.exec(root)?.[1]?.split(/\s+/).filter((p) => /^[\w.-]+$/.test(p));
+  if (!prefixes?.length) return xml;
+  const p = prefixes.join('|');
+  return xml
+    .replace(new RegExp(`<(${p}):([\\w.-]+)\\b[^>]*?\\/>|<(${p}):([\\w.-]+)\\b[^>]*>[\\s\\S]*?<\\/\\3:\\4>`, 'g'), '')
+    .replace(new RegExp(`\\s(?:${p}):[\\w.-]+\\s*=\\s*(?:"[^"]*"|'[^']*')`, 'g'), '');
 }

@@ -239,7 +239,9 @@ export async function readXlsx(input: Buffer): Promise<Book> {
     const text = (part: string) => readZipEntry(bytes, part)?.toString('utf8');
     report.push(...guard(report, `the relationships of sheet ${src.sheet.name}`, () => relationshipLines(bytes, src.sheet.name, src.path, tail, text, xmlDamage), []));
   }
-  const warnings = guard(report, 'the list of what is not kept', () => notKept(bytes, parts), []);
+  // One list, which the import reads after the cells: a sheet whose cells stop short adds its line then.
+  const warnings = report;
+  warnings.push(...guard(report, 'the list of what is not kept', () => notKept(bytes, parts), []));
   const styleCache = new Map<string, Style | undefined>();
   const sheets = sources.map((src, k) => {
     const name = src.sheet.name;
@@ -260,7 +262,7 @@ export async function readXlsx(input: Buffer): Promise<Book> {
   const paths = new Map(sources.map((src) => [src.sheet.name, src.path]));
   const tables = guard(warnings, 'the Excel tables', () => readTables(bytes, paths), []);
   const names = guard(warnings, `the defined names of ${workbook.path}`, () => definedNames(workbook), []);
-  return { sheets, names, tables, warnings: [...report, ...warnings] };
+  return { sheets, names, tables, warnings };
 }
 
 /** A worksheet as exceljs is given it, with its print area and titles. */

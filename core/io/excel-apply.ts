@@ -62,7 +62,8 @@ function applyCharts(wb: Workbook, book: Book): void {
 
 export async function applyBook(wb: Workbook, book: Book, step: (done: number, total: number) => Promise<void>): Promise<ExcelOutcome> {
   const unsupported = new Map<string, UnsupportedFunction>();
-  const warnings = [...book.warnings];
+  // The book's own warnings are taken at the end: reading a sheet's cells may add one.
+  const warnings: string[] = [];
   const { tables, skipped } = chooseTables(wb, book);
   if (skipped.length) warnings.push(`not kept: tables (formulas and names that use them are kept with cell references): ${skipped.join('; ')}`);
   const reports: SheetReport[] = [];
@@ -148,7 +149,7 @@ export async function applyBook(wb: Workbook, book: Book, step: (done: number, t
   applyCharts(wb, book);
   applyTables(wb, tables);
   applyNames(wb, book.names ?? [], tables, warnings);
-  return { sheets: reports, unsupported: [...unsupported.values()], warnings };
+  return { sheets: reports, unsupported: [...unsupported.values()], warnings: [...book.warnings, ...warnings] };
 }
 
 /**

@@ -64,18 +64,89 @@ function sheetOf(name: string, ws: XLSX.WorkSheet, utils: typeof XLSX.utils): Bo
   };
 }
 
+const OPTIONS = { type: 'buffer', cellFormula: true, cellNF: true, cellDates: false, cellStyles: true, dense: true } as const;
+
+/**
+ * The workbook as SheetJS reads it whole; when it cannot, each sheet read alone (SheetJS parses the
+ * workbook's globals, then the sheets it is asked for), so a sheet it fails on costs that sheet.
+ * A sheet that does not come back is named in `report`; with none, the file is refused.
+ */
+function readSheets(xlsx: typeof XLSX, bytes: Buffer, report: string[]): XLSX.WorkBook {
+  let wb: XLSX.WorkBook | undefined;
+  try {
+    wb = xlsx.read(bytes, OPTIONS);
+  } catch {
+    // read below, sheet by sheet
+  }
+  if (wb && wb.SheetNames.every((n) => wb!.Sheets[n])) return wb;
+  let names: string[];
+  try {
+    names = wb?.SheetNames ?? xlsx.read(bytes, { type: 'buffer', bookSheets: true }).SheetNames;
+  } catch {
+    throw invalidArg('file_data', 'is not a readable .xls file: its workbook stream, which lists the sheets, could not be read (the file is damaged, or not an Excel 97-2003 workbook)');
+  }
+  const out: XLSX.WorkBook = wb ?? { SheetNames: names, Sheets: {} };
+  out.SheetNames = names;
+  names.forEach((name, i) => {
+    if (out.Sheets[name]) return;
+    try {
+      const one = xlsx.read(bytes, { ...OPTIONS, sheets: i });
+      if (one.Sheets[name]) {
+        out.Sheets[name] = one.Sheets[name]!;
+        out.Workbook ??= one.Workbook;
+        return;
+      }
+    } catch {
+      // reported below
+    }
+    report.push(`not read: sheet ${name}: its records in the file are damaged; the sheet is not imported`);
+  });
+  return out;
+}
+
 export async function readXls(bytes: Buffer): Promise<Book> {
   const xlsx = await loadXlsx();
-  let wb: XLSX.WorkBook;
-  try {
-    wb = xlsx.read(bytes, { type: 'buffer', cellFormula: true, cellNF: true, cellDates: false, cellStyles: true, dense: true });
-  } catch (err) {
-    throw invalidArg('file_data', `is not a readable .xls file: ${(err as Error).message}`);
-  }
+  const report: string[] = [];
+  const wb = readSheets(xlsx, bytes, report);
   if (!wb.SheetNames.length) throw invalidArg('file_data', 'the workbook has no worksheets');
-  const sheets = wb.SheetNames.filter((n) => wb.Sheets[n]).map((n) => sheetOf(n, wb.Sheets[n]!, xlsx.utils));
-  const names = (wb.Workbook?.Names ?? [])
-    .filter((n) => n.Name && n.Ref && !/^_xl(nm|fn)\./i.test(n.Name))
-    .map((n) => ({ name: n.Name, refersTo: n.Ref.replace(/^=/, ''), ...(n.Sheet !== undefined && wb.SheetNames[n.Sheet] ? { sheet: wb.SheetNames[n.Sheet] } : {}) }));
-  return { sheets, names, warnings: ['.xls files bring values, formulas, number formats, merges and sizes; fonts, fills and borders are not read from this format'] };
+  const sheets: BookSheet[] = [];
+  for (const n of wb.SheetNames.filter((name) => wb.Sheets[name])) {
+    try {
+      sheets.push(guardedCells(sheetOf(n, wb.Sheets[n]!, xlsx.utils), report));
+    } catch {
+      report.push(`not read: sheet ${n}: its layout (merges, sizes) could not be read; the sheet is not imported`);
+    }
+  }
+  if (!sheets.length) throw invalidArg('file_data', `is not a readable .xls file: none of its sheets could be read (${wb.SheetNames.join(', ')})`);
+  let names: Book['names'] = [];
+  try {
+    names = (wb.Workbook?.Names ?? [])
+      .filter((n) => n.Name && n.Ref && !/^_xl(nm|fn)\./i.test(n.Name))
+      .map((n) => ({ name: n.Name, refersTo: n.Ref.replace(/^=/, ''), ...(n.Sheet !== undefined && wb.SheetNames[n.Sheet] ? { sheet: wb.SheetNames[n.Sheet] } : {}) }));
+  } catch {
+    report.push('not read: the defined names: they could not be read');
+  }
+  report.push('.xls files bring values, formulas, number formats, merges and sizes; fonts, fills and borders are not read from this format');
+  // One list, which the import reads after the cells: a sheet whose cells stop short adds its line then.
+  return { sheets, names, warnings: report };
+}
+
+/** The sheet with its cell walk guarded: cells that cannot be read end the walk with a line in `report`. */
+function guardedCells(sheet: BookSheet, report: string[]): BookSheet {
+  return {
+    ...sheet,
+    forEachCell(fn) {
+      let inFn = false;
+      try {
+        sheet.forEachCell((cell) => {
+          inFn = true;
+          fn(cell);
+          inFn = false;
+        });
+      } catch (err) {
+        if (inFn) throw err;
+        report.push(`not read in full: the cells of sheet ${sheet.name}: they could not be read to the end`);
+      }
+    },
+  };
 }

@@ -46,8 +46,8 @@ const KINDS: Record<string, { type: ChartType; mark: Mark } | undefined> = {
 /** A series reference like Sheet1!$B$2:$B$7 as its sheet and rectangle. */
 function refOf(xml: string | undefined, tag: string): { sheet?: string; rect: Rect } | undefined {
   if (!xml) return undefined;
-  const part = new RegExp(`<c:${tag}>([\\s\\S]*?)</c:${tag}>`).exec(xml)?.[1];
-  const f = part && /<c:f>([^<]*)<\/c:f>/.exec(part)?.[1];
+  const part = new RegExp(`<c:${tag}(?:\\s[^>]*)?>([\\s\\S]*?)</c:${tag}>`).exec(xml)?.[1];
+  const f = part && /<c:f(?:\s[^>]*)?>([^<]*)<\/c:f>/.exec(part)?.[1];
   if (!f) return undefined;
   try {
     const { sheet, local } = splitSheet(unescapeXml(f).replace(/\$/g, ''));
@@ -58,18 +58,18 @@ function refOf(xml: string | undefined, tag: string): { sheet?: string; rect: Re
 }
 
 function titleOf(chart: string): string | undefined {
-  const t = /<c:title>([\s\S]*?)<\/c:title>/.exec(chart)?.[1];
+  const t = /<c:title(?:\s[^>]*)?>([\s\S]*?)<\/c:title>/.exec(chart)?.[1];
   if (!t) return undefined;
-  const runs = [...t.matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((m) => unescapeXml(m[1]!));
+  const runs = [...t.matchAll(/<a:t(?:\s[^>]*)?>([^<]*)<\/a:t>/g)].map((m) => unescapeXml(m[1]!));
   if (runs.length) return runs.join('').slice(0, 255);
-  const cached = /<c:v>([^<]*)<\/c:v>/.exec(t)?.[1];
+  const cached = /<c:v(?:\s[^>]*)?>([^<]*)<\/c:v>/.exec(t)?.[1];
   return cached ? unescapeXml(cached).slice(0, 255) : undefined;
 }
 
 /** The chart of one chart part, anchored as given; a string says why it cannot be kept. */
 function chartOf(xml: string, name: string, anchor: { row: number; col: number }, size: { w: number; h: number }): BookChart | string {
-  const plot = /<c:plotArea>([\s\S]*?)<\/c:plotArea>/.exec(xml)?.[1] ?? '';
-  const groups = [...plot.matchAll(/<c:(\w+Chart)>([\s\S]*?)<\/c:\1>/g)];
+  const plot = /<c:plotArea(?:\s[^>]*)?>([\s\S]*?)<\/c:plotArea>/.exec(xml)?.[1] ?? '';
+  const groups = [...plot.matchAll(/<c:(\w+Chart)(?:\s[^>]*)?>([\s\S]*?)<\/c:\1>/g)];
   if (!groups.length) return 'charts without a plot';
   const series: { mark: Mark; order: number; val: { sheet?: string; rect: Rect }; cat?: { sheet?: string; rect: Rect }; tx?: { sheet?: string; rect: Rect } }[] = [];
   let type: ChartType | undefined;
@@ -78,14 +78,14 @@ function chartOf(xml: string, name: string, anchor: { row: number; col: number }
     const k = KINDS[kind!];
     if (!k) return `${kind!.replace(/(3D)?Chart$/, '')} charts`;
     let t = k.type;
-    if (kind!.startsWith('bar') && /<c:barDir val="bar"\/>/.test(body!)) t = 'bar';
+    if (kind!.startsWith('bar') && /<c:barDir\b[^>]*\bval="bar"/.test(body!)) t = 'bar';
     kinds.add(t);
     type ??= t;
-    for (const [, ser] of body!.matchAll(/<c:ser>([\s\S]*?)<\/c:ser>/g)) {
+    for (const [, ser] of body!.matchAll(/<c:ser(?:\s[^>]*)?>([\s\S]*?)<\/c:ser>/g)) {
       const val = refOf(ser, 'val') ?? refOf(ser, 'yVal');
       if (!val) return 'charts whose values are not cell ranges';
       const cat = refOf(ser, 'cat') ?? refOf(ser, 'xVal');
-      const tx = refOf(/<c:tx>[\s\S]*?<\/c:tx>/.exec(ser!)?.[0], 'tx');
+      const tx = refOf(/<c:tx(?:\s[^>]*)?>[\s\S]*?<\/c:tx>/.exec(ser!)?.[0], 'tx');
       series.push({ mark: k.mark, order: xmlNumber(ser!, 'order') || series.length, val, ...(cat ? { cat } : {}), ...(tx ? { tx } : {}) });
     }
   }
@@ -141,8 +141,8 @@ export function chartsOfSheet(bytes: Buffer, sheetPath: string, notKept: (why: s
     if (!rid) continue;
     const target = parts.get(rid)?.target;
     const chartXml = target ? readZipEntry(bytes, target)?.toString('utf8') : undefined;
-    const from = /<(?:\w+:)?from>([\s\S]*?)<\/(?:\w+:)?from>/.exec(body)?.[1];
-    const to = /<(?:\w+:)?to>([\s\S]*?)<\/(?:\w+:)?to>/.exec(body)?.[1];
+    const from = /<(?:\w+:)?from(?:\s[^>]*)?>([\s\S]*?)<\/(?:\w+:)?from>/.exec(body)?.[1];
+    const to = /<(?:\w+:)?to(?:\s[^>]*)?>([\s\S]*?)<\/(?:\w+:)?to>/.exec(body)?.[1];
     if (!chartXml || !from || !to) {
       notKept('charts not anchored to cells');
       continue;

@@ -23,7 +23,7 @@ export function themeColors(xml: string | undefined): string[] {
   const scheme = /<(?:\w+:)?clrScheme\b[\s\S]*?<\/(?:\w+:)?clrScheme>/.exec(xml)?.[0];
   if (!scheme) return OFFICE_THEME;
   return SCHEME.map((tag, i) => {
-    const el = new RegExp(`<(?:\\w+:)?${tag}>([\\s\\S]*?)</(?:\\w+:)?${tag}>`).exec(scheme)?.[1] ?? '';
+    const el = new RegExp(`<(?:\\w+:)?${tag}(?:\\s[^>]*)?>([\\s\\S]*?)</(?:\\w+:)?${tag}>`).exec(scheme)?.[1] ?? '';
     const rgb = /\blastClr="([0-9A-Fa-f]{6})"/.exec(el)?.[1] ?? /<(?:\w+:)?srgbClr\b[^>]*\bval="([0-9A-Fa-f]{6})"/.exec(el)?.[1];
     return rgb ? rgb.toUpperCase() : OFFICE_THEME[i]!;
   });

@@ -21,17 +21,34 @@ export interface BookImage {
 
 const EMU_PER_PX = 9525;
 
+/** Does the picture's data run to its format's end marker (a cut-short file would draw half a picture)? */
+function whole(data: Buffer, type: string): boolean {
+  const tail = data.subarray(Math.max(0, data.length - 64));
+  if (type === 'png') return tail.includes('IEND');
+  if (type === 'jpeg') return tail.includes(Buffer.from([0xff, 0xd9]));
+  if (type === 'gif') return tail.includes(0x3b);
+  return true;
+}
+
 /** Pictures of the sheet part at `sheetPath`; `size` gives column widths and row heights in pixels, for pictures sized by their anchor. */
 export function picturesOf(bytes: Buffer, sheetPath: string, size: { col(c: number): number; row(r: number): number }, notKept: (why: string) => void): BookImage[] {
   const out: BookImage[] = [];
   let total = 0;
   for (const { body, rels: media } of drawingAnchors(bytes, sheetPath)) {
-    if (!/<(?:\w+:)?pic>/.test(body)) continue;
+    if (!/<(?:\w+:)?pic[\s>]/.test(body)) continue;
     const embed = /<(?:\w+:)?blip\b[^>]*\br:embed="([^"]+)"/.exec(body)?.[1];
     const target = embed ? media.get(embed)?.target : undefined;
     const data = target ? readZipEntry(bytes, target) : undefined;
     const type = data ? imageTypeOf(data) : undefined;
-    if (!data || !type) {
+    if (!data) {
+      notKept('pictures whose data is missing from the file');
+      continue;
+    }
+    if (type && !whole(data, type)) {
+      notKept('pictures whose data is cut short');
+      continue;
+    }
+    if (!type) {
       notKept(`pictures in formats other than PNG, JPEG and GIF (${(target ?? '').replace(/^.*\./, '').toUpperCase() || 'unknown'})`);
       continue;
     }
@@ -41,7 +58,7 @@ export function picturesOf(bytes: Buffer, sheetPath: string, size: { col(c: numb
     }
     total += data.length;
     // Where its top-left corner is: a cell and an offset in it (absolute anchors: from A1).
-    const from = /<(?:\w+:)?from>([\s\S]*?)<\/(?:\w+:)?from>/.exec(body)?.[1];
+    const from = /<(?:\w+:)?from(?:\s[^>]*)?>([\s\S]*?)<\/(?:\w+:)?from>/.exec(body)?.[1];
     const pos = from ? undefined : /<(?:\w+:)?pos\b[^>]*\bx="(\d+)"[^>]*\by="(\d+)"/.exec(body);
     const [col, dx, row, dy] = from
       ? [xmlNumber(from, 'col'), xmlNumber(from, 'colOff') / EMU_PER_PX, xmlNumber(from, 'row'), xmlNumber(from, 'rowOff') / EMU_PER_PX]
@@ -49,7 +66,7 @@ export function picturesOf(bytes: Buffer, sheetPath: string, size: { col(c: numb
     // Its size: the picture's own extent, else the anchor's, else the far corner's cell.
     const ext = [...body.matchAll(/<(?:\w+:)?ext\b[^>]*\bcx="(\d+)"[^>]*\bcy="(\d+)"/g)].find((e) => Number(e[1]) > 0 && Number(e[2]) > 0);
     let width = ext ? Number(ext[1]) / EMU_PER_PX : 0, height = ext ? Number(ext[2]) / EMU_PER_PX : 0;
-    const to = /<(?:\w+:)?to>([\s\S]*?)<\/(?:\w+:)?to>/.exec(body)?.[1];
+    const to = /<(?:\w+:)?to(?:\s[^>]*)?>([\s\S]*?)<\/(?:\w+:)?to>/.exec(body)?.[1];
     if ((!width || !height) && to) {
       const [c1, r1] = [xmlNumber(to, 'col'), xmlNumber(to, 'row')];
       width = -dx + xmlNumber(to, 'colOff') / EMU_PER_PX;

@@ -36,7 +36,7 @@ export function notKept(bytes: Buffer, sheets: Map<string, SheetXml>): string[] 
   for (const [sheet, { path, head, tail }] of sheets) {
     // Everything counted sits before or after the cells: the rows themselves are not scanned.
     add('sheet protection', sheet, count(tail, /<(?:\w+:)?sheetProtection\b/g));
-    add('sparklines', sheet, count(tail, /<(?:\w+:)?sparkline>/g));
+    add('sparklines', sheet, count(tail, /<(?:\w+:)?sparkline[\s>]/g));
     add('page breaks', sheet, count(tail, /<(?:\w+:)?brk\b/g));
     add('rows hidden by default', sheet, /<(?:\w+:)?sheetFormatPr\b[^>]*zeroHeight="(1|true)"/.test(head) ? 1 : 0);
     for (const rel of partRelationships(bytes, path).values()) {
@@ -47,7 +47,7 @@ export function notKept(bytes: Buffer, sheets: Map<string, SheetXml>): string[] 
       else if (type === 'drawing') {
         // Pictures are kept (xlsx-images.ts reports the ones it cannot keep).
         // Charts are read by xlsx-charts.ts, which reports the ones it cannot keep.
-        add('shapes and text boxes', sheet, count(part, /<(?:\w+:)?sp>/g));
+        add('shapes and text boxes', sheet, count(part, /<(?:\w+:)?sp[\s>]/g));
       }
     }
   }

@@ -1,7 +1,10 @@
-// The archive exceljs is given on import: the same entries, but each worksheet part inflated here
-// (zlib, native) and stored back without its cells, so exceljs's JavaScript inflate and XML parser
-// never see the bulk of the file. The worksheets' full XML is returned for the cell reader.
+// The archive an .xlsx is, made plain before anything reads it: names written with backslashes or
+// a leading slash become part names, directories and a second entry of one name are left out,
+// an entry whose compressed data does not inflate is left out, and so is an XML part the import
+// reads by pattern (drawings, charts, notes, tables, threaded comments, theme) that is not
+// well-formed: each left-out part is named with the reason (xlsx-read-report.ts words it).
 import { crc32, inflateRawSync } from 'node:zlib';
+import { xmlDamage } from './xml-check.ts';
 import { endOfDirectory } from './zip-guard.ts';
 
 const EOCD = 0x06054b50;
@@ -85,29 +88,65 @@ function archive(entries: Entry[]): Buffer {
   return Buffer.concat([...parts, ...central, end]);
 }
 
-/** The worksheet parts exceljs reads as worksheets (its own test of the name). */
-const WORKSHEET = /xl\/worksheets\/sheet(\d+)[.]xml/;
+/** XML parts read by pattern, whose half-read would go unnoticed: dropped when not well-formed. */
+const CHECKED = /^xl\/(?:drawings\/[^/]+\.xml|charts\/[^/]+\.xml|comments[^/]*\.xml|tables\/[^/]+\.xml|threadedComments\/[^/]+\.xml|theme\/[^/]+\.xml)$/i;
 
-/**
- * The archive with each worksheet's XML passed through `strip`, and that XML by part path. An
- * archive this cannot read plainly comes back as it is (exceljs then reads it whole).
- */
-export function withSheetsStripped(zip: Buffer, strip: (xml: string) => string): { zip: Buffer; sheets: Map<string, string> } {
-  const sheets = new Map<string, string>();
+/** Entries kept inflated (stored) in the plain archive, so later reads do not inflate them again. */
+const STORE_BELOW = 1 << 20;
+
+export interface PackageProblem {
+  part: string;
+  why: string;
+}
+
+export interface PlainPackage {
+  bytes: Buffer;
+  /** Part names the archive holds (after the fixes). */
+  names: Set<string>;
+  problems: PackageProblem[];
+}
+
+/** The archive with its entries made plain; an archive whose directory cannot be read comes back as it is. */
+export function plainPackage(zip: Buffer): PlainPackage {
   const entries = entriesOf(zip);
-  if (!entries) return { zip, sheets };
+  if (!entries) return { bytes: zip, names: new Set(), problems: [] };
   const out: Entry[] = [];
+  const names = new Set<string>();
+  const problems: PackageProblem[] = [];
   for (const e of entries) {
-    const name = e.name.toString('utf8');
-    if (!WORKSHEET.test(name) || (e.method !== 0 && e.method !== 8)) {
-      out.push(e);
+    const name = e.name.toString('utf8').replace(/\\/g, '/').replace(/^\/+/, '');
+    if (!name || name.endsWith('/')) continue;
+    if (names.has(name)) {
+      problems.push({ part: name, why: 'the archive holds a second entry of this name, which is left out (the first is read)' });
       continue;
     }
-    let xml = (e.method === 0 ? e.compressed : inflateRawSync(e.compressed)).toString('utf8');
-    if (xml.charCodeAt(0) === 0xfeff) xml = xml.slice(1);
-    sheets.set(name.replace(/^\//, ''), xml);
-    const data = Buffer.from(strip(xml), 'utf8');
-    out.push({ ...e, method: 0, crc: crc32(data), compressed: data, size: data.length });
+    let data: Buffer;
+    try {
+      if (e.method === 0) data = e.compressed;
+      else if (e.method === 8) data = inflateRawSync(e.compressed);
+      else throw new Error(`compression method ${e.method}`);
+    } catch {
+      problems.push({ part: name, why: e.method === 0 || e.method === 8 ? 'its compressed data is damaged' : `it is compressed in a way this reader does not know (method ${e.method})` });
+      continue;
+    }
+    if (CHECKED.test(name)) {
+      const damage = xmlDamage(data.toString('utf8'));
+      if (damage) {
+        problems.push({ part: name, why: `its XML is damaged (${damage})` });
+        continue;
+      }
+    }
+    names.add(name);
+    const plainName = Buffer.from(name, 'utf8');
+    out.push(data.length < STORE_BELOW || e.method === 0 ? { ...e, name: plainName, method: 0, crc: crc32(data), compressed: data, size: data.length } : { ...e, name: plainName });
   }
-  return { zip: archive(out), sheets };
+  return { bytes: archive(out), names, problems };
+}
+
+/** Builds an archive of whole parts (stored, not compressed): what exceljs is given (xlsx-skeleton.ts). */
+export function storedArchive(parts: Map<string, string>): Buffer {
+  return archive([...parts].map(([name, text]) => {
+    const data = Buffer.from(text, 'utf8');
+    return { name: Buffer.from(name, 'utf8'), method: 0, time: 0, date: 0x21, crc: crc32(data), compressed: data, size: data.length };
+  }));
 }

@@ -1,19 +1,24 @@
 // Reads an .xlsx into a Book: every sheet's values, formulas with their cached results, styles,
-// merges, column widths, row heights and frozen panes. exceljs reads the workbook around the cells
+// merges, column widths, row heights and frozen panes. The package is read part by part, each in
+// its own guard: a part that cannot be read is left out with a line in the report naming it, its
+// sheet and why (xlsx-read-report.ts), and only a workbook part that lists no readable sheet
+// refuses the file. exceljs reads the layout around the cells from a workbook built for it
 // (xlsx-read-capture.ts); the cells are read from each sheet's XML (xlsx-read-cells.ts).
 import type ExcelJS from 'exceljs';
-import { Readable } from 'node:stream';
-import { loadExcelStylesXform } from '../libs.ts';
 import { parseCell, parseRange } from '../a1.ts';
 import { invalidArg } from '../errors.ts';
 import type { Style } from '../workbook/style.ts';
-import { charsToPx, ptToPx, type Book, type BookName, type BookSheet } from './book.ts';
-import { loadWithoutCells, type Capture } from './xlsx-read-capture.ts';
+import { charsToPx, ptToPx, type Book, type BookCell, type BookName, type BookSheet } from './book.ts';
+import { loadSheets, readSharedStrings, readStyles, sheetForExcelJs, type Capture, type ExcelStyles, type SkeletonSheet } from './xlsx-read-capture.ts';
+import { plainPackage } from './xlsx-read-zip.ts';
+import { missingLines, partLine, partOwners, relationshipLines } from './xlsx-read-report.ts';
+import { readWorkbookPart, type WorkbookPart, type WorkbookSheet } from './xlsx-workbook-part.ts';
+import { whyUnreadable, xmlDamage } from './xml-check.ts';
 import { forEachSheetCell, readRows } from './xlsx-read-cells.ts';
 import { styleFromExcel } from './style-map.ts';
 import { resolveColor, themeColors, type XlsxColor } from './xlsx-colors.ts';
 import { readZipEntry } from './zip-guard.ts';
-import { attr, partRelationships, readTables, sheetParts, unescapeXml } from './xlsx-tables.ts';
+import { attr, partRelationships, readTables, relationships, unescapeXml } from './xlsx-tables.ts';
 import { notKept, splitSheetXml } from './xlsx-not-kept.ts';
 import { picturesOf } from './xlsx-images.ts';
 import { chartsOfSheet } from './xlsx-charts.ts';
@@ -23,7 +28,7 @@ import { validationsFromXml } from './xlsx-validation.ts';
 
 /** The <col> runs of a sheet's XML (exceljs drops those it thinks default: any of width 9). */
 function colRuns(xml: string): { min: number; max: number; width?: number; hidden?: boolean }[] {
-  const block = /<(?:\w+:)?cols>([\s\S]*?)<\/(?:\w+:)?cols>/.exec(xml)?.[1] ?? '';
+  const block = /<(?:\w+:)?cols(?:\s[^>]*)?>([\s\S]*?)<\/(?:\w+:)?cols>/.exec(xml)?.[1] ?? '';
   return [...block.matchAll(/<(?:\w+:)?col\b([^>]*)\/?>/g)].map((m) => {
     const a = (k: string) => new RegExp(`\\b${k}="([^"]*)"`).exec(m[1]!)?.[1];
     const width = a('width');
@@ -35,7 +40,7 @@ function colRuns(xml: string): { min: number; max: number; width?: number; hidde
 const defaultColPx = (base: number) => base * 7 + 8;
 
 /** `xml`: the sheet's XML before its cells (<cols>, <sheetFormatPr>), after them (<dataValidations>), and whole. */
-function sheetOf(ws: ExcelJS.Worksheet, xml: { head: string; tail: string; cells: string }, capture: Capture, styleCache: Map<string, Style | undefined>, look: Look, warnings: string[]): BookSheet {
+function sheetOf(ws: ExcelJS.Worksheet, name: string, xml: { head: string; tail: string; cells: string }, capture: Capture, styleCache: Map<string, Style | undefined>, look: Look, warnings: string[]): BookSheet {
   const { head, tail } = xml;
   const merges = ((ws.model as { merges?: string[] }).merges ?? []).filter((m) => m.includes(':'));
   const colWidths: Record<string, number> = {};
@@ -64,14 +69,14 @@ function sheetOf(ws: ExcelJS.Worksheet, xml: { head: string; tail: string; cells
   const tabColor = resolveColor((ws.properties as { tabColor?: XlsxColor }).tabColor, look.theme);
   const state = (ws as { state?: string }).state;
   const dropped: string[] = [];
-  const print = printFromExcel(ws, dropped);
-  if (dropped.length) warnings.push(`not kept: print setup on ${ws.name}: ${dropped.join('; ')}`);
+  const print = guard(warnings, `the print setup of sheet ${name}`, () => printFromExcel(ws, dropped), undefined);
+  if (dropped.length) warnings.push(`not kept: print setup on ${name}: ${dropped.join('; ')}`);
   const droppedRules = new Map<string, number>();
-  const rules = rulesFromExcel(ws, look.theme, droppedRules);
-  if (droppedRules.size) warnings.push(`not kept: conditional formats on ${ws.name}: ${[...droppedRules].map(([kind, n]) => `${n} ${kind}`).join(', ')}`);
+  const rules = guard(warnings, `the conditional formats of sheet ${name}`, () => rulesFromExcel(ws, look.theme, droppedRules), []);
+  if (droppedRules.size) warnings.push(`not kept: conditional formats on ${name}: ${[...droppedRules].map(([kind, n]) => `${n} ${kind}`).join(', ')}`);
   const droppedValidations = { count: 0 };
-  const validations = validationsFromXml(tail, droppedValidations);
-  if (droppedValidations.count) warnings.push(`not kept: data validations: ${droppedValidations.count} on ${ws.name} (no range this service can hold)`);
+  const validations = guard(warnings, `the data validations of sheet ${name}`, () => validationsFromXml(tail, droppedValidations), []);
+  if (droppedValidations.count) warnings.push(`not kept: data validations: ${droppedValidations.count} on ${name} (no range this service can hold)`);
   const frozen = view?.state === 'frozen' && (view.xSplit || view.ySplit) ? { rows: view.ySplit ?? 0, cols: view.xSplit ?? 0 } : undefined;
   const props = ws.properties as { defaultColWidth?: number; defaultRowHeight?: number };
   // exceljs shares one style object among cells of one style: look it up by identity first.
@@ -102,7 +107,7 @@ function sheetOf(ws: ExcelJS.Worksheet, xml: { head: string; tail: string; cells
     if (st) rowStyles[String(row.row)] = st;
   }
   return {
-    name: ws.name,
+    name: name,
     merges: merges.map((m) => m.replace(/\$/g, '')).filter((m) => {
       try {
         parseRange(m);
@@ -128,53 +133,145 @@ function sheetOf(ws: ExcelJS.Worksheet, xml: { head: string; tail: string; cells
     part: { head, tail, rows },
     forEachCell(fn) {
       // Every cell the file has, styled empty ones included (a calendar's fills and borders sit
-      // on empty cells), read from the sheet's XML.
+      // on empty cells), read from the sheet's XML. A sheet whose cells cannot be read to the
+      // end keeps those before (the report says so); a failure of `fn` is the caller's.
       const colStyle = (c: number) => (ws.getColumn(c + 1) as { style?: Partial<ExcelJS.Style> }).style;
-      forEachSheetCell(xml.cells, rows, { capture, styleOf: styleOfCell, colStyle, merges }, fn);
+      let last: BookCell | undefined, inFn = false;
+      try {
+        forEachSheetCell(xml.cells, rows, { capture, styleOf: styleOfCell, colStyle, merges }, (cell) => {
+          inFn = true;
+          fn(cell);
+          inFn = false;
+          last = cell;
+        });
+      } catch (err) {
+        if (inFn) throw err;
+        warnings.push(`not read in full: the cells of sheet ${name}: ${whyUnreadable(err)}; the cells up to ${last ? `row ${last.row + 1}` : 'there'} came in`);
+      }
     },
   };
 }
 
-export async function readXlsx(bytes: Buffer): Promise<Book> {
-  let loaded: Awaited<ReturnType<typeof loadWithoutCells>>;
+/** `fn`'s answer, or `otherwise` with a line in `warnings` saying what could not be read and why. */
+function guard<T>(warnings: string[], what: string, fn: () => T, otherwise: T): T {
   try {
-    loaded = await loadWithoutCells(bytes);
+    return fn();
   } catch (err) {
-    throw invalidArg('file_data', `is not a readable .xlsx file: ${(err as Error).message}`);
+    warnings.push(`not read: ${what}: ${whyUnreadable(err)}`);
+    return otherwise;
   }
-  const { wb, capture } = loaded;
+}
+
+/**
+ * A part the workbook's relationships point to by type (styles, sharedStrings, theme), else Excel's
+ * own path; a relationship to a part the archive lacks is a line in `report`.
+ */
+function workbookTarget(bytes: Buffer, part: WorkbookPart, names: Set<string>, damaged: Map<string, string>, report: string[], type: string, usual: string, lost: string): string {
+  const dir = part.path.includes('/') ? part.path.slice(0, part.path.lastIndexOf('/')) : '';
+  const rels = relationships(bytes, `${dir ? `${dir}/` : ''}_rels/${part.path.slice(part.path.lastIndexOf('/') + 1)}.rels`, dir);
+  for (const rel of rels.values()) {
+    if (!rel.type.endsWith(`/${type}`)) continue;
+    if (!names.has(rel.target) && !damaged.has(rel.target)) report.push(`not read: ${rel.target}: it is missing from the file; ${lost}`);
+    return rel.target;
+  }
+  return usual;
+}
+
+/** Print area and titles as exceljs reads them (a sheet-qualified range list); others are left to the report. */
+const PRINT_REF = /^(?:(?:'(?:[^']|'')+'|[^'!,]+)!\$?(?:[A-Za-z]{1,3}\$?\d+(?::\$?[A-Za-z]{1,3}\$?\d+)?|[A-Za-z]{1,3}:\$?[A-Za-z]{1,3}|\d+:\$?\d+)(?:,|$))+$/;
+
+/** A worksheet the import reads: where it is in the workbook part and its XML. */
+interface SheetSource {
+  sheet: WorkbookSheet;
+  path: string;
+  xml: string;
+}
+
+export async function readXlsx(input: Buffer): Promise<Book> {
+  const pkg = plainPackage(input);
+  const bytes = pkg.bytes;
+  const report: string[] = [];
+  const workbook = readWorkbookPart(bytes, pkg.names, report);
+  const owners = guard(report, 'the relationships between parts', () => partOwners(bytes, workbook.sheets), new Map());
+  const damaged = new Map(pkg.problems.map((p) => [p.part, p.why]));
+  for (const p of pkg.problems) {
+    if (owners.get(p.part)?.kind === 'worksheet') continue; // said with the sheet below
+    report.push(p.why.startsWith('the archive holds a second entry') ? `not read: the second entry named ${p.part} in the archive (the first one was read)` : partLine(p.part, owners.get(p.part), p.why));
+  }
+  report.push(...missingLines(owners, pkg.names, new Set(damaged.keys())));
+  const target = (type: string, usual: string, lost: string) => workbookTarget(bytes, workbook, pkg.names, damaged, report, type, usual, lost);
+  const stylesPath = target('styles', 'xl/styles.xml', 'cells come in without their fonts, fills, borders and number formats');
+  const styles = await readStyles(readZipEntry(bytes, stylesPath), stylesPath, report);
+  const stringsPath = target('sharedStrings', 'xl/sharedStrings.xml', 'cells that hold its texts come in empty');
+  const stringsXml = readZipEntry(bytes, stringsPath);
+  // Without its shared strings a text cell holds no text (not the string's number).
+  const sharedStrings = (await readSharedStrings(stringsXml, stringsPath, report)) ?? { getString: () => undefined };
+  const capture: Capture = { styles, date1904: workbook.date1904, sharedStrings };
+  const look = lookOf(bytes, target('theme', 'xl/theme/theme1.xml', "theme colours are Office's defaults"), styles);
+  const sources: SheetSource[] = [];
+  const chartSheets: string[] = [];
+  for (const sheet of workbook.sheets) {
+    if (sheet.chart) {
+      chartSheets.push(sheet.name);
+      continue;
+    }
+    const path = sheet.path;
+    let xml = path ? readZipEntry(bytes, path)?.toString('utf8') : undefined;
+    if (!path || xml === undefined) {
+      report.push(`not read: sheet ${sheet.name}${path ? ` (${path})` : ''}: ${(path && damaged.get(path)) ?? (path ? 'its part is missing from the file' : 'the workbook part does not say where its part is')}; the sheet is not imported`);
+      continue;
+    }
+    if (xml.charCodeAt(0) === 0xfeff) xml = xml.slice(1);
+    if (!/^\s*(?:<\?[\s\S]*?\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<(?:\w+:)?worksheet\b/.test(xml.slice(0, 4096))) {
+      report.push(`not read: sheet ${sheet.name} (${path}): its part is not a worksheet; the sheet is not imported`);
+      continue;
+    }
+    if (!/(?:<\/(?:\w+:)?worksheet>|<(?:\w+:)?worksheet\b[^<]*\/>)\s*$/.test(xml.slice(-4096))) report.push(`not read in full: sheet ${sheet.name} (${path}): its part is cut short; what it holds up to there came in`);
+    sources.push({ sheet, path, xml });
+  }
+  if (!sources.length) {
+    if (!workbook.sheets.some((s) => !s.chart)) throw invalidArg('file_data', 'the workbook has no worksheets');
+    throw invalidArg('file_data', `is not a readable .xlsx file: none of its sheets could be read (${report.filter((l) => l.startsWith('not read: sheet')).map((l) => l.slice('not read: '.length)).join('; ')})`);
+  }
+  const ws = await loadSheets(sources.map((src) => skeletonOf(src, workbook)), styles, report);
+  const parts = new Map(sources.map((src) => [src.sheet.name, splitSheetXml(src.path, src.xml)]));
+  for (const src of sources) {
+    const tail = parts.get(src.sheet.name)!.tail;
+    const text = (part: string) => readZipEntry(bytes, part)?.toString('utf8');
+    report.push(...guard(report, `the relationships of sheet ${src.sheet.name}`, () => relationshipLines(bytes, src.sheet.name, src.path, tail, text, xmlDamage), []));
+  }
+  // One list, which the import reads after the cells: a sheet whose cells stop short adds its line then.
+  const warnings = report;
+  warnings.push(...guard(report, 'the list of what is not kept', () => notKept(bytes, parts), []));
   const styleCache = new Map<string, Style | undefined>();
-  const look = await lookOf(bytes);
-  const paths = sheetParts(bytes);
-  // A worksheet's XML as exceljs had it (a part exceljs did not read is inflated here).
-  const sheetXml = (path: string) => capture.xml.get(path) ?? readZipEntry(bytes, path)?.toString('utf8') ?? '';
-  const parts = new Map(
-    [...paths]
-      .filter(([, path]) => !path.includes('chartsheets/'))
-      .map(([name, path]) => [name, splitSheetXml(path, sheetXml(path))]),
-  );
-  const warnings = notKept(bytes, parts);
-  const sheets = wb.worksheets
-    .filter((ws) => (ws as { type?: string }).type !== 'chartsheet')
-    .map((ws) => {
-      const part = parts.get(ws.name);
-      const path = capture.pathById.get(ws.id) ?? part?.path;
-      const sheet = sheetOf(ws, { head: part?.head ?? '', tail: part?.tail ?? '', cells: path ? sheetXml(path) : '' }, capture, styleCache, look, warnings);
-      const notes = part ? notesOf(bytes, part.path) : [];
-      const links = part ? linksOf(bytes, part.path, part.tail) : [];
-      const dropped = new Map<string, number>();
-      const size = { col: (c: number) => sheet.colWidths[String(c)] ?? sheet.defaultColWidth ?? 64, row: (r: number) => sheet.rowHeights[String(r)] ?? sheet.defaultRowHeight ?? 20 };
-      const images = part ? picturesOf(bytes, part.path, size, (why) => dropped.set(why, (dropped.get(why) ?? 0) + 1)) : [];
-      if (dropped.size) warnings.push(`not kept: images on ${ws.name}: ${[...dropped].map(([why, n]) => `${n} ${why}`).join(', ')}`);
-      const chartsDropped = new Map<string, number>();
-      const charts = part ? chartsOfSheet(bytes, part.path, (why) => chartsDropped.set(why, (chartsDropped.get(why) ?? 0) + 1)) : [];
-      if (chartsDropped.size) warnings.push(`not kept: charts on ${ws.name}: ${[...chartsDropped].map(([why, n]) => `${n} ${why}`).join(', ')}`);
-      return { ...sheet, ...(notes.length ? { notes } : {}), ...(links.length ? { links } : {}), ...(images.length ? { images } : {}), ...(charts.length ? { charts } : {}) };
-    });
-  const chartSheets = [...paths].filter(([, path]) => path.includes('chartsheets/')).map(([name]) => name);
+  const sheets = sources.map((src, k) => {
+    const name = src.sheet.name;
+    const part = parts.get(name)!;
+    const sheet = sheetOf(ws[k]!, name, { head: part.head, tail: part.tail, cells: src.xml }, capture, styleCache, look, warnings);
+    const notes = guard(warnings, `the notes of sheet ${name}`, () => notesOf(bytes, part.path), []);
+    const links = guard(warnings, `the hyperlinks of sheet ${name}`, () => linksOf(bytes, part.path, part.tail), []);
+    const dropped = new Map<string, number>();
+    const size = { col: (c: number) => sheet.colWidths[String(c)] ?? sheet.defaultColWidth ?? 64, row: (r: number) => sheet.rowHeights[String(r)] ?? sheet.defaultRowHeight ?? 20 };
+    const images = guard(warnings, `the pictures of sheet ${name}`, () => picturesOf(bytes, part.path, size, (why) => dropped.set(why, (dropped.get(why) ?? 0) + 1)), []);
+    if (dropped.size) warnings.push(`not kept: images on ${name}: ${[...dropped].map(([why, n]) => `${n} ${why}`).join(', ')}`);
+    const chartsDropped = new Map<string, number>();
+    const charts = guard(warnings, `the charts of sheet ${name}`, () => chartsOfSheet(bytes, part.path, (why) => chartsDropped.set(why, (chartsDropped.get(why) ?? 0) + 1)), []);
+    if (chartsDropped.size) warnings.push(`not kept: charts on ${name}: ${[...chartsDropped].map(([why, n]) => `${n} ${why}`).join(', ')}`);
+    return { ...sheet, ...(notes.length ? { notes } : {}), ...(links.length ? { links } : {}), ...(images.length ? { images } : {}), ...(charts.length ? { charts } : {}) };
+  });
   if (chartSheets.length) warnings.push(`not kept: chart sheets: ${chartSheets.join(', ')}`);
-  if (!sheets.length) throw invalidArg('file_data', 'the workbook has no worksheets');
-  return { sheets, names: definedNames(bytes), tables: readTables(bytes, paths), warnings, ...(capture.date1904 ? { date1904: true } : {}) };
+  const paths = new Map(sources.map((src) => [src.sheet.name, src.path]));
+  const tables = guard(warnings, 'the Excel tables', () => readTables(bytes, paths), []);
+  const names = guard(warnings, `the defined names of ${workbook.path}`, () => definedNames(workbook), []);
+  return { sheets, names, tables, warnings, ...(capture.date1904 ? { date1904: true } : {}) };
+}
+
+/** A worksheet as exceljs is given it, with its print area and titles. */
+function skeletonOf(src: SheetSource, workbook: WorkbookPart): SkeletonSheet {
+  const printNames = workbook.names
+    .filter((n) => n.localSheetId === src.sheet.index && (n.name === '_xlnm.Print_Area' || n.name === '_xlnm.Print_Titles') && PRINT_REF.test(n.text.replace(/^=/, '')))
+    .map((n) => ({ name: n.name, text: n.text.replace(/^=/, '') }));
+  return { name: src.sheet.name, ...(src.sheet.state ? { state: src.sheet.state } : {}), ...sheetForExcelJs(src.xml), printNames };
 }
 
 /**
@@ -186,7 +283,7 @@ function notesOf(bytes: Buffer, sheetPath: string): NonNullable<BookSheet['notes
   for (const rel of partRelationships(bytes, sheetPath).values()) {
     if (!rel.type.endsWith('/comments')) continue;
     const xml = readZipEntry(bytes, rel.target)?.toString('utf8') ?? '';
-    const authors = [...xml.matchAll(/<(?:\w+:)?author>([^<]*)<\/(?:\w+:)?author>/g)].map((m) => unescapeXml(m[1]!));
+    const authors = [...xml.matchAll(/<(?:\w+:)?author(?:\s[^>]*)?>([^<]*)<\/(?:\w+:)?author>/g)].map((m) => unescapeXml(m[1]!));
     for (const m of xml.matchAll(/<(?:\w+:)?comment\b([^>]*)>([\s\S]*?)<\/(?:\w+:)?comment>/g)) {
       const ref = /\bref="([^"]+)"/.exec(m[1]!)?.[1];
       const author = authors[Number(/\bauthorId="(\d+)"/.exec(m[1]!)?.[1] ?? -1)];
@@ -237,19 +334,10 @@ interface Look {
   font: { name: string; size: number };
 }
 
-async function lookOf(bytes: Buffer): Promise<Look> {
-  const theme = themeColors(readZipEntry(bytes, 'xl/theme/theme1.xml')?.toString('utf8'));
-  const xml = readZipEntry(bytes, 'xl/styles.xml');
-  let base: Partial<ExcelJS.Style> = {};
-  if (xml) {
-    try {
-      const styles = new (await loadExcelStylesXform())();
-      await styles.parseStream(Readable.from([xml]));
-      base = styles.getStyleModel(0) ?? {};
-    } catch {
-      // exceljs has read the same part already; a default it cannot build is Calibri 11
-    }
-  }
+function lookOf(bytes: Buffer, themePath: string, styles: ExcelStyles): Look {
+  const theme = themeColors(readZipEntry(bytes, themePath)?.toString('utf8'));
+  // xf 0: what cells without a style of their own show (exceljs reads those as no style).
+  const base = styles.getStyleModel(0) ?? {};
   return { theme, base, font: { name: base.font?.name ?? 'Calibri', size: base.font?.size ?? 11 } };
 }
 
@@ -259,18 +347,12 @@ async function lookOf(bytes: Buffer): Promise<Look> {
  * hidden _xlfn. names Excel writes for newer functions are left out. A sheet-scoped name's
  * localSheetId counts every sheet of the workbook part, chart sheets too.
  */
-function definedNames(bytes: Buffer): BookName[] {
-  const xml = readZipEntry(bytes, 'xl/workbook.xml')?.toString('utf8');
-  if (!xml) return [];
-  const sheetNames = [...xml.matchAll(/<(?:\w+:)?sheet\b([^>]*?)\/?>/g)].map((m) => unescapeXml(/\bname="([^"]*)"/.exec(m[1]!)?.[1] ?? ''));
+function definedNames(workbook: WorkbookPart): BookName[] {
   const out: BookName[] = [];
-  for (const m of xml.matchAll(/<(?:\w+:)?definedName\b([^>]*)>([^<]*)<\/(?:\w+:)?definedName>/g)) {
-    const attrs = m[1]!;
-    const name = unescapeXml(/\bname="([^"]*)"/.exec(attrs)?.[1] ?? '');
-    if (!name || /^_xl(nm|fn)\./i.test(name)) continue;
-    const local = /\blocalSheetId="(\d+)"/.exec(attrs)?.[1];
-    const sheet = local !== undefined ? sheetNames[Number(local)] : undefined;
-    out.push({ name, refersTo: unescapeXml(m[2]!).replace(/^=/, ''), ...(sheet !== undefined ? { sheet } : {}) });
+  for (const n of workbook.names) {
+    if (/^_xl(nm|fn)\./i.test(n.name)) continue;
+    const sheet = n.localSheetId !== undefined ? workbook.nameAt[n.localSheetId] : undefined;
+    out.push({ name: n.name, refersTo: n.text.replace(/^=/, ''), ...(sheet !== undefined ? { sheet } : {}) });
   }
   return out;
 }

@@ -59,7 +59,7 @@ export function partRelationships(bytes: Buffer, part: string): Map<string, { ta
 }
 
 /** A number element's value in drawing XML (<xdr:col>4</xdr:col>), 0 when absent. */
-export const xmlNumber = (xml: string, tag: string) => Number(new RegExp(`<(?:\\w+:)?${tag}>(-?\\d+)</(?:\\w+:)?${tag}>`).exec(xml)?.[1] ?? 0);
+export const xmlNumber = (xml: string, tag: string) => Number(new RegExp(`<(?:\\w+:)?${tag}(?:\\s[^>]*)?>(-?\\d+)</(?:\\w+:)?${tag}>`).exec(xml)?.[1] ?? 0);
 
 /**
  * The anchors of a sheet's drawing parts (pictures, charts, shapes): each anchor's XML and the

@@ -20,10 +20,10 @@ const flag = (attrs: string, name: string) => {
   return v === '1' || v === 'true';
 };
 const formulaIn = (body: string, tag: string) => {
-  const m = new RegExp(`<(?:\\w+:)?${tag}>([\\s\\S]*?)</(?:\\w+:)?${tag}>`).exec(body);
+  const m = new RegExp(`<(?:\\w+:)?${tag}(?:\\s[^>]*)?>([\\s\\S]*?)</(?:\\w+:)?${tag}>`).exec(body);
   if (!m) return undefined;
   // Excel 2010's extension rules wrap the formula in <xm:f>.
-  const inner = /<(?:\w+:)?f>([\s\S]*?)<\/(?:\w+:)?f>/.exec(m[1]!)?.[1] ?? m[1]!;
+  const inner = /<(?:\w+:)?f(?:\s[^>]*)?>([\s\S]*?)<\/(?:\w+:)?f>/.exec(m[1]!)?.[1] ?? m[1]!;
   return unescapeXml(inner);
 };
 
@@ -37,7 +37,7 @@ export function validationsFromXml(tail: string, dropped: { count: number }): Va
   for (const m of tail.matchAll(/<(?:\w+:)?dataValidation\b([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:\w+:)?dataValidation>)/g)) {
     const attrs = m[1]!;
     const body = m[2] ?? '';
-    const sqref = attr(attrs, 'sqref') ?? /<xm:sqref>([^<]*)<\/xm:sqref>/.exec(body)?.[1];
+    const sqref = attr(attrs, 'sqref') ?? /<xm:sqref(?:\s[^>]*)?>([^<]*)<\/xm:sqref>/.exec(body)?.[1];
     const kind = KIND_OF.get(attr(attrs, 'type') ?? 'none') ?? 'any';
     let rects: Rect[];
     try {

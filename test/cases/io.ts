@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import type { Door } from '../helpers/doors.ts';
 import { must, newFile, type CaseGroup } from './types.ts';
+import { withParts } from '../helpers/damage.ts';
 
 /** A small import limit so the 413 case stays small; still above the 2 MB CSV chunk for the rollback case. */
 export const IO_LIMIT = 3 * 1024 * 1024;
@@ -121,6 +122,26 @@ export const ioCases: CaseGroup[] = [
           const notes = (await must(door, 'get_context', { file_uuid: fx.notes })).notes.map((n: { cell: string; text: string; author?: string }) => [n.cell, n.text, n.author]);
           expect(notes).toEqual([['Sheet1!A1', 'Some text', 'John'], ['Sheet1!D1', 'Some text', 'John'], ['Sheet1!C7', 'Some text', 'John'], ['Sheet1!E10', 'Some text', 'John'], ['Sheet1!G14', 'Some text', 'John']]);
         },
+      },
+      {
+        name: 'a workbook with a part that cannot be read comes in without that part; the reply names the part, its sheet and why',
+        op: 'import_file',
+        // Excel's set_column08 with its drawing (the picture) cut short.
+        args: () => ({ file_name: 'damaged.xlsx', file_data: withParts('features/xlsxwriter/set_column08.xlsx', { 'xl/drawings/drawing1.xml': (x) => x.slice(0, x.length / 2) }).toString('base64') }),
+        ok: (data, fx) => {
+          expect(data.sheets).toEqual([expect.objectContaining({ sheet: 'Sheet1', range: 'A1:C6' })]);
+          expect(data.warnings).toEqual(expect.arrayContaining([expect.stringMatching(/^not read: the drawing xl\/drawings\/drawing1\.xml on Sheet1: its XML is damaged \(it is cut short.*\); the pictures and charts in it are not kept$/)]));
+          fx.damaged = data.uuid;
+        },
+        then: async (door, fx) => {
+          expect((await must(door, 'read_cells', { file_uuid: fx.damaged, range: 'A1:C2' })).values).toEqual([['Foo', 'Bar', ''], ['1', '2', '3']]);
+        },
+      },
+      {
+        name: 'a workbook whose workbook part is missing is refused with a sentence',
+        op: 'import_file',
+        args: () => ({ file_name: 'nobook.xlsx', file_data: withParts('features/xlsxwriter/set_column08.xlsx', { 'xl/workbook.xml': null }).toString('base64') }),
+        error: { code: 'invalid_argument', message: /^file_data: is not a readable \.xlsx file: its workbook part \(xl\/workbook\.xml\), which lists the sheets, is missing$/ },
       },
       {
         name: 'notes follow their cells when rows are inserted, and go with a deleted row (C7, moved to C10)',

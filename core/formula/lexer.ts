@@ -186,6 +186,15 @@ export function tokenize(s: string): Token[] {
     } else if ('(){},;'.includes(c)) {
       push(c as TokenKind, i + 1);
     } else {
+      // Sheet1!, Sheet1:Sheet3! (before cells: an unquoted S1:S2! is a 3-D prefix, not a range).
+      const sheet = sticky(SHEET_WORD, s, i);
+      if (sheet) {
+        const start = i;
+        afterPrefix(i + sheet[0].length, prefixOf(sheet[0].slice(0, -1)));
+        out[out.length - 1]!.start = start;
+        out[out.length - 1]!.text = s.slice(start, i);
+        continue;
+      }
       const ref = c === '$' || /[A-Za-z0-9]/.test(c) ? refAt(s, i) : undefined;
       // A row range (1:3) wins over the number 1; a cell (A1) over the name A1 only when nothing name-like follows.
       if (ref && !(/\d/.test(c) && ref.a.col !== undefined)) {
@@ -195,14 +204,6 @@ export function tokenize(s: string): Token[] {
       const num = /[\d.]/.test(c) ? sticky(NUMBER, s, i) : null;
       if (num) {
         push('number', i + num[0].length);
-        continue;
-      }
-      const sheet = sticky(SHEET_WORD, s, i);
-      if (sheet) {
-        const start = i;
-        afterPrefix(i + sheet[0].length, prefixOf(sheet[0].slice(0, -1)));
-        out[out.length - 1]!.start = start;
-        out[out.length - 1]!.text = s.slice(start, i);
         continue;
       }
       const name = sticky(NAME, s, i);

@@ -11,7 +11,7 @@ import type ExcelJS from 'exceljs';
 import { parseRange, rectToA1, cellToA1, type Rect } from '../a1.ts';
 import type { Bound, ColorScaleRule, DataBarRule, FormulaRule, IconSetRule, RuleSpec, RuleStyle, Threshold, ThresholdType } from '../rules/model.ts';
 import { canonicalSet, iconOf, iconSetSize } from '../rules/icons.ts';
-import { reanchor } from '../rules/formula-refs.ts';
+import { reanchor } from '../formula/move-refs.ts';
 import { stripPrefixes } from './formula-import.ts';
 import { resolveColor, type XlsxColor } from './xlsx-colors.ts';
 

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { mapRefs, moveFormula, reanchor, renameSheetInFormula, shiftAnchoredFormula, shiftFormula } from '../core/formula/move-refs.ts';
 import { referencesOf } from '../core/formula/refs.ts';
+import { functionsCalled, withFunctionPrefixes, withParameterPrefixes, withoutPrefixes } from '../core/formula/prefixes.ts';
 
 describe('move-refs: references follow edits', () => {
   const ins = (axis: 'row' | 'col', at: number, count = 1) => ({ kind: 'insert' as const, axis, at, count });
@@ -47,5 +48,27 @@ describe('refs: the references a formula names', () => {
       { rect: { r0: 0, r1: Infinity, c0: 3, c1: 3 } },
       { rect: { r0: 3, r1: 4, c0: 0, c1: Infinity } },
     ]);
+  });
+});
+
+describe('prefixes: names as xlsx files store them', () => {
+  it('writes newer functions with _xlfn., FILTER and SORT with _xlfn._xlws. as Excel does', () => {
+    expect(withFunctionPrefixes('=FILTER(A1:A4, A1:A4>3)+SUM(sort(B1:B3))+XLOOKUP(1,A:A,B:B)')).toBe('=_xlfn._xlws.FILTER(A1:A4, A1:A4>3)+SUM(_xlfn._xlws.SORT(B1:B3))+_xlfn.XLOOKUP(1,A:A,B:B)');
+    expect(withFunctionPrefixes('=_xlfn.CONCAT("FILTER(",A1)&CONCATENATE(A1)')).toBe('=_xlfn.CONCAT("FILTER(",A1)&CONCATENATE(A1)');
+  });
+
+  it('takes the prefixes off on import: functions, LET/LAMBDA names, optional and eta parameters', () => {
+    expect(withoutPrefixes('_xlfn._xlws.SORT(_xlfn.UNIQUE(A1:A9))&"_xlfn.X"')).toBe('SORT(UNIQUE(A1:A9))&"_xlfn.X"');
+    expect(withoutPrefixes('_xlfn.LAMBDA(_xlpm.a,_xlop.b,_xlpm.a+_xlpm.b)(1)')).toBe('LAMBDA(a,[b],a+b)(1)');
+    expect(withoutPrefixes('_xlfn.BYROW(A1:B2,_xleta.SUM)')).toBe('BYROW(A1:B2,LAMBDA.ETA("SUM"))');
+  });
+
+  it('writes the names LET binds and LAMBDA parameters with _xlpm. where they are in scope', () => {
+    expect(withParameterPrefixes('=LET(x, 1, y, x+1, x*y) + x')).toBe('=LET(_xlpm.x, 1, _xlpm.y, _xlpm.x+1, _xlpm.x*_xlpm.y) + x');
+    expect(withParameterPrefixes('=LAMBDA(a,LAMBDA.OPT(b),IF(ISOMITTED(b),a,a+b))(1)')).toBe('=LAMBDA(_xlpm.a,_xlop.b,IF(ISOMITTED(_xlpm.b),_xlpm.a,_xlpm.a+_xlpm.b))(1)');
+  });
+
+  it('lists the functions called, outside strings and sheet names', () => {
+    expect(functionsCalled(`=SUM('My (Sheet)'!A1, "TRIMMEAN(")+_xlfn.ROUND(x,2)`)).toEqual(['SUM', '_XLFN.ROUND']);
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { isEngineFunction } from '../core/workbook/functions/index.ts';
 import { etaNamesAsStored, lambdaCallsAsWritten, lambdaCallsForEngine } from '../core/workbook/lambda-calls.ts';
 import { withParameterPrefixes } from '../core/workbook/implicit-intersection.ts';
-import { stripPrefixes } from '../core/io/formula-import.ts';
+import { withoutPrefixes as stripPrefixes } from '../core/formula/prefixes.ts';
 
 const cases: [string, string][] = [
   ['=AddTax(A1,0.2)', '=LAMBDA.CALL(AddTax,A1,0.2)'],

@@ -19,7 +19,8 @@ import { NOTE_CHARS, setNotes } from '../notes/model.ts';
 import { setLinks } from '../links/model.ts';
 import { addName, allNames, checkNameText, normalizeRefersTo, removeName, scopeOf } from '../names/model.ts';
 import { putImported } from './block-writer.ts';
-import { importFormula, stripPrefixes, type ImportOptions } from './formula-import.ts';
+import { importFormula, type ImportOptions } from './formula-import.ts';
+import { withoutPrefixes } from '../formula/prefixes.ts';
 import type { SheetReport, UnsupportedFunction } from './report.ts';
 
 const LAYOUT_KEYS = ['images', 'charts', 'formulas', 'merges', 'col_widths', 'row_heights', 'col_styles', 'row_styles', 'frozen', 'default_col_width', 'default_row_height', 'show_gridlines', 'tab_color', 'visibility', 'print', 'cond_formats', 'validations', 'tables', 'notes', 'links'] as const;
@@ -211,7 +212,7 @@ function applyNames(wb: Workbook, names: BookName[], tables: readonly BookTable[
       if (existing) removeName(wb, existing.spec);
       checkNameText(wb, n.name, 'file_data', undefined, scope);
       // A name over a table's column (=SUM(tblIncome[Amount])) refers to its cells, as formulas do.
-      const bare = stripPrefixes(n.refersTo);
+      const bare = withoutPrefixes(n.refersTo);
       const text = resolveStructuredRefs(bare, tables, { sheet: '', row: 0 }) ?? bare;
       addName(wb, { name: n.name, refers_to: normalizeRefersTo(wb, text, 'file_data', scope) }, scope);
     } catch (err) {

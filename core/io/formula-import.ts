@@ -9,7 +9,7 @@ import { lambdaCallsForEngine } from '../workbook/lambda-calls.ts';
 import { functionsCalled, withoutPrefixes } from '../formula/prefixes.ts';
 import { arrayFillForEngine, bareRangeForEngine } from '../workbook/spill-refs.ts';
 import { numbersForEngine } from '../workbook/formula-check.ts';
-import { rangeJoinsForEngine } from '../workbook/range-join.ts';
+import { rangeJoinsForEngine } from '../formula/engine-text.ts';
 import type { RichCell, Scalar } from '../workbook/cell.ts';
 import { explicitIntersections } from '../workbook/implicit-intersection.ts';
 import type { BookTable } from './book.ts';

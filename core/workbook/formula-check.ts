@@ -7,7 +7,7 @@ import { atAsSingle } from './implicit-intersection.ts';
 import { isEngineFunction } from './functions/index.ts';
 import { lambdaCallsForEngine } from './lambda-calls.ts';
 import { bareRangeForEngine, spillRefsForEngine } from './spill-refs.ts';
-import { rangeJoinsForEngine } from './range-join.ts';
+import { rangeJoinsForEngine } from '../formula/engine-text.ts';
 
 let scratch: HyperFormula | undefined;
 
@@ -32,7 +32,7 @@ export function numbersForEngine(formula: string): string {
 export function checkFormula(text: string, field: string): string {
   // Excel's @ (implicit intersection) is the engine's SINGLE, A1# is ANCHORARRAY(A1), a call of
   // anything that is not a function calls a LAMBDA by that name (lambda-calls.ts), and a range
-  // with a computed end is RANGE.JOIN (range-join.ts).
+  // with a computed end is RANGE.JOIN (core/formula/engine-text.ts).
   const formula = rangeJoinsForEngine(lambdaCallsForEngine(spillRefsForEngine(atAsSingle(numbersForEngine(text.startsWith('=') ? text : `=${text}`))), isEngineFunction));
   const hf = engine();
   if (hf.validateFormula(formula)) return formula;

@@ -15,7 +15,7 @@
 import { HyperFormula } from 'hyperformula';
 import { CALL_FN, OPT_FN, lambdaCallsAsWritten } from './lambda-calls.ts';
 import { arrayFillAsWritten, bareRangeAsWritten, spillRefsAsWritten } from './spill-refs.ts';
-import { rangeJoinsAsWritten } from './range-join.ts';
+import { rangeJoinsAsWritten } from '../formula/engine-text.ts';
 
 type Ctx = 'value' | 'ref' | 'array';
 

@@ -46,7 +46,7 @@ import { SubtotalPlugin } from './subtotal.ts';
 import { InfoPlugin } from './info.ts';
 import { REPLACED_FUNCTIONS, REPLACEMENT_PLUGINS } from './replacements.ts';
 import { ARRAY_FILL_FN, RANGE_SPILL_FN } from '../spill-refs.ts';
-import { RANGE_JOIN_FN } from '../range-join.ts';
+import { RANGE_JOIN_FN } from '../../formula/engine-names.ts';
 import { CALL_FN, ETA_FN, OPT_FN } from '../lambda-calls.ts';
 import { GroupByPlugin } from './groupby.ts';
 import { ArrayStatsPlugin } from './array-stats.ts';

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { mapRefs, moveFormula, reanchor, renameSheetInFormula, shiftAnchoredFormula, shiftFormula } from '../core/formula/move-refs.ts';
 import { referencesOf } from '../core/formula/refs.ts';
+import { arrayFillAsWritten, arrayFillForEngine, bareRangeAsWritten, bareRangeForEngine, lambdaCallsAsWritten, lambdaCallsForEngine, spillRefsAsWritten, spillRefsForEngine } from '../core/formula/engine-text.ts';
 import { functionsCalled, withFunctionPrefixes, withParameterPrefixes, withoutPrefixes } from '../core/formula/prefixes.ts';
 
 describe('move-refs: references follow edits', () => {
@@ -70,5 +71,29 @@ describe('prefixes: names as xlsx files store them', () => {
 
   it('lists the functions called, outside strings and sheet names', () => {
     expect(functionsCalled(`=SUM('My (Sheet)'!A1, "TRIMMEAN(")+_xlfn.ROUND(x,2)`)).toEqual(['SUM', '_XLFN.ROUND']);
+  });
+});
+
+describe('engine text: what HyperFormula reads, and back as Excel writes it', () => {
+  it.each<[string, string]>([
+    ['=SUM(A1#)+Sheet2!B2#', '=SUM(ANCHORARRAY(A1))+ANCHORARRAY(Sheet2!B2)'],
+    ['="A1#"&#N/A', '="A1#"&#N/A'],
+  ])('spill references: %s is %s', (excel, engine) => {
+    expect(spillRefsForEngine(excel)).toBe(engine);
+    expect(spillRefsAsWritten(engine)).toBe(excel);
+  });
+
+  it('a formula that is only a range spills; a legacy array formula fills its range', () => {
+    expect(bareRangeForEngine('= Data!A2:C10 ')).toBe('= RANGE.SPILL(Data!A2:C10) ');
+    expect(bareRangeForEngine('=A1')).toBe('=A1');
+    expect(bareRangeForEngine('=SUM(A1:A3)')).toBe('=SUM(A1:A3)');
+    expect(bareRangeAsWritten('=RANGE.SPILL(B:B)')).toBe('=B:B');
+    expect(arrayFillAsWritten(arrayFillForEngine('=A1:A3*2', 3, 1))).toBe('=A1:A3*2');
+  });
+
+  it('LAMBDA calls keep the spaces written around their arguments', () => {
+    const engine = lambdaCallsForEngine('=LAMBDA(x, x+1)( 2 )+f( A1 )', () => false);
+    expect(engine).toBe('=LAMBDA.CALL(LAMBDA(x, x+1), 2 )+LAMBDA.CALL(f, A1 )');
+    expect(lambdaCallsAsWritten(engine)).toBe('=LAMBDA(x, x+1)( 2 )+f( A1 )');
   });
 });

@@ -105,13 +105,13 @@ function boundNames(f: Formula): Set<string> {
 /** Glue of LAMBDA.CALL(fn, args) from the glue of fn(args) (length args+1). */
 function callGlue(g: string[] | undefined, n: number): string[] | undefined {
   if (!g) return undefined;
-  return n ? [g[0]!, ',', ...g.slice(1)] : ['(', g[0]!.slice(1)];
+  return n ? ['(', `,${g[0]!.slice(1)}`, ...g.slice(1)] : ['(', g[0]!.slice(1)];
 }
 
 /** Glue of fn(args) from the glue of LAMBDA.CALL(fn, args). */
 function writtenGlue(g: string[] | undefined, n: number): string[] | undefined {
   if (!g) return undefined;
-  return n ? [g[0]!, ...g.slice(2)] : [g[0]! + g[1]!];
+  return n ? [g[0]! + g[1]!.slice(1), ...g.slice(2)] : [g[0]! + g[1]!];
 }
 
 /**

@@ -7,9 +7,8 @@ import { ENGINE_NAMES, engineConfig } from '../workbook/engine.ts';
 import { isEngineFunction } from '../workbook/functions/index.ts';
 import { lambdaCallsForEngine } from '../workbook/lambda-calls.ts';
 import { functionsCalled, withoutPrefixes } from '../formula/prefixes.ts';
-import { arrayFillForEngine, bareRangeForEngine } from '../workbook/spill-refs.ts';
 import { numbersForEngine } from '../workbook/formula-check.ts';
-import { rangeJoinsForEngine } from '../formula/engine-text.ts';
+import { arrayFillForEngine, bareRangeForEngine, rangeJoinsForEngine } from '../formula/engine-text.ts';
 import type { RichCell, Scalar } from '../workbook/cell.ts';
 import { explicitIntersections } from '../workbook/implicit-intersection.ts';
 import type { BookTable } from './book.ts';
@@ -73,7 +72,7 @@ export function importFormula(text: string, cached: Scalar | null | undefined, c
   // Kept formulas keep the file's own text (its _xlfn. prefixes too), so export gives Excel back
   // exactly what it wrote.
   if (unknown.length) return { cell: withCache({ f: `=${text}`, k: 1 }, cached, cachedError), unsupported: unknown };
-  // A dynamic-array formula that is only a range spills it (spill-refs.ts); a legacy one intersects.
+  // A dynamic-array formula that is only a range spills it (core/formula/engine-text.ts); a legacy one intersects.
   // A legacy array formula fills its own range, as Excel does, and no more (ARRAY.FILL).
   const formula = opts.legacy ? `=${explicitIntersections(bare)}` : opts.fill ? arrayFillForEngine(bare, opts.fill.rows, opts.fill.cols) : bareRangeForEngine(`=${bare}`);
   if (!parses(formula)) return { cell: withCache({ f: `=${text}`, k: 1 }, cached, cachedError), invalid: true };

@@ -18,8 +18,7 @@ import { useOwnValidationWriter, validationsToExcel } from './xlsx-validation.ts
 import { excelTableRefs, planExcelTables, type ExcelTablePlan } from './xlsx-tables.ts';
 import { implicitIntersections, withParameterPrefixes } from '../workbook/implicit-intersection.ts';
 import { etaNamesAsStored, lambdaCallsAsWritten } from '../workbook/lambda-calls.ts';
-import { arrayFillAsWritten, bareRangeAsWritten } from '../workbook/spill-refs.ts';
-import { rangeJoinsAsWritten } from '../formula/engine-text.ts';
+import { arrayFillAsWritten, bareRangeAsWritten, rangeJoinsAsWritten } from '../formula/engine-text.ts';
 import { allNames } from '../names/model.ts';
 import { notesOf } from '../notes/model.ts';
 import { useOwnHyperlinkWriter, withLink } from './xlsx-links.ts';

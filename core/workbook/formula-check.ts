@@ -6,8 +6,7 @@ import { ENGINE_NAMES, engineConfig } from './engine.ts';
 import { atAsSingle } from './implicit-intersection.ts';
 import { isEngineFunction } from './functions/index.ts';
 import { lambdaCallsForEngine } from './lambda-calls.ts';
-import { bareRangeForEngine, spillRefsForEngine } from './spill-refs.ts';
-import { rangeJoinsForEngine } from '../formula/engine-text.ts';
+import { bareRangeForEngine, rangeJoinsForEngine, spillRefsForEngine } from '../formula/engine-text.ts';
 
 let scratch: HyperFormula | undefined;
 
@@ -45,7 +44,7 @@ export function checkFormula(text: string, field: string): string {
 
 /**
  * A formula for a cell: checked as above, and a formula that is only a range spills it, as in
- * Excel (spill-refs.ts). Names, rules and validation lists keep a range as a range.
+ * Excel (core/formula/engine-text.ts). Names, rules and validation lists keep a range as a range.
  */
 export function checkCellFormula(text: string, field: string): string {
   return bareRangeForEngine(checkFormula(text, field));

@@ -14,7 +14,7 @@
 // their arguments as arrays in any formula (SUMPRODUCT, LOOKUP, MMULT...).
 import { HyperFormula } from 'hyperformula';
 import { CALL_FN, OPT_FN, lambdaCallsAsWritten } from './lambda-calls.ts';
-import { arrayFillAsWritten, bareRangeAsWritten, spillRefsAsWritten } from './spill-refs.ts';
+import { arrayFillAsWritten, bareRangeAsWritten, spillRefsAsWritten } from '../formula/engine-text.ts';
 import { rangeJoinsAsWritten } from '../formula/engine-text.ts';
 
 type Ctx = 'value' | 'ref' | 'array';

@@ -51,7 +51,7 @@ const unprefixed = (name: string) => name.replace(/^_xlfn\.(?:_xlws\.)?|^_xlws\.
 
 /**
  * The formula without the prefixes files store: functions and LET/LAMBDA names bare, an optional
- * parameter `[b]`, a function passed by name the engine's LAMBDA.ETA("SUM") (lambda-calls.ts).
+ * parameter `[b]`, a function passed by name the engine's LAMBDA.ETA("SUM") (core/formula/engine-text.ts).
  */
 export function withoutPrefixes(formula: string): string {
   if (!formula.includes('_')) return formula;

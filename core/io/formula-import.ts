@@ -5,10 +5,9 @@
 import { HyperFormula } from 'hyperformula';
 import { ENGINE_NAMES, engineConfig } from '../workbook/engine.ts';
 import { isEngineFunction } from '../workbook/functions/index.ts';
-import { lambdaCallsForEngine } from '../workbook/lambda-calls.ts';
 import { functionsCalled, withoutPrefixes } from '../formula/prefixes.ts';
 import { numbersForEngine } from '../workbook/formula-check.ts';
-import { arrayFillForEngine, bareRangeForEngine, rangeJoinsForEngine } from '../formula/engine-text.ts';
+import { arrayFillForEngine, bareRangeForEngine, lambdaCallsForEngine, rangeJoinsForEngine } from '../formula/engine-text.ts';
 import type { RichCell, Scalar } from '../workbook/cell.ts';
 import { explicitIntersections } from '../workbook/implicit-intersection.ts';
 import type { BookTable } from './book.ts';
@@ -45,7 +44,7 @@ export interface ImportOptions {
   legacy?: boolean;
   /** A legacy array formula (Ctrl+Shift+Enter): the rows and columns of the range it fills. */
   fill?: { rows: number; cols: number };
-  /** The file's defined names (upper case): a call of one is a LAMBDA's call (lambda-calls.ts). */
+  /** The file's defined names (upper case): a call of one is a LAMBDA's call (core/formula/engine-text.ts). */
   names?: ReadonlySet<string>;
   /** The file's tables and the formula's place, for structured references. */
   tables?: readonly BookTable[];

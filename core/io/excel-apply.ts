@@ -9,7 +9,7 @@ import type { SheetModel } from '../workbook/sheet.ts';
 import type { Style } from '../workbook/style.ts';
 import type { Workbook } from '../workbook/workbook.ts';
 import type { Book, BookName, BookSheet, BookTable } from './book.ts';
-import { resolveStructuredRefs } from './structured-refs.ts';
+import { resolveStructuredRefs } from '../formula/structured-refs.ts';
 import { checkTableName, fixHeaders } from '../tables/create.ts';
 import { columnName } from '../tables/columns.ts';
 import { tablesOf, type TableSpec } from '../tables/model.ts';
@@ -150,7 +150,7 @@ export async function applyBook(wb: Workbook, book: Book, step: (done: number, t
 /**
  * The file's Excel tables that become data tables: those with a header row and data rows, and a
  * name this service takes. Each kept one gets its columns' formula names, which formulas and names
- * of the file then use for its structured references (structured-refs.ts). The others are listed.
+ * of the file then use for its structured references (core/formula/structured-refs.ts). The others are listed.
  */
 function chooseTables(wb: Workbook, book: Book): { tables: BookTable[]; skipped: string[] } {
   const skipped: string[] = [];

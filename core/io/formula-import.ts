@@ -11,7 +11,7 @@ import { arrayFillForEngine, bareRangeForEngine, lambdaCallsForEngine, rangeJoin
 import type { RichCell, Scalar } from '../workbook/cell.ts';
 import { explicitIntersections } from '../workbook/implicit-intersection.ts';
 import type { BookTable } from './book.ts';
-import { resolveStructuredRefs, type FormulaPlace } from './structured-refs.ts';
+import { resolveStructuredRefs, type FormulaPlace } from '../formula/structured-refs.ts';
 
 let scratch: HyperFormula | undefined;
 
@@ -61,7 +61,7 @@ function withCache(cell: RichCell, cached: Scalar | null | undefined, cachedErro
 /**
  * Turns a file's formula (without '=') and its cached result into our cell. A legacy formula (not
  * an array formula) gets its implicit intersections written out (implicit-intersection.ts), and
- * structured references become cell references (structured-refs.ts).
+ * structured references become cell references (core/formula/structured-refs.ts).
  */
 export function importFormula(text: string, cached: Scalar | null | undefined, cachedError: string | undefined, opts: ImportOptions = {}): FormulaOutcome {
   const resolved = opts.tables && opts.at ? resolveStructuredRefs(text, opts.tables, opts.at) : undefined;

@@ -1,6 +1,6 @@
 // Reading references out of formula text (for the /context summary), and compacting them.
 import { describe, expect, it } from 'vitest';
-import { formulaRefs } from '../core/workbook/formula-refs.ts';
+import { referencesOf as formulaRefs } from '../core/formula/refs.ts';
 import { compactRects, rangeText } from '../core/workbook/ref-compact.ts';
 import { parseSpan, parseSpans, runsOf } from '../core/structure/lines.ts';
 

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { BlockWriter } from '../core/io/block-writer.ts';
 import { importCsv, typeCsvValue } from '../core/io/csv-import.ts';
-import { functionsIn, stripPrefixes } from '../core/io/formula-import.ts';
+import { withoutPrefixes as stripPrefixes } from '../core/formula/prefixes.ts';
+import { functionsCalled as functionsIn } from '../core/formula/prefixes.ts';
 import { fieldsOfCode } from '../core/io/numfmt-map.ts';
 import { readXlsx } from '../core/io/xlsx-read.ts';
 import { loadExcelJs } from '../core/libs.ts';

@@ -1,10 +1,10 @@
-// LAMBDA calls as Excel writes them and as the engine reads them (core/workbook/lambda-calls.ts):
+// LAMBDA calls as Excel writes them and as the engine reads them (core/formula/engine-text.ts):
 // each rewrite goes there and back unchanged, and leaves text, sheet names and table references alone.
 import { describe, expect, it } from 'vitest';
 import { isEngineFunction } from '../core/workbook/functions/index.ts';
-import { etaNamesAsStored, lambdaCallsAsWritten, lambdaCallsForEngine } from '../core/workbook/lambda-calls.ts';
+import { etaNamesAsStored, lambdaCallsAsWritten, lambdaCallsForEngine } from '../core/formula/engine-text.ts';
 import { withParameterPrefixes } from '../core/workbook/implicit-intersection.ts';
-import { stripPrefixes } from '../core/io/formula-import.ts';
+import { withoutPrefixes as stripPrefixes } from '../core/formula/prefixes.ts';
 
 const cases: [string, string][] = [
   ['=AddTax(A1,0.2)', '=LAMBDA.CALL(AddTax,A1,0.2)'],

@@ -1,7 +1,7 @@
-// Ranges with a computed end (core/workbook/range-join.ts): written RANGE.JOIN(left, right) for
+// Ranges with a computed end (core/formula/engine-text.ts): written RANGE.JOIN(left, right) for
 // the engine and back as Excel writes them; text, sheet names and plain ranges are left alone.
 import { describe, expect, it } from 'vitest';
-import { rangeJoinsAsWritten, rangeJoinsForEngine } from '../core/workbook/range-join.ts';
+import { rangeJoinsAsWritten, rangeJoinsForEngine } from '../core/formula/engine-text.ts';
 
 const cases: [string, string][] = [
   ['=SUM(A9:CHOOSE(2,A10,A11,A12))', '=SUM(RANGE.JOIN(A9,CHOOSE(2,A10,A11,A12)))'],

@@ -4,7 +4,7 @@
 import { HyperFormula } from 'hyperformula';
 import { describe, expect, it } from 'vitest';
 import { colorFor, contrastText, percentile, thresholdValues } from '../core/rules/color-scale.ts';
-import { mapRefs, moveFormula, reanchor, shiftFormula } from '../core/rules/formula-refs.ts';
+import { mapRefs, moveFormula, reanchor, shiftFormula } from '../core/formula/move-refs.ts';
 import { evaluateAt, isTruthy } from '../core/rules/hf-eval.ts';
 import { engineConfig } from '../core/workbook/engine.ts';
 

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readTables } from '../core/io/xlsx-tables.ts';
-import { resolveStructuredRefs } from '../core/io/structured-refs.ts';
+import { resolveStructuredRefs } from '../core/formula/structured-refs.ts';
 import type { BookTable } from '../core/io/book.ts';
 import { FIXTURES } from './helpers/excel-fidelity.ts';
 

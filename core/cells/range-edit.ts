@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { cellToA1, colToIndex, indexToCol, rectToA1, type Rect } from '../a1.ts';
 import { OpError, invalidArg } from '../errors.ts';
-import { reanchor } from '../rules/formula-refs.ts';
+import { reanchor } from '../formula/move-refs.ts';
 import { compareCells } from '../tables/rows.ts';
 import { formulaOf, isRich, styleOf, valueOf, withStyle, type Cell } from '../workbook/cell.ts';
 import type { SheetModel } from '../workbook/sheet.ts';

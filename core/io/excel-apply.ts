@@ -10,7 +10,7 @@ import type { Style } from '../workbook/style.ts';
 import type { Workbook } from '../workbook/workbook.ts';
 import { setDate1904 } from '../workbook/date-system.ts';
 import type { Book, BookName, BookSheet, BookTable } from './book.ts';
-import { resolveStructuredRefs } from './structured-refs.ts';
+import { resolveStructuredRefs } from '../formula/structured-refs.ts';
 import { checkTableName, fixHeaders } from '../tables/create.ts';
 import { columnName } from '../tables/columns.ts';
 import { tablesOf, type TableSpec } from '../tables/model.ts';
@@ -20,7 +20,8 @@ import { NOTE_CHARS, setNotes } from '../notes/model.ts';
 import { setLinks } from '../links/model.ts';
 import { addName, allNames, checkNameText, normalizeRefersTo, removeName, scopeOf } from '../names/model.ts';
 import { putImported } from './block-writer.ts';
-import { importFormula, stripPrefixes, type ImportOptions } from './formula-import.ts';
+import { importFormula, type ImportOptions } from './formula-import.ts';
+import { withoutPrefixes } from '../formula/prefixes.ts';
 import type { SheetReport, UnsupportedFunction } from './report.ts';
 
 const LAYOUT_KEYS = ['images', 'charts', 'formulas', 'merges', 'col_widths', 'row_heights', 'col_styles', 'row_styles', 'frozen', 'default_col_width', 'default_row_height', 'show_gridlines', 'tab_color', 'visibility', 'print', 'cond_formats', 'validations', 'tables', 'notes', 'links'] as const;
@@ -155,7 +156,7 @@ export async function applyBook(wb: Workbook, book: Book, step: (done: number, t
 /**
  * The file's Excel tables that become data tables: those with a header row and data rows, and a
  * name this service takes. Each kept one gets its columns' formula names, which formulas and names
- * of the file then use for its structured references (structured-refs.ts). The others are listed.
+ * of the file then use for its structured references (core/formula/structured-refs.ts). The others are listed.
  */
 function chooseTables(wb: Workbook, book: Book): { tables: BookTable[]; skipped: string[] } {
   const skipped: string[] = [];
@@ -217,7 +218,7 @@ function applyNames(wb: Workbook, names: BookName[], tables: readonly BookTable[
       if (existing) removeName(wb, existing.spec);
       checkNameText(wb, n.name, 'file_data', undefined, scope);
       // A name over a table's column (=SUM(tblIncome[Amount])) refers to its cells, as formulas do.
-      const bare = stripPrefixes(n.refersTo);
+      const bare = withoutPrefixes(n.refersTo);
       const text = resolveStructuredRefs(bare, tables, { sheet: '', row: 0 }) ?? bare;
       addName(wb, { name: n.name, refers_to: normalizeRefersTo(wb, text, 'file_data', scope) }, scope);
     } catch (err) {

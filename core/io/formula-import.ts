@@ -5,39 +5,15 @@
 import { HyperFormula } from 'hyperformula';
 import { ENGINE_NAMES, engineConfig } from '../workbook/engine.ts';
 import { isEngineFunction } from '../workbook/functions/index.ts';
-import { ETA_FN, lambdaCallsForEngine } from '../workbook/lambda-calls.ts';
-import { arrayFillForEngine, bareRangeForEngine } from '../workbook/spill-refs.ts';
+import { functionsCalled, withoutPrefixes } from '../formula/prefixes.ts';
 import { numbersForEngine } from '../workbook/formula-check.ts';
-import { rangeJoinsForEngine } from '../workbook/range-join.ts';
+import { arrayFillForEngine, bareRangeForEngine, lambdaCallsForEngine, rangeJoinsForEngine } from '../formula/engine-text.ts';
 import type { RichCell, Scalar } from '../workbook/cell.ts';
 import { explicitIntersections } from '../workbook/implicit-intersection.ts';
 import type { BookTable } from './book.ts';
-import { resolveStructuredRefs, type FormulaPlace } from './structured-refs.ts';
+import { resolveStructuredRefs, type FormulaPlace } from '../formula/structured-refs.ts';
 
 let scratch: HyperFormula | undefined;
-
-/**
- * Prefixes Excel writes before functions newer than 2007 (_xlfn.CONCAT, _xlfn._xlws.SORT) and
- * before the names LET and LAMBDA bind (_xlpm.x); export puts them back (xlfn.ts, implicit-intersection.ts).
- */
-export function stripPrefixes(formula: string): string {
-  // An optional LAMBDA parameter is stored _xlop.b and written [b]; a function passed by name is
-  // stored _xleta.SUM, which the engine reads as LAMBDA.ETA("SUM") (lambda-calls.ts).
-  if (!formula.includes('_')) return formula;
-  return formula
-    .replace(/_xlfn\.(?:_xlws\.)?|_xlws\.|_xlpm\./gi, '')
-    .replace(/_xlop\.([A-Za-z_\\][\w.\\]*)/gi, '[$1]')
-    .replace(/_xleta\.([A-Za-z_][\w.]*)/gi, `${ETA_FN}("$1")`);
-}
-
-/** Function names called in a formula, outside string literals and quoted sheet names. */
-export function functionsIn(formula: string): string[] {
-  if (!formula.includes('(')) return [];
-  const bare = formula.replace(/"(?:[^"]|"")*"/g, '""').replace(/'(?:[^']|'')*'/g, "''");
-  const out = new Set<string>();
-  for (const m of bare.matchAll(/(?<![A-Za-z0-9_.!$])([A-Za-z_][A-Za-z0-9_.]*)\s*\(/g)) out.add(m[1]!.toUpperCase());
-  return [...out];
-}
 
 export interface FormulaOutcome {
   /** The cell: computed, or (with unsupported or invalid) kept with its cached value. */
@@ -68,7 +44,7 @@ export interface ImportOptions {
   legacy?: boolean;
   /** A legacy array formula (Ctrl+Shift+Enter): the rows and columns of the range it fills. */
   fill?: { rows: number; cols: number };
-  /** The file's defined names (upper case): a call of one is a LAMBDA's call (lambda-calls.ts). */
+  /** The file's defined names (upper case): a call of one is a LAMBDA's call (core/formula/engine-text.ts). */
   names?: ReadonlySet<string>;
   /** The file's tables and the formula's place, for structured references. */
   tables?: readonly BookTable[];
@@ -85,17 +61,17 @@ function withCache(cell: RichCell, cached: Scalar | null | undefined, cachedErro
 /**
  * Turns a file's formula (without '=') and its cached result into our cell. A legacy formula (not
  * an array formula) gets its implicit intersections written out (implicit-intersection.ts), and
- * structured references become cell references (structured-refs.ts).
+ * structured references become cell references (core/formula/structured-refs.ts).
  */
 export function importFormula(text: string, cached: Scalar | null | undefined, cachedError: string | undefined, opts: ImportOptions = {}): FormulaOutcome {
   const resolved = opts.tables && opts.at ? resolveStructuredRefs(text, opts.tables, opts.at) : undefined;
   const names = opts.names;
-  const bare = rangeJoinsForEngine(lambdaCallsForEngine(numbersForEngine(stripPrefixes(resolved ?? text)), isEngineFunction, (upper) => names?.has(upper) ?? false));
-  const unknown = functionsIn(bare).filter((f) => !isEngineFunction(f));
+  const bare = rangeJoinsForEngine(lambdaCallsForEngine(numbersForEngine(withoutPrefixes(resolved ?? text)), isEngineFunction, (upper) => names?.has(upper) ?? false));
+  const unknown = functionsCalled(bare).filter((f) => !isEngineFunction(f));
   // Kept formulas keep the file's own text (its _xlfn. prefixes too), so export gives Excel back
   // exactly what it wrote.
   if (unknown.length) return { cell: withCache({ f: `=${text}`, k: 1 }, cached, cachedError), unsupported: unknown };
-  // A dynamic-array formula that is only a range spills it (spill-refs.ts); a legacy one intersects.
+  // A dynamic-array formula that is only a range spills it (core/formula/engine-text.ts); a legacy one intersects.
   // A legacy array formula fills its own range, as Excel does, and no more (ARRAY.FILL).
   const formula = opts.legacy ? `=${explicitIntersections(bare)}` : opts.fill ? arrayFillForEngine(bare, opts.fill.rows, opts.fill.cols) : bareRangeForEngine(`=${bare}`);
   if (!parses(formula)) return { cell: withCache({ f: `=${text}`, k: 1 }, cached, cachedError), invalid: true };

@@ -11,8 +11,8 @@ import type ExcelJS from 'exceljs';
 import { parseRange, rectToA1, cellToA1, type Rect } from '../a1.ts';
 import type { Bound, ColorScaleRule, DataBarRule, FormulaRule, IconSetRule, RuleSpec, RuleStyle, Threshold, ThresholdType } from '../rules/model.ts';
 import { canonicalSet, iconOf, iconSetSize } from '../rules/icons.ts';
-import { reanchor } from '../rules/formula-refs.ts';
-import { stripPrefixes } from './formula-import.ts';
+import { reanchor } from '../formula/move-refs.ts';
+import { withoutPrefixes } from '../formula/prefixes.ts';
 import { resolveColor, type XlsxColor } from './xlsx-colors.ts';
 
 interface XlRule {
@@ -138,7 +138,7 @@ function boundOf(c: { type: string; value?: number | string | null; gte?: boolea
   if (c?.type === 'formula' || numberAsFormula) {
     const text = typeof c.value === 'number' ? String(c.value) : c.value?.trim();
     if (!text) return undefined;
-    const formula = stripPrefixes(dr || dc ? reanchor(`=${text}`, dr, dc).slice(1) : text);
+    const formula = withoutPrefixes(dr || dc ? reanchor(`=${text}`, dr, dc).slice(1) : text);
     return { value_type: 'formula', formula: `=${formula}` };
   }
   const type = c && THRESHOLD[c.type];
@@ -225,7 +225,7 @@ export function rulesFromExcel(ws: ExcelJS.Worksheet, theme: string[], dropped: 
         // Excel writes the formulas of a rule over several ranges for the first one's top-left cell.
         const moved = dr || dc ? { ...r, formulae: r.formulae?.map((x) => (typeof x === 'string' ? reanchor(`=${x}`, dr, dc).slice(1) : x)) } : r;
         const raw = conditionOf(moved, tl, abs);
-        const condition = raw === undefined ? undefined : stripPrefixes(raw);
+        const condition = raw === undefined ? undefined : withoutPrefixes(raw);
         const style = styleOf(r, theme);
         if (!condition) {
           drop(r.type === 'dataBar' ? 'data bars' : r.type === 'iconSet' ? 'icon sets' : r.type);

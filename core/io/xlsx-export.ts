@@ -13,13 +13,11 @@ import type { Workbook } from '../workbook/workbook.ts';
 import { pxToChars, pxToPt } from './book.ts';
 import { addPartsToXlsx } from './xlsx-parts.ts';
 import { styleToExcel } from './style-map.ts';
-import { withXlfn } from './xlfn.ts';
+import { withFunctionPrefixes } from '../formula/prefixes.ts';
 import { useOwnValidationWriter, validationsToExcel } from './xlsx-validation.ts';
 import { excelTableRefs, planExcelTables, type ExcelTablePlan } from './xlsx-tables.ts';
 import { implicitIntersections, withParameterPrefixes } from '../workbook/implicit-intersection.ts';
-import { etaNamesAsStored, lambdaCallsAsWritten } from '../workbook/lambda-calls.ts';
-import { arrayFillAsWritten, bareRangeAsWritten } from '../workbook/spill-refs.ts';
-import { rangeJoinsAsWritten } from '../workbook/range-join.ts';
+import { arrayFillAsWritten, bareRangeAsWritten, etaNamesAsStored, lambdaCallsAsWritten, rangeJoinsAsWritten } from '../formula/engine-text.ts';
 import { allNames } from '../names/model.ts';
 import { notesOf } from '../notes/model.ts';
 import { XLSX_SHEET_ELEMENTS, type XlsxLineOut, type XlsxSheetOut } from '../workbook/area.ts';
@@ -68,7 +66,7 @@ function spillRef(sheet: SheetModel, row: number, col: number): string | undefin
  * _xleta. and _xlfn. prefixes.
  */
 function excelFormula(text: string, plan: ExcelTablePlan, cells = false): string {
-  return withXlfn(rangeJoinsAsWritten(bareRangeAsWritten(arrayFillAsWritten(lambdaCallsAsWritten(etaNamesAsStored(withParameterPrefixes(excelTableRefs(text, plan, cells))))))));
+  return withFunctionPrefixes(rangeJoinsAsWritten(bareRangeAsWritten(arrayFillAsWritten(lambdaCallsAsWritten(etaNamesAsStored(withParameterPrefixes(excelTableRefs(text, plan, cells))))))));
 }
 
 type StreamWorkbook = ExcelJS.stream.xlsx.WorkbookWriter;

@@ -1,7 +1,7 @@
 // Shared formulas (<f t="shared">): each copy is the master's formula moved to the copy's cell,
 // as exceljs moved it (slideFormula), and as copying moves whole columns and rows, which
 // exceljs left in place (=NPV(P1, B:B) copied one column right stays B:B).
-import { reanchor } from '../rules/formula-refs.ts';
+import { reanchor } from '../formula/move-refs.ts';
 
 function letters(col: number): string {
   let s = '';

@@ -127,7 +127,7 @@ export interface ExcelTablePlan {
 }
 
 /** A data table as the import reads an Excel table, with the formula names it gives the columns. */
-function bookTableOf(sheet: SheetModel, t: TableSpec): BookTable {
+export function bookTableOf(sheet: SheetModel, t: TableSpec): BookTable {
   const seen = new Set<string>();
   const formulaNames = t.columns.map((h, i) => {
     const col = columnName(h, i);

@@ -8,9 +8,9 @@ import { parseRange, rectToA1, type Rect } from '../a1.ts';
 import { loadExcelDataValidationsXform } from '../libs.ts';
 import { newId } from '../objects/ranges.ts';
 import { EXCEL_KIND, EXCEL_OPERATOR, formulaToItems, itemsToFormula, type ErrorStyle, type ValidationKind, type ValidationOperator, type ValidationSpec } from '../validation/model.ts';
-import { stripPrefixes } from './formula-import.ts';
+import { withoutPrefixes } from '../formula/prefixes.ts';
 import { attr, unescapeXml } from './xlsx-tables.ts';
-import { withXlfn } from './xlfn.ts';
+import { withFunctionPrefixes } from '../formula/prefixes.ts';
 
 const KIND_OF = new Map(Object.entries(EXCEL_KIND).map(([k, v]) => [v, k as ValidationKind]));
 const OPERATOR_OF = new Map(Object.entries(EXCEL_OPERATOR).map(([k, v]) => [v, k as ValidationOperator]));
@@ -56,8 +56,8 @@ export function validationsFromXml(tail: string, dropped: { count: number }): Va
     const f2 = formulaIn(body, 'formula2');
     const items = kind === 'list' && f1 !== undefined ? formulaToItems(f1) : undefined;
     if (items) spec.items = items;
-    else if (f1 !== undefined) spec.formula1 = `=${stripPrefixes(f1)}`;
-    if (f2 !== undefined) spec.formula2 = `=${stripPrefixes(f2)}`;
+    else if (f1 !== undefined) spec.formula1 = `=${withoutPrefixes(f1)}`;
+    if (f2 !== undefined) spec.formula2 = `=${withoutPrefixes(f2)}`;
     if (flag(attrs, 'showDropDown')) spec.hide_dropdown = true;
     const style = attr(attrs, 'errorStyle') as ErrorStyle | undefined;
     if (style === 'warning' || style === 'information') spec.error_style = style;
@@ -80,7 +80,7 @@ interface RenderedRule {
 }
 
 /** `toExcel` writes a formula's text as Excel reads it. */
-export function validationsToExcel(specs: ValidationSpec[] | undefined, ws: ExcelJS.Worksheet, toExcel: (formula: string) => string = withXlfn): void {
+export function validationsToExcel(specs: ValidationSpec[] | undefined, ws: ExcelJS.Worksheet, toExcel: (formula: string) => string = withFunctionPrefixes): void {
   if (!specs?.length) return;
   const model: Record<string, RenderedRule> = {};
   for (const spec of specs) {

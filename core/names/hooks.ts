@@ -3,7 +3,7 @@
 // or their sheet are deleted (Excel keeps such a name, showing =#REF!). The formula engine gets
 // every name through namedExpressions; Workbooks.write keeps a live engine in step.
 import { shownFormula } from '../workbook/implicit-intersection.ts';
-import { mapRefs, moveFormula, renameSheetInFormula, shiftFormula } from '../rules/formula-refs.ts';
+import { mapRefs, moveFormula, renameSheetInFormula, shiftFormula } from '../formula/move-refs.ts';
 import type { SheetObjectHooks } from '../workbook/hooks.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
 import type { Workbook } from '../workbook/workbook.ts';

@@ -8,7 +8,7 @@
 import { HyperFormula } from 'hyperformula';
 import { A1Error, quoteSheet, splitSheet } from '../a1.ts';
 import { invalidArg } from '../errors.ts';
-import { mapRefs } from '../rules/formula-refs.ts';
+import { mapRefs } from '../formula/move-refs.ts';
 import { engineConfig } from '../workbook/engine.ts';
 import { checkFormula } from '../workbook/formula-check.ts';
 import { allNamedExpressions } from '../workbook/hooks.ts';

@@ -4,7 +4,7 @@
 import type { SheetObjectHooks } from '../workbook/hooks.ts';
 import { shiftRect } from '../workbook/shift.ts';
 import { newId } from '../objects/ranges.ts';
-import { moveFormula, renameSheetInFormula, shiftAnchoredFormula, shiftFormula } from './formula-refs.ts';
+import { moveFormula, renameSheetInFormula, shiftAnchoredFormula, shiftFormula } from '../formula/move-refs.ts';
 import type { Bound, RuleSpec } from './model.ts';
 
 /** The formulas of a rule: its condition, or the thresholds a file placed at a formula's value. */

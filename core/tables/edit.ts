@@ -7,7 +7,7 @@ import type { SheetModel } from '../workbook/sheet.ts';
 import type { Content, Workbook } from '../workbook/workbook.ts';
 import type { CellInputValue } from '../cells/write-input.ts';
 import { cellToA1, rectToA1 } from '../a1.ts';
-import { reanchor } from '../rules/formula-refs.ts';
+import { reanchor } from '../formula/move-refs.ts';
 import { bodyOf } from './columns.ts';
 import { checkNoOverlap } from './create.ts';
 import type { TableSpec } from './model.ts';

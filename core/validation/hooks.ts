@@ -4,7 +4,7 @@
 // range with its formats (Excel's Clear All) removes the rule.
 import type { Rect } from '../a1.ts';
 import { newId } from '../objects/ranges.ts';
-import { moveFormula, renameSheetInFormula, shiftAnchoredFormula, shiftFormula } from '../rules/formula-refs.ts';
+import { moveFormula, renameSheetInFormula, shiftAnchoredFormula, shiftFormula } from '../formula/move-refs.ts';
 import type { SheetObjectHooks } from '../workbook/hooks.ts';
 import { shiftRect } from '../workbook/shift.ts';
 import type { ValidationSpec } from './model.ts';

@@ -2,7 +2,7 @@
 // formulas read (compacted, a handful of ranges at most) and which other sheets read it. Built
 // from the stored formula texts, so it never needs the formula engine.
 import type { Rect } from '../a1.ts';
-import { formulaRefs } from './formula-refs.ts';
+import { referencesOf } from '../formula/refs.ts';
 import { boundingRect, compactRects, rangeText } from './ref-compact.ts';
 import type { SheetModel } from './sheet.ts';
 import { forEachFormula, type Workbook } from './workbook.ts';
@@ -37,7 +37,7 @@ export async function dependencySummary(wb: Workbook): Promise<Map<SheetModel, S
     reads.set(sheet, mine);
     forEachFormula(sheet, (_r, _c, cell) => {
       const targets = new Set<SheetModel>();
-      for (const ref of formulaRefs(cell.f)) {
+      for (const ref of referencesOf(cell.f)) {
         const target = ref.sheet === undefined ? sheet : wb.findSheet(ref.sheet);
         if (!target) continue; // a name that is no sheet: the formula shows #REF!
         let entry = mine.get(target);

@@ -5,9 +5,7 @@ import { invalidArg } from '../errors.ts';
 import { ENGINE_NAMES, engineConfig } from './engine.ts';
 import { atAsSingle } from './implicit-intersection.ts';
 import { isEngineFunction } from './functions/index.ts';
-import { lambdaCallsForEngine } from './lambda-calls.ts';
-import { bareRangeForEngine, spillRefsForEngine } from './spill-refs.ts';
-import { rangeJoinsForEngine } from './range-join.ts';
+import { bareRangeForEngine, lambdaCallsForEngine, rangeJoinsForEngine, spillRefsForEngine } from '../formula/engine-text.ts';
 
 let scratch: HyperFormula | undefined;
 
@@ -31,8 +29,8 @@ export function numbersForEngine(formula: string): string {
 /** Returns the formula with its leading '='; throws a 400 naming the field when it does not parse. */
 export function checkFormula(text: string, field: string): string {
   // Excel's @ (implicit intersection) is the engine's SINGLE, A1# is ANCHORARRAY(A1), a call of
-  // anything that is not a function calls a LAMBDA by that name (lambda-calls.ts), and a range
-  // with a computed end is RANGE.JOIN (range-join.ts).
+  // anything that is not a function calls a LAMBDA by that name (core/formula/engine-text.ts), and a range
+  // with a computed end is RANGE.JOIN (core/formula/engine-text.ts).
   const formula = rangeJoinsForEngine(lambdaCallsForEngine(spillRefsForEngine(atAsSingle(numbersForEngine(text.startsWith('=') ? text : `=${text}`))), isEngineFunction));
   const hf = engine();
   if (hf.validateFormula(formula)) return formula;
@@ -45,7 +43,7 @@ export function checkFormula(text: string, field: string): string {
 
 /**
  * A formula for a cell: checked as above, and a formula that is only a range spills it, as in
- * Excel (spill-refs.ts). Names, rules and validation lists keep a range as a range.
+ * Excel (core/formula/engine-text.ts). Names, rules and validation lists keep a range as a range.
  */
 export function checkCellFormula(text: string, field: string): string {
   return bareRangeForEngine(checkFormula(text, field));

@@ -8,7 +8,7 @@
 // graph's own query when it removes edges) uses this one function, so the edges added and removed
 // always agree. Installed once, before the first engine, by engineConfig().
 import { HyperFormula } from 'hyperformula';
-import { RANGE_JOIN_FN } from './range-join.ts';
+import { RANGE_JOIN_FN } from '../formula/engine-names.ts';
 
 interface Node {
   type: string;

@@ -13,9 +13,9 @@
 // (SUM(A1:A3*2) without Ctrl+Shift+Enter is SUM(@A1:A3*2)); and a few functions evaluate
 // their arguments as arrays in any formula (SUMPRODUCT, LOOKUP, MMULT...).
 import { HyperFormula } from 'hyperformula';
-import { CALL_FN, OPT_FN, lambdaCallsAsWritten } from './lambda-calls.ts';
-import { arrayFillAsWritten, bareRangeAsWritten, spillRefsAsWritten } from './spill-refs.ts';
-import { rangeJoinsAsWritten } from './range-join.ts';
+import { CALL_FN, OPT_FN } from '../formula/engine-names.ts';
+import { arrayFillAsWritten, bareRangeAsWritten, lambdaCallsAsWritten, spillRefsAsWritten } from '../formula/engine-text.ts';
+import { rangeJoinsAsWritten } from '../formula/engine-text.ts';
 
 type Ctx = 'value' | 'ref' | 'array';
 
@@ -335,7 +335,7 @@ export function implicitIntersections(formula: string): string {
   return rewriteSingle(formula, '', '(');
 }
 
-/** A formula as users read and write it: @ for SINGLE, A1# for ANCHORARRAY(A1), =A2:A5 for RANGE.SPILL(A2:A5), a legacy array formula without its ARRAY.FILL, LAMBDA calls as Excel writes them (lambda-calls.ts). */
+/** A formula as users read and write it: @ for SINGLE, A1# for ANCHORARRAY(A1), =A2:A5 for RANGE.SPILL(A2:A5), a legacy array formula without its ARRAY.FILL, LAMBDA calls as Excel writes them (core/formula/engine-text.ts). */
 export function shownFormula(formula: string): string {
   return singleAsAt(spillRefsAsWritten(lambdaCallsAsWritten(rangeJoinsAsWritten(bareRangeAsWritten(arrayFillAsWritten(formula))))));
 }

@@ -4,7 +4,7 @@
 import { significant15 } from '../numbers.ts';
 import { shownFormula, singleAsAt } from './implicit-intersection.ts';
 import { cellToA1, qualified, type Rect } from '../a1.ts';
-import { isRich, styleOf, type Cell, type Scalar } from './cell.ts';
+import { isRich, styleOf, type Cell, type RichCell, type Scalar } from './cell.ts';
 import { displayCell } from './display.ts';
 import type { SheetModel } from './sheet.ts';
 import type { Style, StyleTable } from './style.ts';
@@ -57,7 +57,11 @@ export function rawValue(cell: Cell): Scalar | null {
 /** A number as spreadsheets show it at most: 15 significant digits (0.1 + 0.2 reads 0.3, not 0.30000000000000004). */
 const fifteenDigits = (v: Scalar | null): Scalar | null => (typeof v === 'number' ? significant15(v) : v);
 
-export function readGrid(sheet: SheetModel, styles: StyleTable, rect: Rect, render: Render, qualifySheet: boolean): { values: (string | Scalar | null)[][]; errors: CellErrorOut[] } {
+/**
+ * The cells of `rect` in one render mode. `excelText` gives a formula's text as Excel writes it
+ * where the engine's differs (structured references: io/excel-text.ts).
+ */
+export function readGrid(sheet: SheetModel, styles: StyleTable, rect: Rect, render: Render, qualifySheet: boolean, excelText?: (cell: RichCell, row: number) => string | undefined): { values: (string | Scalar | null)[][]; errors: CellErrorOut[] } {
   const values: (string | Scalar | null)[][] = [];
   const errors: CellErrorOut[] = [];
   for (let r = rect.r0; r <= rect.r1; r++) {
@@ -68,7 +72,7 @@ export function readGrid(sheet: SheetModel, styles: StyleTable, rect: Rect, rend
         const a1 = cellToA1({ row: r, col: c });
         errors.push({ cell: qualifySheet ? qualified(sheet.name, a1) : a1, error: cell.e, message: cell.m ?? describeError(cell.e) });
       }
-      line[c - rect.c0] = render === 'raw' ? fifteenDigits(rawValue(cell)) : render === 'formula' ? formulaText(cell) : cell === null || cell === undefined ? '' : displayCell(cell, effectiveStyle(sheet, styles, r, c, cell), sheet.meta);
+      line[c - rect.c0] = render === 'raw' ? fifteenDigits(rawValue(cell)) : render === 'formula' ? ((excelText && isRich(cell) && cell.x && excelText(cell, r)) || formulaText(cell)) : cell === null || cell === undefined ? '' : displayCell(cell, effectiveStyle(sheet, styles, r, c, cell), sheet.meta);
     }
     values.push(line);
   }

@@ -3,7 +3,7 @@
 // row/column styles and every registered sheet object follow (hooks' onStructure).
 import { MAX_COLS, MAX_ROWS } from '../a1.ts';
 import { invalidArg } from '../errors.ts';
-import { mapRefs, refOnSheet, shiftFormula } from '../rules/formula-refs.ts';
+import { mapRefs, refOnSheet, shiftFormula } from '../formula/move-refs.ts';
 import { formulaOf, type Cell } from './cell.ts';
 import { forEachFormula } from './spills.ts';
 import type { FormulaEngine } from './engine.ts';

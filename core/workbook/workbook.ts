@@ -26,7 +26,8 @@ export { forEachFormula } from './spills.ts';
 export type TileLoader = (sheetId: string, keys: { tr: number; tc: number }[]) => Promise<TileRecord[]>;
 
 /** What a write puts into one cell: a literal, a formula, or a literal with the format its typing implies. */
-export type Content = Scalar | null | { f: string } | { v: Scalar; auto: Partial<Style> };
+/** A value, a formula (with the text it was written as, when the engine reads it another way: RichCell.x) or a typed value with its automatic format. */
+export type Content = Scalar | null | { f: string; x?: string } | { v: Scalar; auto: Partial<Style> };
 
 export interface WorkbookOptions {
   /** The areas whose objects, overlays, graphics and context this workbook carries (none when absent). */
@@ -267,7 +268,7 @@ export class Workbook {
         let cell: Cell;
         if (content === null || typeof content !== 'object') cell = content === null ? (s ? { s } : null) : s ? { v: content, s } : content;
         else if ('f' in content) {
-          cell = s ? { f: content.f, s } : { f: content.f };
+          cell = { f: content.f, ...(s ? { s } : {}), ...(content.x ? { x: content.x } : {}) };
           written.push([r, c]);
         } else {
           if (!hasNumberFormat(this.styles.get(s))) s = this.styles.patch(s, content.auto);

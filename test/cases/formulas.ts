@@ -145,4 +145,25 @@ export const formulaCases: CaseGroup[] = [
       } },
     ],
   },
+  {
+    // Issue 33: formulas read back as Excel writes them, structured references included.
+    name: "Excel's formula text",
+    setup: async (door) => {
+      const file = await newFile(door, 'formula-excel-text', { sheets: ['Sheet1', 'My Calc'] });
+      await must(door, 'write_cells', { file_uuid: file, cell: 'A1', values: [['Region', 'Units', 'Unit Cost'], ['North', '10', '2'], ['South', '20', '3'], ['East', '30', '4'], ['West', '40', '5']] });
+      await must(door, 'create_table', { file_uuid: file, range: 'A1:C5', name: 'Sales' });
+      return { file };
+    },
+    cases: [
+      { name: 'a structured reference to this row is written and read back as typed', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'D2', formula: '=Sales[[#This Row],[Units]]*Sales[[#This Row],[Unit Cost]]' }), ok: (d) => expect(d).toMatchObject({ formula: '=Sales[[#This Row],[Units]]*Sales[[#This Row],[Unit Cost]]', value: '20' }) },
+      { name: 'a column, from another sheet', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, sheet: 'My Calc', cell: 'A1', formula: '=SUM(Sales[Units])' }), ok: (d) => expect(d).toMatchObject({ formula: '=SUM(Sales[Units])', value: '100' }) },
+      { name: 'column ranges of the data rows, #Headers and #All', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, sheet: 'My Calc', cell: 'A2', formula: '=SUM(Sales[[Units]:[Unit Cost]])+COUNTA(Sales[#Headers])+ROWS(Sales[#All])' }), ok: (d) => expect(d).toMatchObject({ formula: '=SUM(Sales[[Units]:[Unit Cost]])+COUNTA(Sales[#Headers])+ROWS(Sales[#All])', value: '122' }) },
+      { name: 'render=formula reads them as Excel writes them', op: 'read_cells', args: (fx) => ({ file_uuid: fx.file, sheet: 'My Calc', range: 'A1:A2', render: 'formula' }), ok: (d) => expect(d.values).toEqual([['=SUM(Sales[Units])'], ['=SUM(Sales[[Units]:[Unit Cost]])+COUNTA(Sales[#Headers])+ROWS(Sales[#All])']]) },
+      { name: 'rows inserted above the table keep them in Excel\'s form', op: 'insert_rows_or_columns', args: (fx) => ({ file_uuid: fx.file, sheet: 'Sheet1', at: '1', count: 2 }), then: async (door, fx) => {
+        expect((await read(door, fx.file, 'Sheet1!D4', 'formula')).values).toEqual([['=Sales[[#This Row],[Units]]*Sales[[#This Row],[Unit Cost]]']]);
+        expect((await read(door, fx.file, "'My Calc'!A1:A2", 'formula')).values).toEqual([['=SUM(Sales[Units])'], ['=SUM(Sales[[Units]:[Unit Cost]])+COUNTA(Sales[#Headers])+ROWS(Sales[#All])']]);
+        expect((await read(door, fx.file, "'My Calc'!A1:A2")).values).toEqual([['100'], ['122']]);
+      } },
+    ],
+  },
 ];

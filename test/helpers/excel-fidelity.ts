@@ -64,10 +64,10 @@ const unescape = (s: string) => s.replace(/&(amp|lt|gt|quot|apos);/g, (_, e: str
  * Excel's cached value of every formula cell, read from the sheet XML itself (`<c><f/><v/></c>`):
  * no library between the file and the oracle (exceljs turns date-formatted numbers into Dates).
  */
-export function cachedValues(bytes: Buffer): Map<string, { formula: string; value?: unknown; error?: string }> {
+export function cachedValues(bytes: Buffer): Map<string, { formula: string; value?: unknown; error?: string; follower?: true }> {
   const part = (path: string) => readZipEntry(bytes, path)?.toString('utf8') ?? '';
   const rels = new Map([...part('xl/_rels/workbook.xml.rels').matchAll(/<Relationship\b[^>]*?Id="([^"]+)"[^>]*?Target="([^"]+)"/g)].map((m) => [m[1]!, m[2]!]));
-  const out = new Map<string, { formula: string; value?: unknown; error?: string }>();
+  const out = new Map<string, { formula: string; value?: unknown; error?: string; follower?: true }>();
   for (const m of part('xl/workbook.xml').matchAll(/<sheet\b[^>]*?name="([^"]*)"[^>]*?r:id="([^"]+)"/g)) {
     const target = rels.get(m[2]!);
     if (!target) continue;
@@ -82,6 +82,7 @@ export function cachedValues(bytes: Buffer): Map<string, { formula: string; valu
       const type = /\bt="(\w+)"/.exec(c[1]!)?.[1];
       const si = /\bsi="(\d+)"/.exec(f[1]!)?.[1];
       let formula = f[2] !== undefined ? unescape(f[2]) : '';
+      const follower = !formula && si !== undefined;
       if (si !== undefined && formula) shared.set(si, formula);
       if (!formula && si !== undefined) formula = shared.get(si) ?? '';
       // An empty <f ca="1"/> marks a cell an array formula spills into: not a formula of its own.
@@ -90,20 +91,28 @@ export function cachedValues(bytes: Buffer): Map<string, { formula: string; valu
       // OOXML writes characters XML cannot hold as _xHHHH_ (CHAR(1) is _x0001_).
       const text = v === undefined ? undefined : unescape(v).replace(/_x([0-9A-Fa-f]{4})_/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
       const entry = type === 'e' ? { formula, error: text } : { formula, value: text === undefined ? undefined : type === 'str' || type === 'inlineStr' ? text : type === 'b' ? text === '1' : Number(text) };
-      out.set(`${sheet}!${ref}`, entry);
+      // A shared formula's follower holds its master's text here, not its own.
+      out.set(`${sheet}!${ref}`, follower ? { ...entry, follower: true } : entry);
     }
   }
   return out;
 }
 
-/** Formula cells of the file that an import followed by an xlsx export does not write back. */
-export async function formulasLostInRoundTrip(path: string): Promise<string[]> {
+/**
+ * Formula cells of the file that an import followed by an xlsx export does not write back
+ * (`lost`), and those written back with other text than Excel's (`changed`; shared formulas'
+ * followers are not compared, their text is the master's).
+ */
+export async function formulasLostInRoundTrip(path: string): Promise<{ lost: string[]; changed: string[]; compared: number }> {
   const bytes = readFileSync(path);
   const before = cachedValues(bytes);
   const wb = await importWorkbook(bytes);
   const after = cachedValues(await workbookToXlsx(wb, async () => undefined));
   wb.destroy();
-  return [...before.keys()].filter((k) => !after.has(k) || !after.get(k)!.formula);
+  const lost = [...before.keys()].filter((k) => !after.has(k) || !after.get(k)!.formula);
+  const own = [...before].filter(([k, v]) => !v.follower && after.get(k)?.formula);
+  const changed = own.filter(([k, v]) => after.get(k)!.formula !== v.formula).map(([k, v]) => `${k}: ${v.formula} -> ${after.get(k)!.formula}`);
+  return { lost, changed, compared: own.length };
 }
 
 /** The workbook as the service imports it, and the import's warnings (its fidelity report). */

@@ -4,6 +4,7 @@ import { defineOp } from '../../op.ts';
 import { A1Cell, FileId, SheetName } from '../../schemas.ts';
 import { displayCell } from '../../workbook/display.ts';
 import { checkCellFormula } from '../../workbook/formula-check.ts';
+import { excelTextOf, formulaContext, typedStructuredRefs } from '../../io/excel-text.ts';
 import { shownFormula } from '../../workbook/implicit-intersection.ts';
 import { describeError, effectiveStyle, readGrid } from '../../workbook/read.ts';
 import { spillRect } from '../../workbook/effects.ts';
@@ -43,12 +44,23 @@ export const setFormula = defineOp({
   }),
   hints: { readOnly: false, idempotent: true },
   handler: async (ctx, input) => {
-    const formula = checkCellFormula(input.formula, 'formula');
+    // A formula naming tables the Excel way (Sales[Units]) is resolved against the file's tables below.
+    let formula: string | undefined, invalid: unknown;
+    try {
+      formula = checkCellFormula(input.formula, 'formula');
+    } catch (err) {
+      if (!input.formula.includes('[')) throw err;
+      invalid = err;
+    }
     const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       const t = targetCell(wb, input.sheet, input.cell, 'cell');
-      await wb.writeCells(t.sheet, t.row, t.col, [[{ f: formula }]]);
+      const tables = formula === undefined ? formulaContext(wb) : undefined;
+      const typed = tables && typedStructuredRefs(tables, t.sheet.name, t.row, input.formula, 'formula');
+      if (formula === undefined && !typed) throw invalid;
+      await wb.writeCells(t.sheet, t.row, t.col, [[typed ?? { f: formula! }]]);
       const cell = t.sheet.get(t.row, t.col) as RichCell;
-      const out = { sheet: t.sheet.name, cell: t.a1, formula: shownFormula(cell.f ?? formula), value: displayCell(cell, effectiveStyle(t.sheet, wb.styles, t.row, t.col, cell), t.sheet.meta) };
+      const text = (tables && excelTextOf(tables, t.sheet.name, t.row, cell)) ?? shownFormula(cell.f ?? formula ?? input.formula);
+      const out = { sheet: t.sheet.name, cell: t.a1, formula: text, value: displayCell(cell, effectiveStyle(t.sheet, wb.styles, t.row, t.col, cell), t.sheet.meta) };
       if (cell.e) return { ...out, error: cell.e, message: cell.m ?? describeError(cell.e) };
       const rect = spillRect(wb, t.sheet, t.row, t.col);
       if (!rect) return out;

@@ -1,7 +1,7 @@
 // ISREF(value): TRUE when the argument is a cell or range reference, as in Excel. HyperFormula
 // 3.5's ISREF answers "is this a #REF! error" instead, so ours replaces it. OFFSET(...) and
 // INDIRECT(...) are references when they point somewhere, and so is a range between two of them.
-import { RANGE_JOIN_FN } from '../range-join.ts';
+import { RANGE_JOIN_FN } from '../../formula/engine-names.ts';
 import { CellError } from 'hyperformula';
 import { ReferencePlugin } from './references.ts';
 import { valueError, type InterpreterState, type ProcedureAst } from './shared.ts';

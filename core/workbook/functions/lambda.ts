@@ -1,5 +1,5 @@
 // LAMBDA and its helpers. A LAMBDA is called by a name (a defined name, or one LET binds) or in
-// place, which the engine reads as LAMBDA.CALL(lambda, args...) (lambda-calls.ts rewrites Excel's
+// place, which the engine reads as LAMBDA.CALL(lambda, args...) (core/formula/engine-text.ts rewrites Excel's
 // text), and by MAP(array, ..., LAMBDA(x, ...)), REDUCE(initial, array, LAMBDA(acc, x, ...)),
 // SCAN(...), BYROW(array, LAMBDA(row, ...)), BYCOL(...) and MAKEARRAY(rows, columns, LAMBDA(r, c,
 // ...)), which take a LAMBDA written in place or its name. Each call binds the parameters the way
@@ -11,7 +11,7 @@
 // passed by its name (BYROW(A1:C3, SUM), LAMBDA.ETA("SUM") for the engine) is the LAMBDA that calls
 // it with as many arguments as the helper passes.
 import { ArraySize, CellError, EmptyValue, ErrorType, SimpleRangeValue } from 'hyperformula';
-import { CALL_FN, ETA_FN, OPT_FN } from '../lambda-calls.ts';
+import { CALL_FN, ETA_FN, OPT_FN } from '../../formula/engine-names.ts';
 import { BOUND_FN, substitute } from './let.ts';
 import { ArrayFunctionPlugin, gridOf, literalNumber, rawNumber, resultOf, size, type Ast, type Grid, type InternalScalarValue, type InterpreterState, type InterpreterValue, type ProcedureAst } from './shared.ts';
 

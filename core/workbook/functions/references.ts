@@ -8,7 +8,7 @@ import { ArraySize, CellError, EmptyValue, ErrorType, FunctionArgumentType, Func
 import { MAX_COLS, MAX_ROWS, indexToCol, quoteSheet } from '../../a1.ts';
 import { broadcast, broadcastSize, isSeveral } from './broadcast.ts';
 import { parseReference } from './indirect-parse.ts';
-import { RANGE_JOIN_FN } from '../range-join.ts';
+import { RANGE_JOIN_FN } from '../../formula/engine-names.ts';
 import { computeLateCells, type LateReadContext } from '../hf-late-reads.ts';
 import { literalNumber, rawNumber, size, type Ast, type InternalScalarValue, type InterpreterState, type InterpreterValue, type ProcedureAst } from './shared.ts';
 
@@ -239,7 +239,7 @@ export class ReferencesPlugin extends ReferencePlugin {
 
   /**
    * left:right where an end is computed (A9:CHOOSE(2,A10,A11), INDIRECT("A1"):INDIRECT("A5")):
-   * the range from one reference to the other, on one sheet (range-join.ts writes it for the
+   * the range from one reference to the other, on one sheet (core/formula/engine-text.ts writes it for the
    * engine). Volatile, as OFFSET: which cells it covers is known only when it runs.
    */
   rangeJoin(ast: ProcedureAst, state: InterpreterState) {

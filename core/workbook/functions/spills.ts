@@ -1,4 +1,4 @@
-// RANGE.SPILL: a formula that is only a range (spill-refs.ts) spills its cells. And functions
+// RANGE.SPILL: a formula that is only a range (core/formula/engine-text.ts) spills its cells. And functions
 // whose result's size is known only from the data: SEQUENCE with computed counts, ANCHORARRAY (Excel's `A1#`, the
 // array another formula spills), TEXTSPLIT (text cut into a grid) and TRIMRANGE (a range without
 // its empty outer rows and columns). HyperFormula reserves a result's area when it parses a
@@ -7,7 +7,7 @@
 // entered again (sizedAtParse/fitExact in shared.ts; FormulaEngine.settle re-enters it), as
 // Excel re-spills.
 import { ArraySize, CellError, EmptyValue, ErrorType, FunctionArgumentType, SimpleRangeValue } from 'hyperformula';
-import { ARRAY_FILL_FN, RANGE_SPILL_FN } from '../spill-refs.ts';
+import { ARRAY_FILL_FN, RANGE_SPILL_FN } from '../../formula/engine-names.ts';
 import { ArrayFunctionPlugin, gridOf, isError, literalNumber, numberText, rawNumber, resultOf, size, valueError, type Ast, type Grid, type InternalScalarValue, type InterpreterState, type InterpreterValue, type ProcedureAst } from './shared.ts';
 
 interface Address {
@@ -149,7 +149,7 @@ export class SpillPlugin extends ArrayFunctionPlugin {
   }
 
   /**
-   * A legacy array formula over rows x cols (ARRAY.FILL(f, rows, cols), spill-refs.ts) fills that
+   * A legacy array formula over rows x cols (ARRAY.FILL(f, rows, cols), core/formula/engine-text.ts) fills that
    * range as Excel does: a single value everywhere, a one-row result down, a one-column result
    * across, #N/A where the result has no value; a larger result is cut.
    */

@@ -1,15 +1,21 @@
-// Rewrites the cell references inside formula text that sheet objects keep outside the cells
-// (conditional-format conditions), so they follow row/column inserts, deletes, moves and cell
-// moves like formulas in cells do. Strings are left alone; a reference whose cells were
-// deleted becomes #REF!.
-import { colToIndex, indexToCol, quoteSheet, splitSheet, type Rect } from '../a1.ts';
-import { LAST_COL, LAST_ROW } from '../objects/ranges.ts';
+// References that follow edits, as walks over the formula tree: row/column inserts, deletes and
+// moves, cell moves, copies to another cell (relative parts move) and sheet renames. Used for
+// the formulas kept outside the engine (conditional formats, validations, names, kept formulas)
+// and to check the engine's own moves. String literals are never touched.
+import { MAX_COLS, MAX_ROWS, type Rect } from '../a1.ts';
 import { shiftIndex, shiftRect, type StructureEdit } from '../workbook/shift.ts';
+import type { Node, Prefix, RefNode } from './ast.ts';
+import { refKind } from './refs.ts';
+import { rewrite } from './walk.ts';
+
+/** Sheet bounds (zero-based last row and column). */
+const LAST_ROW = MAX_ROWS - 1, LAST_COL = MAX_COLS - 1;
 
 /** One reference as written: a cell, a rectangle, whole columns or whole rows, maybe sheet-qualified. */
 export interface Ref {
   sheet?: string;
   kind: 'cells' | 'cols' | 'rows';
+  /** Corners as written (not sorted); 0 for the missing part of whole columns or rows. */
   r0: number;
   c0: number;
   r1: number;
@@ -18,70 +24,49 @@ export interface Ref {
   abs: [boolean, boolean, boolean, boolean];
 }
 
-const SHEET = String.raw`(?:'(?:[^']|'')+'|[A-Za-z_][\w.]*)!`;
-const CELL = String.raw`\$?[A-Za-z]{1,3}\$?\d{1,7}`;
-const COL = String.raw`\$?[A-Za-z]{1,3}`;
-const ROW = String.raw`\$?\d{1,7}`;
-const TOKEN = new RegExp(String.raw`"(?:[^"]|"")*"|(?<![\w.$])(${SHEET})?(${CELL}(?::${CELL})?|${COL}:${COL}|${ROW}:${ROW})(?![\w.(!])`, 'g');
-
-function parseCorner(text: string): { row?: number; col?: number; absRow: boolean; absCol: boolean } {
-  const m = /^(\$?)([A-Za-z]{1,3})?(\$?)(\d+)?$/.exec(text)!;
-  const hasCol = m[2] !== undefined;
-  return {
-    col: hasCol ? colToIndex(m[2]!) : undefined,
-    row: m[4] !== undefined ? Number(m[4]) - 1 : undefined,
-    absCol: hasCol && m[1] === '$',
-    absRow: m[4] !== undefined && (hasCol ? m[3] === '$' : m[1] === '$' || m[3] === '$'),
-  };
+function toRef(n: RefNode): Ref {
+  const b = n.b ?? n.a;
+  return { ...(n.prefix?.sheet !== undefined ? { sheet: n.prefix.sheet } : {}), kind: refKind(n), r0: n.a.row ?? 0, c0: n.a.col ?? 0, r1: b.row ?? 0, c1: b.col ?? 0, abs: [n.a.rowAbs, n.a.colAbs, b.rowAbs, b.colAbs] };
 }
 
-function parseRef(sheetPart: string | undefined, body: string): Ref | null {
-  try {
-    const sheet = sheetPart ? splitSheet(`${sheetPart}A1`).sheet : undefined;
-    const [a, b = a] = body.split(':') as [string, string?] as [string, string];
-    const p = parseCorner(a), q = parseCorner(b);
-    const kind = p.row === undefined ? 'cols' : p.col === undefined ? 'rows' : 'cells';
-    return { sheet, kind, r0: p.row ?? 0, c0: p.col ?? 0, r1: q.row ?? 0, c1: q.col ?? 0, abs: [p.absRow, p.absCol, q.absRow, q.absCol] };
-  } catch {
-    return null;
-  }
+function sameRef(a: Ref, b: Ref): boolean {
+  return a.sheet === b.sheet && a.kind === b.kind && a.r0 === b.r0 && a.c0 === b.c0 && a.r1 === b.r1 && a.c1 === b.c1 && a.abs.every((x, i) => x === b.abs[i]);
 }
 
-function corner(row: number | undefined, col: number | undefined, absRow: boolean, absCol: boolean): string {
-  return `${col !== undefined ? `${absCol ? '$' : ''}${indexToCol(col)}` : ''}${row !== undefined ? `${absRow ? '$' : ''}${row + 1}` : ''}`;
-}
-
-function refText(sheetPart: string | undefined, r: Ref): string {
-  const prefix = sheetPart ?? '';
-  if (r.kind === 'cols') return `${prefix}${corner(undefined, r.c0, false, r.abs[1])}:${corner(undefined, r.c1, false, r.abs[3])}`;
-  if (r.kind === 'rows') return `${prefix}${corner(r.r0, undefined, r.abs[0], false)}:${corner(r.r1, undefined, r.abs[2], false)}`;
-  const a = corner(r.r0, r.c0, r.abs[0], r.abs[1]);
-  if (r.r0 === r.r1 && r.c0 === r.c1 && r.abs[0] === r.abs[2] && r.abs[1] === r.abs[3]) return `${prefix}${a}`;
-  return `${prefix}${a}:${corner(r.r1, r.c1, r.abs[2], r.abs[3])}`;
+function fromRef(n: RefNode, r: Ref): RefNode {
+  const prefix: Prefix | undefined = r.sheet === n.prefix?.sheet ? n.prefix : r.sheet === undefined ? undefined : { sheet: r.sheet };
+  const rows = r.kind !== 'cols', cols = r.kind !== 'rows';
+  const a = { ...(cols ? { col: r.c0 } : {}), ...(rows ? { row: r.r0 } : {}), rowAbs: rows && r.abs[0], colAbs: cols && r.abs[1] };
+  const b = { ...(cols ? { col: r.c1 } : {}), ...(rows ? { row: r.r1 } : {}), rowAbs: rows && r.abs[2], colAbs: cols && r.abs[3] };
+  const single = r.kind === 'cells' && r.r0 === r.r1 && r.c0 === r.c1 && r.abs[0] === r.abs[2] && r.abs[1] === r.abs[3];
+  return { kind: 'ref', ...(prefix ? { prefix } : {}), a, ...(single ? {} : { b }) };
 }
 
 /**
- * Calls fn for every reference (outside string literals); fn returns the new reference, the same
- * one, or null for #REF!. A reference returned with another `sheet` is written qualified with it.
+ * Calls fn for every reference to this workbook's cells (not other workbooks', not 3-D spans);
+ * fn returns the new reference, the same one, or null for #REF!. A reference returned with
+ * another `sheet` is written qualified with it.
  */
 export function mapRefs(formula: string, fn: (ref: Ref) => Ref | null): string {
-  return formula.replace(TOKEN, (whole, sheetPart: string | undefined, body: string | undefined) => {
-    if (body === undefined) return whole;
-    const ref = parseRef(sheetPart, body);
-    if (!ref) return whole;
+  return rewrite(formula, (n: Node): Node => {
+    if (n.kind !== 'ref' || n.prefix?.book !== undefined || n.prefix?.sheet2 !== undefined) return n;
+    const ref = toRef(n);
     const out = fn(ref);
-    if (!out) return '#REF!';
-    const prefix = out.sheet === ref.sheet ? sheetPart : out.sheet === undefined ? undefined : `${quoteSheet(out.sheet)}!`;
-    return refText(prefix, out);
+    if (!out) return { kind: 'error', code: '#REF!' };
+    return sameRef(ref, out) ? n : fromRef(n, out);
   });
 }
 
-/** References that name sheet `from` name `to` instead (a sheet was renamed). */
+/** References, names and #REF! that name sheet `from` name `to` instead (a sheet was renamed); 3-D ends too. */
 export function renameSheetInFormula(formula: string, from: string, to: string): string {
-  return formula.replace(TOKEN, (whole, sheetPart: string | undefined, body: string | undefined) => {
-    if (body === undefined || !sheetPart) return whole;
-    const ref = parseRef(sheetPart, body);
-    return ref?.sheet?.toLowerCase() === from.toLowerCase() ? `${quoteSheet(to)}!${body}` : whole;
+  const lower = from.toLowerCase();
+  return rewrite(formula, (n) => {
+    if ((n.kind !== 'ref' && n.kind !== 'name' && n.kind !== 'error' && n.kind !== 'structured') || !n.prefix || n.prefix.book !== undefined) return n;
+    const p = n.prefix;
+    const hit = (s?: string) => s !== undefined && s.toLowerCase() === lower;
+    if (!hit(p.sheet) && !hit(p.sheet2)) return n;
+    const { text: _t, span: _s, ...rest } = n;
+    return { ...rest, prefix: { ...p, ...(hit(p.sheet) ? { sheet: to } : {}), ...(hit(p.sheet2) ? { sheet2: to } : {}) } } as Node;
   });
 }
 
@@ -126,7 +111,8 @@ export function shiftAnchoredFormula(formula: string, range: Rect, home: string,
 
 /**
  * The formula as written for a cell (dr, dc) away from its origin: relative parts move, $-parts
- * stay (what copying a formula does). A reference pushed off the sheet becomes #REF!.
+ * stay (what copying a formula does; shared formulas expand this way). A reference pushed off
+ * the sheet becomes #REF!.
  */
 export function reanchor(formula: string, dr: number, dc: number): string {
   if (dr === 0 && dc === 0) return formula;

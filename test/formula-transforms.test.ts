@@ -1,0 +1,99 @@
+// Transforms of the formula language (core/formula): each a small walk over the tree, tested on
+// its own. Text outside what a transform changes (spaces, case, strings) stays as written.
+import { describe, expect, it } from 'vitest';
+import { mapRefs, moveFormula, reanchor, renameSheetInFormula, shiftAnchoredFormula, shiftFormula } from '../core/formula/move-refs.ts';
+import { referencesOf } from '../core/formula/refs.ts';
+import { arrayFillAsWritten, arrayFillForEngine, bareRangeAsWritten, bareRangeForEngine, lambdaCallsAsWritten, lambdaCallsForEngine, spillRefsAsWritten, spillRefsForEngine } from '../core/formula/engine-text.ts';
+import { functionsCalled, withFunctionPrefixes, withParameterPrefixes, withoutPrefixes } from '../core/formula/prefixes.ts';
+
+describe('move-refs: references follow edits', () => {
+  const ins = (axis: 'row' | 'col', at: number, count = 1) => ({ kind: 'insert' as const, axis, at, count });
+  const del = (axis: 'row' | 'col', at: number, count = 1) => ({ kind: 'delete' as const, axis, at, count });
+
+  it('shifts references on the edited sheet on insert and delete, keeping $ and spacing', () => {
+    expect(shiftFormula('=SUM( A1:B5 ) + $C$3', 'S', 'S', ins('row', 2, 2))).toBe('=SUM( A1:B7 ) + $C$5');
+    expect(shiftFormula('=A1+Other!A5', 'S', 'S', ins('row', 0))).toBe('=A2+Other!A5');
+    expect(shiftFormula("=A1+'My S'!A5", 'S', 'My S', ins('row', 0))).toBe("=A1+'My S'!A6");
+    expect(shiftFormula('=A3+A1', 'S', 'S', del('row', 2))).toBe('=#REF!+A1');
+    expect(shiftFormula('=SUM(B:D)+SUM(2:2)', 'S', 'S', del('col', 2))).toBe('=SUM(B:C)+SUM(2:2)');
+  });
+
+  it('leaves strings, names that look like cells, other workbooks and 3-D spans alone', () => {
+    expect(shiftFormula('="A1"&LOG10(A1)&[1]S!A1&S1:S2!A1', 'S', 'S', ins('row', 0))).toBe('="A1"&LOG10(A2)&[1]S!A1&S1:S2!A1');
+  });
+
+  it('moves references inside a moved block, and re-anchors a copied formula', () => {
+    expect(moveFormula('=A1+B2', 'S', 'S', { r0: 0, r1: 0, c0: 0, c1: 0 }, { row: 4, col: 2 })).toBe('=C5+B2');
+    expect(reanchor('=A1+$A$1+A$1+$A1', 2, 1)).toBe('=B3+$A$1+B$1+$A3');
+    expect(reanchor('=A1', -1, 0)).toBe('=#REF!');
+    expect(shiftAnchoredFormula('=A2>0', { r0: 1, r1: 5, c0: 0, c1: 0 }, 'S', del('row', 1))).toBe('=A2>0');
+  });
+
+  it('renames sheets in references, names, #REF! and 3-D ends, quoting as Excel does', () => {
+    expect(renameSheetInFormula('=Data!A1+data!Rate+SUM(Data:Last!B2)+"Data!A1"', 'Data', 'My Data')).toBe(
+      "='My Data'!A1+'My Data'!Rate+SUM('My Data:Last'!B2)+\"Data!A1\"",
+    );
+    expect(renameSheetInFormula("='Old one'!A1", 'old one', 'New')).toBe('=New!A1');
+  });
+
+  it('maps references to qualified ones', () => {
+    expect(mapRefs('=A1:B2', (r) => ({ ...r, sheet: "It's", abs: [true, true, true, true] }))).toBe("='It''s'!$A$1:$B$2");
+  });
+});
+
+describe('refs: the references a formula names', () => {
+  it('finds cells, ranges, whole columns and rows with their sheets', () => {
+    expect(referencesOf("=A1+SUM('My S'!B2:C3,D:D,4:5)+\"E5\"")).toEqual([
+      { rect: { r0: 0, r1: 0, c0: 0, c1: 0 } },
+      { sheet: 'My S', rect: { r0: 1, r1: 2, c0: 1, c1: 2 } },
+      { rect: { r0: 0, r1: Infinity, c0: 3, c1: 3 } },
+      { rect: { r0: 3, r1: 4, c0: 0, c1: Infinity } },
+    ]);
+  });
+});
+
+describe('prefixes: names as xlsx files store them', () => {
+  it('writes newer functions with _xlfn., FILTER and SORT with _xlfn._xlws. as Excel does', () => {
+    expect(withFunctionPrefixes('=FILTER(A1:A4, A1:A4>3)+SUM(sort(B1:B3))+XLOOKUP(1,A:A,B:B)')).toBe('=_xlfn._xlws.FILTER(A1:A4, A1:A4>3)+SUM(_xlfn._xlws.SORT(B1:B3))+_xlfn.XLOOKUP(1,A:A,B:B)');
+    expect(withFunctionPrefixes('=_xlfn.CONCAT("FILTER(",A1)&CONCATENATE(A1)')).toBe('=_xlfn.CONCAT("FILTER(",A1)&CONCATENATE(A1)');
+  });
+
+  it('takes the prefixes off on import: functions, LET/LAMBDA names, optional and eta parameters', () => {
+    expect(withoutPrefixes('_xlfn._xlws.SORT(_xlfn.UNIQUE(A1:A9))&"_xlfn.X"')).toBe('SORT(UNIQUE(A1:A9))&"_xlfn.X"');
+    expect(withoutPrefixes('_xlfn.LAMBDA(_xlpm.a,_xlop.b,_xlpm.a+_xlpm.b)(1)')).toBe('LAMBDA(a,[b],a+b)(1)');
+    expect(withoutPrefixes('_xlfn.BYROW(A1:B2,_xleta.SUM)')).toBe('BYROW(A1:B2,LAMBDA.ETA("SUM"))');
+  });
+
+  it('writes the names LET binds and LAMBDA parameters with _xlpm. where they are in scope', () => {
+    expect(withParameterPrefixes('=LET(x, 1, y, x+1, x*y) + x')).toBe('=LET(_xlpm.x, 1, _xlpm.y, _xlpm.x+1, _xlpm.x*_xlpm.y) + x');
+    expect(withParameterPrefixes('=LAMBDA(a,LAMBDA.OPT(b),IF(ISOMITTED(b),a,a+b))(1)')).toBe('=LAMBDA(_xlpm.a,_xlop.b,IF(ISOMITTED(_xlpm.b),_xlpm.a,_xlpm.a+_xlpm.b))(1)');
+  });
+
+  it('lists the functions called, outside strings and sheet names', () => {
+    expect(functionsCalled(`=SUM('My (Sheet)'!A1, "TRIMMEAN(")+_xlfn.ROUND(x,2)`)).toEqual(['SUM', '_XLFN.ROUND']);
+  });
+});
+
+describe('engine text: what HyperFormula reads, and back as Excel writes it', () => {
+  it.each<[string, string]>([
+    ['=SUM(A1#)+Sheet2!B2#', '=SUM(ANCHORARRAY(A1))+ANCHORARRAY(Sheet2!B2)'],
+    ['="A1#"&#N/A', '="A1#"&#N/A'],
+  ])('spill references: %s is %s', (excel, engine) => {
+    expect(spillRefsForEngine(excel)).toBe(engine);
+    expect(spillRefsAsWritten(engine)).toBe(excel);
+  });
+
+  it('a formula that is only a range spills; a legacy array formula fills its range', () => {
+    expect(bareRangeForEngine('= Data!A2:C10 ')).toBe('= RANGE.SPILL(Data!A2:C10) ');
+    expect(bareRangeForEngine('=A1')).toBe('=A1');
+    expect(bareRangeForEngine('=SUM(A1:A3)')).toBe('=SUM(A1:A3)');
+    expect(bareRangeAsWritten('=RANGE.SPILL(B:B)')).toBe('=B:B');
+    expect(arrayFillAsWritten(arrayFillForEngine('=A1:A3*2', 3, 1))).toBe('=A1:A3*2');
+  });
+
+  it('LAMBDA calls keep the spaces written around their arguments', () => {
+    const engine = lambdaCallsForEngine('=LAMBDA(x, x+1)( 2 )+f( A1 )', () => false);
+    expect(engine).toBe('=LAMBDA.CALL(LAMBDA(x, x+1), 2 )+LAMBDA.CALL(f, A1 )');
+    expect(lambdaCallsAsWritten(engine)).toBe('=LAMBDA(x, x+1)( 2 )+f( A1 )');
+  });
+});

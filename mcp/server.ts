@@ -13,6 +13,7 @@ import type { AppServices } from '../core/services.ts';
 import { instructionsText, type ToolRef } from '../prompts/instructions.ts';
 import { groupOf, compactGroups, resolveCompact } from './compact.ts';
 import { ExportShelf } from './exports.ts';
+import { registerCompletions } from './completions.ts';
 import { SessionLog, noticesOf, queuedCode, type ReadCodeCell } from './logging.ts';
 import { registerPrompts } from './prompts.ts';
 import { registerResources } from './resources.ts';
@@ -49,7 +50,7 @@ export function buildMcpServer(opts: McpOptions): Server {
   const surface = opts.tools ?? opts.services.config.mcp.tools;
   const limits: ResultLimits = { maxCells: opts.services.config.mcp.maxCells, maxTokens: opts.services.config.mcp.maxResultTokens };
   const server = new Server(SERVER_INFO, {
-    capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, logging: {} },
+    capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, logging: {}, completions: {} },
     instructions: instructionsText(toolRef(surface)),
   });
   const groups = compactGroups(ops);
@@ -116,6 +117,7 @@ export function buildMcpServer(opts: McpOptions): Server {
   });
   registerResources(server, { run, limits, shelf });
   registerPrompts(server, { run, ref: toolRef(surface), limits });
+  registerCompletions(server, { run });
   return server;
 }
 

@@ -6,6 +6,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { LoggingMessageNotificationSchema, type LoggingMessageNotification } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noticesOf, splitQualified } from '../mcp/logging.ts';
+import { mcpSseDoor, mcpStdioDoor } from './helpers/doors.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 let s: TestServer;
@@ -87,6 +88,23 @@ describe('MCP logging', () => {
     expect(a.logs.find((l) => String(l.data).includes('hello from A1'))).toMatchObject({ level: 'info', logger: 'code' });
     expect(a.logs.find((l) => l.level === 'error')).toMatchObject({ logger: 'code', data: expect.stringMatching(/B1 failed: .*no luck/) });
     expect(b.logs).toEqual([]);
+  });
+});
+
+describe.each([['SSE', mcpSseDoor], ['stdio', mcpStdioDoor]] as const)('MCP logging over %s', (_name, open) => {
+  it('setLevel is answered and an import\'s warnings arrive before its result', async () => {
+    const door = await open(s);
+    try {
+      const logs: LoggingMessageNotification['params'][] = [];
+      door.client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void logs.push(n.params));
+      await door.client.setLoggingLevel('info');
+      const res = await door.client.callTool({ name: 'import_file', arguments: { file_name: 'bad.csv', file_data: BAD_CSV } });
+      const warnings = (res.structuredContent as { warnings: string[] }).warnings;
+      expect(warnings.length).toBeGreaterThan(0);
+      expect(logs.filter((l) => l.level === 'warning').map((l) => l.data)).toEqual(warnings);
+    } finally {
+      await door.close();
+    }
   });
 });
 

@@ -92,6 +92,21 @@ describe('completion/complete', () => {
   });
 });
 
+describe('protocol versions', () => {
+  it.each(['2025-06-18', '2025-11-25'])('a %s client is answered in its version, with logging and completions', async (version) => {
+    const res = await fetch(`${s.url}/mcp`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'v', version: '1' } } }),
+    });
+    const text = await res.text();
+    const body = JSON.parse(/^data: (.*)$/m.exec(text)?.[1] ?? text);
+    expect(body.result.protocolVersion).toBe(version);
+    expect(body.result.capabilities).toMatchObject({ logging: {}, completions: {}, tools: {}, resources: {}, prompts: {} });
+    await fetch(`${s.url}/mcp`, { method: 'DELETE', headers: { authorization: `Bearer ${s.token}`, 'mcp-session-id': res.headers.get('mcp-session-id') ?? '' } });
+  });
+});
+
 describe('rank', () => {
   it('puts prefix matches first, case-insensitively, and drops the rest', () => {
     expect(rank('sa', ['Sales', 'Resale', 'Other', 'SALT'])).toEqual(['Sales', 'SALT', 'Resale']);

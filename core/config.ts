@@ -42,6 +42,10 @@ const EnvSchema = z.object({
   // An MCP call over its token's rate waits up to this long for room instead of failing (0: fail at once).
   // The origin clients reach this server at, when a proxy stands in front (download links use it).
   SHEETS_PUBLIC_URL: z.url({ message: 'must be a URL such as https://sheets.example.com' }).optional(),
+  // DNS-rebinding protection (rest/host-check.ts): Host names and browser Origins served besides
+  // loopback ones, comma-separated, for deployments reached under another name (behind a proxy).
+  SHEETS_ALLOWED_HOSTS: z.string().optional(),
+  SHEETS_ALLOWED_ORIGINS: z.string().optional(),
   SHEETS_MCP_RATE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   // Code cells and the task queue (docs/code-cells.md)
   SHEETS_WORKERS: z.coerce.number().int().min(0).max(64).default(4),
@@ -77,6 +81,9 @@ export type Config = {
   mcp: { tools: 'full' | 'compact'; maxCells: number; maxResultTokens: number; outputSchemas: 'off' | 'fields'; rateWaitMs: number };
   /** Origin for download links when a proxy stands in front (SHEETS_PUBLIC_URL); else the request's. */
   publicUrl?: string;
+  /** Host names / origins served besides loopback ones (SHEETS_ALLOWED_HOSTS, SHEETS_ALLOWED_ORIGINS). */
+  allowedHosts: string[];
+  allowedOrigins: string[];
   code: CodeConfig;
 };
 
@@ -96,6 +103,8 @@ export interface CodeConfig {
   sqlTimeoutMs: number;
   sqlMaxRows: number;
 }
+
+const commaList = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable counts as unset (DATABASE_URL= npm start).
@@ -133,6 +142,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pdfMaxPages: e.SHEETS_PDF_MAX_PAGES,
     },
     publicUrl: e.SHEETS_PUBLIC_URL?.replace(/\/+$/, ''),
+    allowedHosts: commaList(e.SHEETS_ALLOWED_HOSTS),
+    allowedOrigins: commaList(e.SHEETS_ALLOWED_ORIGINS),
     importDirs: (e.SHEETS_IMPORT_DIRS ?? '').split(':').filter(Boolean),
     cacheFiles: e.SHEETS_CACHE_FILES,
     mcp: { tools: e.SHEETS_MCP_TOOLS, maxCells: e.SHEETS_MCP_MAX_CELLS, maxResultTokens: e.SHEETS_MCP_MAX_RESULT_TOKENS, outputSchemas: e.SHEETS_MCP_OUTPUT_SCHEMAS, rateWaitMs: e.SHEETS_MCP_RATE_WAIT_MS },

@@ -19,6 +19,11 @@ export interface OpHints {
    * purely additive ops say (create, add, append, insert: nothing that exists changes).
    */
   destructive?: boolean;
+  /**
+   * MCP's openWorldHint: the op reaches systems outside this service (a database connection, or
+   * code cells whose SQL runs on one; a batch may hold those). Default false: the service's own files.
+   */
+  openWorld?: boolean;
 }
 
 /** What an agent reads of the op beyond its summary (rendered by prompts/tool-texts.ts). */

@@ -10,6 +10,7 @@ import type { ToolGroup } from '../core/area.ts';
 import { areas } from '../core/areas.ts';
 import { actionGist, toolDescription } from '../prompts/tool-texts.ts';
 import { jsonSchemaOf, slimInputSchema } from './schema-slim.ts';
+import { groupAnnotations } from './tools.ts';
 
 export type GroupName = ToolGroup;
 
@@ -77,11 +78,8 @@ export function compactGroups(ops: readonly AnyOp[]): Map<string, CompactGroup> 
           required: ['action'],
           additionalProperties: false,
         },
-        annotations: {
-          readOnlyHint: members.every((o) => o.hints.readOnly),
-          destructiveHint: members.some((o) => !o.hints.readOnly && o.hints.destructive !== false),
-          openWorldHint: false,
-        },
+        title: `${name.charAt(0).toUpperCase()}${name.slice(1)}`,
+        annotations: groupAnnotations(members),
       },
     });
   }

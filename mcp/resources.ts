@@ -14,6 +14,13 @@ import type { Extra, OpRunner } from './server.ts';
 const PAGE = 20;
 const CONTEXT_URI = /^sheets:\/\/files\/([0-9a-fA-F-]{36})\/context$/;
 const CSV_URI = /^sheets:\/\/files\/([0-9a-fA-F-]{36})\/sheets\/(.+)\.csv$/;
+const RANGE_URI = /^sheets:\/\/files\/([0-9a-fA-F-]{36})\/ranges\/(.+)\.csv$/;
+
+export const RESOURCE_TEMPLATES = [
+  { uriTemplate: 'sheets://files/{file_uuid}/context', name: 'file-context', title: 'File context', description: 'Sheets with used ranges and headers, tables, charts, pivots and code cells (get_context as JSON).', mimeType: 'application/json' },
+  { uriTemplate: 'sheets://files/{file_uuid}/sheets/{sheet}.csv', name: 'sheet-csv', title: 'Sheet as CSV', description: "Displayed values of a sheet's used range as CSV; cut past the result ceiling (see _meta.next_range).", mimeType: 'text/csv' },
+  { uriTemplate: 'sheets://files/{file_uuid}/ranges/{range}.csv', name: 'range-csv', title: 'Range as CSV', description: 'Displayed values of a table, a named range or an A1 range (Sheet1!A1:C9) as CSV; cut past the result ceiling.', mimeType: 'text/csv' },
+];
 
 export const contextUri = (file: string) => `sheets://files/${file}/context`;
 export const csvUri = (file: string, sheet: string) => `sheets://files/${file}/sheets/${encodeURIComponent(sheet)}.csv`;
@@ -53,13 +60,29 @@ async function sheetCsv(ctx: Ctx, extra: Extra, file: string, sheet: string) {
   return { csv, meta };
 }
 
+const quoteSheet = (name: string) => (/^[A-Za-z_][\w.]*$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`);
+
+/** A table's or named range's cells, or an A1 range, as CSV cut to the result ceiling. */
+async function rangeCsv(ctx: Ctx, extra: Extra, file: string, range: string) {
+  const [tables, names] = await Promise.all([call(ctx, extra, 'list_tables', { file_uuid: file }), call(ctx, extra, 'list_names', { file_uuid: file })]);
+  const lower = range.toLowerCase();
+  const table = (tables.tables as { name: string; sheet: string; range: string }[]).find((t) => t.name.toLowerCase() === lower);
+  const name = (names.names as { name: string; refers_to: string }[]).find((n) => n.name.toLowerCase() === lower);
+  const ref = table ? `${quoteSheet(table.sheet)}!${table.range}` : name ? name.refers_to.replace(/^=/, '').replace(/\$/g, '') : range;
+  const data = await call(ctx, extra, 'read_cells', { file_uuid: file, range: ref });
+  const Papa = await loadPapa();
+  let values = data.values as string[][];
+  const total = values.length;
+  let csv = Papa.unparse(values);
+  for (let tokens = estimateTokens(csv); tokens > ctx.limits.maxTokens && values.length > 1; tokens = estimateTokens(csv)) {
+    values = values.slice(0, Math.floor(values.length * (ctx.limits.maxTokens / tokens) * 0.95) || 1);
+    csv = Papa.unparse(values);
+  }
+  return { csv, meta: { range: data.range as string, ...(data.sheet ? { sheet: data.sheet as string } : {}), ...(values.length < total || data.truncated ? { truncated: true } : {}) } };
+}
+
 export function registerResources(server: Server, ctx: Ctx): void {
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
-    resourceTemplates: [
-      { uriTemplate: 'sheets://files/{file_uuid}/context', name: 'file-context', title: 'File context', description: 'Sheets with used ranges and headers, tables, charts, pivots and code cells (get_context as JSON).', mimeType: 'application/json' },
-      { uriTemplate: 'sheets://files/{file_uuid}/sheets/{sheet}.csv', name: 'sheet-csv', title: 'Sheet as CSV', description: 'Displayed values of a sheet\'s used range as CSV; cut past the result ceiling (see _meta.next_range).', mimeType: 'text/csv' },
-    ],
-  }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: RESOURCE_TEMPLATES }));
 
   server.setRequestHandler(ListResourcesRequestSchema, async (req, extra) => {
     const offset = Number(req.params?.cursor ?? 0) || 0;
@@ -91,6 +114,17 @@ export function registerResources(server: Server, ctx: Ctx): void {
         throw new McpError(ErrorCode.InvalidParams, `uri: the sheet name in ${uri} is not valid percent-encoding`);
       }
       const { csv, meta } = await sheetCsv(ctx, extra as Extra, m[1]!, sheet);
+      return { contents: [{ uri, mimeType: 'text/csv', text: csv, _meta: meta }] };
+    }
+    m = RANGE_URI.exec(uri);
+    if (m) {
+      let range: string;
+      try {
+        range = decodeURIComponent(m[2]!);
+      } catch {
+        throw new McpError(ErrorCode.InvalidParams, `uri: the range in ${uri} is not valid percent-encoding`);
+      }
+      const { csv, meta } = await rangeCsv(ctx, extra as Extra, m[1]!, range);
       return { contents: [{ uri, mimeType: 'text/csv', text: csv, _meta: meta }] };
     }
     throw new McpError(-32002, `No resource ${uri}; see resources/templates/list for the URI forms.`);

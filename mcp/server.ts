@@ -13,6 +13,8 @@ import type { AppServices } from '../core/services.ts';
 import { instructionsText, type ToolRef } from '../prompts/instructions.ts';
 import { groupOf, compactGroups, resolveCompact } from './compact.ts';
 import { ExportShelf } from './exports.ts';
+import { registerCompletions } from './completions.ts';
+import { SessionLog, noticesOf, queuedCode, type ReadCodeCell } from './logging.ts';
 import { registerPrompts } from './prompts.ts';
 import { registerResources } from './resources.ts';
 import { RESULT_CHARS_PER_TOKEN, STRUCTURED_META, toolResult, type ResultLimits } from './results.ts';
@@ -48,7 +50,7 @@ export function buildMcpServer(opts: McpOptions): Server {
   const surface = opts.tools ?? opts.services.config.mcp.tools;
   const limits: ResultLimits = { maxCells: opts.services.config.mcp.maxCells, maxTokens: opts.services.config.mcp.maxResultTokens };
   const server = new Server(SERVER_INFO, {
-    capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } },
+    capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, logging: {}, completions: {} },
     instructions: instructionsText(toolRef(surface)),
   });
   const groups = compactGroups(ops);
@@ -56,6 +58,12 @@ export function buildMcpServer(opts: McpOptions): Server {
   let tools: Tool[] | undefined;
   const toolList = () => (tools ??= surface === 'compact' ? [...groups.values()].map((g) => g.tool) : ops.map((op) => toolOf(op, { outputSchemas: opts.services.config.mcp.outputSchemas === 'fields' })));
   const shelf = new ExportShelf();
+  const session = new SessionLog(server);
+  const closed = server.onclose;
+  server.onclose = () => {
+    session.close();
+    closed?.();
+  };
 
   const run: OpRunner = async (extra, op, args, progress, waited) => {
     const caller = await opts.caller(extra);
@@ -96,6 +104,7 @@ export function buildMcpServer(opts: McpOptions): Server {
       }
       let waitedMs = 0;
       const out = await run(extra as Extra, op, args, progressSender(req.params._meta?.progressToken, extra.sendNotification as Notify), (ms) => (waitedMs = ms));
+      if (!op.binary) await tellSession(session, run, extra as Extra, op.name, args, out);
       const base = opts.linkBase;
       const link = base ? (item: { name: string; mimeType: string; body: Buffer }) => { const l = opts.services.exportLinks.put(item); return { url: `${base}${l.path}`, expires: l.expires }; } : undefined;
       const result = op.binary ? shelf.result(op, out as BinaryResult, limits.maxTokens * RESULT_CHARS_PER_TOKEN, link) : toolResult(out, limits, { structured: structuredAlways || req.params._meta?.[STRUCTURED_META] === true });
@@ -108,7 +117,20 @@ export function buildMcpServer(opts: McpOptions): Server {
   });
   registerResources(server, { run, limits, shelf });
   registerPrompts(server, { run, ref: toolRef(surface), limits });
+  registerCompletions(server, { run });
   return server;
+}
+
+/** Log notices of one call to its session (on the call's stream), and follows the code cells it queued. */
+async function tellSession(session: SessionLog, run: OpRunner, extra: Extra, op: string, args: unknown, out: unknown): Promise<void> {
+  await session.tell(noticesOf(op, out), extra.sendNotification as never);
+  const file = (args as { file_uuid?: unknown } | undefined)?.file_uuid;
+  const queued = queuedCode(out);
+  if (typeof file !== 'string' || !queued.length) return;
+  // Later reads run as the same caller, outside this request (its signal ends with it).
+  const later: Extra = { authInfo: extra.authInfo };
+  const read: ReadCodeCell = async (file_uuid, sheet, cell) => (await run(later, findOp('get_code_cell')!, { file_uuid, cell, ...(sheet ? { sheet } : {}) })) as never;
+  session.follow(file, queued, read);
 }
 
 /** Names an op as the connection's surface exposes it. */

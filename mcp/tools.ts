@@ -10,14 +10,39 @@ import { describedIn, slimInputSchema, slimOutputSchema } from './schema-slim.ts
 export { jsonSchemaOf } from './schema-slim.ts';
 
 /**
- * Only what differs from MCP's defaults (a write that may destroy): readOnlyHint for reads,
- * destructiveHint: false for purely additive writes. A write that overwrites cells is destructive
- * in MCP's sense ("may perform destructive updates"), so it carries no annotations at all.
- * idempotentHint is left out: no client we know acts on it.
+ * All four hints on every tool, stated rather than left to MCP's defaults (which assume a
+ * destructive, open-world tool): clients decide on them whether to ask before a call. A write
+ * that may overwrite or remove data is destructive unless the op says `destructive: false`
+ * (create, add, append, insert). Hosts keep annotations and titles for their own UI and approval
+ * prompts and do not hand them to the model, so they are outside the model's token budget.
  */
-export function annotationsOf(hints: OpHints): Tool['annotations'] | undefined {
-  if (hints.readOnly) return { readOnlyHint: true };
-  return hints.destructive === false ? { destructiveHint: false } : undefined;
+export function annotationsOf(hints: OpHints): NonNullable<Tool['annotations']> {
+  return {
+    readOnlyHint: hints.readOnly,
+    destructiveHint: !hints.readOnly && hints.destructive !== false,
+    idempotentHint: hints.readOnly || hints.idempotent === true,
+    openWorldHint: hints.openWorld === true,
+  };
+}
+
+/** One tool standing for several ops (the compact surface): read-only if all are, destructive or open-world if any is. */
+export function groupAnnotations(members: readonly AnyOp[]): NonNullable<Tool['annotations']> {
+  const each = members.map((o) => annotationsOf(o.hints));
+  return {
+    readOnlyHint: each.every((a) => a.readOnlyHint),
+    destructiveHint: each.some((a) => a.destructiveHint),
+    idempotentHint: each.every((a) => a.idempotentHint),
+    openWorldHint: each.some((a) => a.openWorldHint),
+  };
+}
+
+const ACRONYMS: Record<string, string> = { csv: 'CSV', xlsx: 'XLSX', pdf: 'PDF', me: 'me' };
+
+/** A title for clients' menus and approval prompts: `export_pdf` → "Export PDF". */
+export function titleOf(name: string): string {
+  const words = name.split('_').map((w) => ACRONYMS[w] ?? w);
+  const first = words[0]!;
+  return [first.charAt(0).toUpperCase() + first.slice(1), ...words.slice(1)].join(' ');
 }
 
 /** The op's input schema as the full surface lists it: a field repeated from FIELDS_AS[op] is described there. */
@@ -33,12 +58,13 @@ export interface ToolOptions {
 }
 
 export function toolOf(op: AnyOp, opts: ToolOptions = {}): Tool {
-  const annotations = annotationsOf(op.hints);
+  const title = titleOf(op.name);
   return {
     name: op.name,
+    title,
     description: toolDescription(op),
     inputSchema: inputSchemaOf(op),
     ...(opts.outputSchemas && !op.binary ? { outputSchema: slimOutputSchema(op.output) } : {}),
-    ...(annotations ? { annotations } : {}),
+    annotations: { title, ...annotationsOf(op.hints) },
   };
 }

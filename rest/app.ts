@@ -9,6 +9,7 @@ import { OpError, asOpError } from '../core/errors.ts';
 import { fileBodyLimit, type AnyOp, type BinaryResult } from '../core/op.ts';
 import { ops } from '../core/registry.ts';
 import type { AppServices } from '../core/services.ts';
+import { checkHostOrigin, hostPolicy } from './host-check.ts';
 import { Idempotency, type Answer } from './idempotency.ts';
 import { requestInput } from './input.ts';
 import { openApiDocument } from './openapi.ts';
@@ -29,6 +30,8 @@ export interface AppOptions {
 
 /** Paths that need no token. */
 const PUBLIC = new Set(['/healthz', '/readyz', '/v1/openapi.json']);
+/** Probes answer whatever the Host (an orchestrator probes the pod's address); they reveal nothing. */
+const PROBES = new Set(['/healthz', '/readyz']);
 /** Paths whose rate limit is applied per tool call by the MCP door instead. */
 const MCP_PATHS = ['/mcp', '/sse', '/messages'];
 
@@ -68,9 +71,17 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(2)}`);
   });
 
+  // Host and Origin first, before any token is looked at: every door (REST, MCP, viewer).
+  const policy = hostPolicy(services.config);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
     const path = req.url.split('?')[0]!;
+    const origin = req.headers.origin;
+    const refused = PROBES.has(path) ? null : checkHostOrigin(policy, req.headers.host, typeof origin === 'string' ? origin : undefined);
+    if (refused) {
+      if (MCP_PATHS.some((p) => path === p || path.startsWith(`${p}/`))) return reply.code(403).type('application/json; charset=utf-8').send(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: refused }, id: null }));
+      return sendError(reply, req, new OpError('forbidden', refused, { field: refused.slice(0, refused.indexOf(':')) }));
+    }
     // Export links carry their own signature: whoever holds one may fetch it until it expires.
     if (PUBLIC.has(path) || path.startsWith('/v1/exports/') || (!path.startsWith('/v1/') && !MCP_PATHS.some((p) => path === p || path.startsWith(`${p}/`)))) return;
     req.caller = await authenticate(services.store, services.clock, bearer(req));

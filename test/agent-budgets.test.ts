@@ -11,6 +11,12 @@ import { exampleIn, textOf } from '../prompts/tool-texts.ts';
 
 const CHARS_PER_TOKEN = 4;
 const tokens = (v: unknown) => Math.ceil(JSON.stringify(v).length / CHARS_PER_TOKEN);
+/**
+ * What a host hands its model of a tool: name, description and schemas. Title and annotations
+ * stay with the client (menus, approval prompts); they are counted apart, per tool.
+ */
+const forModel = ({ name, description, inputSchema, outputSchema }: Tool): Tool => ({ name, description, inputSchema, ...(outputSchema ? { outputSchema } : {}) });
+const CLIENT_TOKENS = 50;
 
 /** Budgets: the whole list, and per tool so one oversized tool is named as soon as it lands. */
 // Issue "Agents solve real spreadsheet tasks" gives the full surface 14k for its new ops (row
@@ -22,7 +28,7 @@ const TOOL_TOKENS = 1_200;
 const TOOL_TOKENS_AFFORDABLE = 170;
 const DESCRIPTION_CHARS = 450;
 
-/** Where the tokens go, largest tool first: the whole tool, its description, input schema (and the part of it that is field texts), output schema, annotations. */
+/** Where the tokens go, largest tool first: what the model reads of the tool, its description, input schema (and the part of it that is field texts), output schema; then title and annotations, which the client keeps. */
 function costTable(tools: Tool[]): string {
   const fieldTexts = (node: unknown): number => {
     if (!node || typeof node !== 'object') return 0;
@@ -30,9 +36,9 @@ function costTable(tools: Tool[]): string {
     return own + Object.values(node).reduce<number>((sum, v) => sum + fieldTexts(v), 0);
   };
   const rows = tools
-    .map((t) => [t.name, tokens(t), tokens(t.description), tokens(t.inputSchema), Math.ceil(fieldTexts(t.inputSchema.properties) / CHARS_PER_TOKEN), t.outputSchema ? tokens(t.outputSchema) : 0, t.annotations ? tokens(t.annotations) : 0] as const)
+    .map((t) => [t.name, tokens(forModel(t)), tokens(t.description), tokens(t.inputSchema), Math.ceil(fieldTexts(t.inputSchema.properties) / CHARS_PER_TOKEN), t.outputSchema ? tokens(t.outputSchema) : 0, tokens({ title: t.title, annotations: t.annotations })] as const)
     .sort((a, b) => b[1] - a[1]);
-  const head = ['tool', 'total', 'description', 'input', '(field texts)', 'output', 'annotations'];
+  const head = ['tool', 'model', 'description', 'input', '(field texts)', 'output', 'client (title, annotations)'];
   const width = Math.max(...rows.map((r) => r[0].length));
   const line = (cells: readonly (string | number)[]) => cells.map((c, i) => (i === 0 ? String(c).padEnd(width) : String(c).padStart(head[i]!.length))).join('  ');
   const sums = head.slice(1).map((_, i) => rows.reduce((s, r) => s + (r[i + 1] as number), 0));
@@ -64,20 +70,23 @@ describe('tool texts', () => {
 
 describe('tools/list budgets', () => {
   it(`full surface: one tool per op, each ≤ ${TOOL_TOKENS} tokens, all ≤ ${FULL_LIST_TOKENS}`, () => {
-    const tools = ops.map((op) => toolOf(op));
+    const wire = ops.map((op) => toolOf(op));
+    const tools = wire.map(forModel);
+    const chatty = wire.filter((t) => tokens({ title: t.title, annotations: t.annotations }) > CLIENT_TOKENS).map((t) => t.name);
+    expect(chatty, `title and annotations over ${CLIENT_TOKENS} tokens`).toEqual([]);
     const heavy = tools.filter((t) => tokens(t) > TOOL_TOKENS).map((t) => `${t.name}: ${tokens(t)} tokens`);
     expect(heavy).toEqual([]);
     const over = tools.filter((t) => tokens(t) > TOOL_TOKENS_AFFORDABLE * 2).map((t) => `${t.name} ${tokens(t)}`);
     if (over.length) console.log(`tools over ${TOOL_TOKENS_AFFORDABLE * 2} tokens (the full list affords ~${TOOL_TOKENS_AFFORDABLE} per tool at 70 ops): ${over.join(', ')}`);
     const total = tokens({ tools });
-    console.log(`full tools/list: ${tools.length} tools, ${total} tokens (${Math.round(total / tools.length)} per tool)\n${costTable(tools)}`);
+    console.log(`full tools/list: ${tools.length} tools, ${total} tokens for the model (${Math.round(total / tools.length)} per tool), ${tokens({ tools: wire })} on the wire with titles and annotations\n${costTable(wire)}`);
     expect(total).toBeLessThanOrEqual(FULL_LIST_TOKENS);
   });
 
   it(`compact surface: at most 8 tools, ≤ ${COMPACT_LIST_TOKENS} tokens, every op reachable once`, () => {
     const groups = [...compactGroups(ops).values()];
     expect(groups.length).toBeLessThanOrEqual(8);
-    const total = tokens({ tools: groups.map((g) => g.tool) });
+    const total = tokens({ tools: groups.map((g) => forModel(g.tool)) });
     console.log(`compact tools/list: ${groups.length} tools, ${total} tokens for ${ops.length} actions`);
     expect(total).toBeLessThanOrEqual(COMPACT_LIST_TOKENS);
     const reachable = groups.flatMap((g) => g.ops.map((o) => o.name)).sort();

@@ -143,7 +143,7 @@ describe('resources and prompts', () => {
 
   it('lists templates and each file\'s context and sheet CSVs', async () => {
     const t = await c.listResourceTemplates();
-    expect(t.resourceTemplates.map((x) => x.uriTemplate)).toEqual(['sheets://files/{file_uuid}/context', 'sheets://files/{file_uuid}/sheets/{sheet}.csv']);
+    expect(t.resourceTemplates.map((x) => x.uriTemplate)).toEqual(['sheets://files/{file_uuid}/context', 'sheets://files/{file_uuid}/sheets/{sheet}.csv', 'sheets://files/{file_uuid}/ranges/{range}.csv']);
     const list = await c.listResources();
     const uris = list.resources.map((r) => r.uri);
     expect(uris).toEqual(expect.arrayContaining([`sheets://files/${file}/context`, `sheets://files/${file}/sheets/Data.csv`, `sheets://files/${file}/sheets/My%20Sheet.csv`]));

@@ -13,7 +13,7 @@ export const deleteChart = defineOp({
   http: { method: 'DELETE', path: '/v1/files/:file_uuid/charts' },
   input: z.strictObject({ file_uuid: FileId, chart_id: ChartId, sheet: SheetName.optional() }),
   output: z.object({ chart_id: z.string(), deleted: z.boolean(), version: VersionOut }),
-  hints: { readOnly: false, destructive: true },
+  hints: { readOnly: false, idempotent: true, destructive: true },
   handler: async (ctx, input) => {
     const { version } = await ctx.services.workbooks.write(ctx, input, (wb) => {
       const { sheet, chart } = locateChart(wb, input.chart_id, input.sheet);

@@ -20,7 +20,7 @@ export const rerunCodeCells = defineOp({
     sheet: SheetName.optional(),
   }),
   output: z.object({ tasks: z.array(z.object({ task_id: z.string(), sheet: z.string(), cell: z.string() })), version: VersionOut }),
-  hints: { readOnly: false, idempotent: false },
+  hints: { readOnly: false, idempotent: false, openWorld: true },
   handler: async (ctx, input) => {
     const { result, version } = await ctx.services.workbooks.write(ctx, input, (wb) => {
       const tasks = [];

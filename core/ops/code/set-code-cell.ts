@@ -27,7 +27,7 @@ export const setCodeCell = defineOp({
     sheet: SheetName.optional(),
   }),
   output: z.object({ task_id: z.string(), sheet: z.string(), cell: z.string(), status: z.literal('queued'), version: VersionOut }),
-  hints: { readOnly: false, idempotent: false },
+  hints: { readOnly: false, idempotent: false, openWorld: true },
   handler: async (ctx, input) => {
     if (input.language === 'connection' && !input.connection_uuid) throw invalidArg('connection_uuid', 'is required when language is "connection" (list_connections gives the uuids)');
     if (input.language !== 'connection' && input.connection_uuid) throw invalidArg('connection_uuid', `is only for language "connection"; leave it out for ${input.language}`);

@@ -40,7 +40,7 @@ export const addConnection = defineOp({
     space_uuid: SpaceId,
   }),
   output: z.object({ uuid: z.string(), name: z.string(), type: ConnectionType }),
-  hints: { readOnly: false, destructive: false },
+  hints: { readOnly: false, destructive: false, openWorld: true },
   handler: async (ctx, input) => {
     const spaceId = requireSpace(ctx, input.space_uuid);
     requireRole(ctx, 'owner', 'Adding a connection');

@@ -22,7 +22,7 @@ export const getConnectionSchemas = defineOp({
     connections: z.array(z.object({ uuid: z.string(), name: z.string(), type: ConnectionType, cached_at: z.string().nullable(), table_count: z.number().int(), error: z.string().optional() })),
     tables: z.array(TableOut.extend({ connection_uuid: z.string(), connection_name: z.string() })),
   }),
-  hints: { readOnly: true, idempotent: true },
+  hints: { readOnly: true, idempotent: true, openWorld: true },
   handler: async (ctx, input) => {
     const spaceId = requireSpace(ctx, input.space_uuid);
     const conns = input.connection_ids

@@ -22,7 +22,7 @@ export const searchConnectionTables = defineOp({
     connection: z.object({ uuid: z.string(), name: z.string(), type: ConnectionType }),
     tables: z.array(TableOut.extend({ score: z.number(), matched_terms: z.array(z.string()) })),
   }),
-  hints: { readOnly: true, idempotent: true },
+  hints: { readOnly: true, idempotent: true, openWorld: true },
   handler: async (ctx, input) => {
     const spaceId = requireSpace(ctx, input.space_uuid);
     const conn = await connectionInSpace(ctx, input.connection_uuid, spaceId);

@@ -26,7 +26,7 @@ export const runBatch = defineOp({
       .describe('Run in order.'),
   }),
   output: z.object({ results: z.array(z.unknown()), version: VersionOut }),
-  hints: { readOnly: false },
+  hints: { readOnly: false, openWorld: true },
   batchable: false,
   handler: async (ctx, input) => {
     const max = ctx.services.config.limits.batchActions;

@@ -14,7 +14,7 @@ export const deleteName = defineOp({
   http: { method: 'DELETE', path: '/v1/files/:file_uuid/names' },
   input: z.strictObject({ file_uuid: FileId, name: z.string().min(1).max(255).describe('The name to delete.') }),
   output: z.object({ name: z.string(), deleted: z.boolean(), version: VersionOut }),
-  hints: { readOnly: false, destructive: true },
+  hints: { readOnly: false, idempotent: true, destructive: true },
   handler: async (ctx, input) => {
     const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       const { spec } = findName(wb, input.name);

@@ -14,7 +14,7 @@ export const deletePivot = defineOp({
   http: { method: 'DELETE', path: '/v1/files/:file_uuid/pivots' },
   input: z.strictObject({ file_uuid: FileId, pivot_id: PivotId, keep_values: z.boolean().default(false).describe('Keep the output as values.') }),
   output: z.object({ pivot_id: z.string(), deleted: z.boolean(), version: VersionOut }),
-  hints: { readOnly: false, destructive: true },
+  hints: { readOnly: false, idempotent: true, destructive: true },
   handler: async (ctx, input) => {
     const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       const { sheet, pivot } = locatePivot(wb, input.pivot_id);

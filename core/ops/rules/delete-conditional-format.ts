@@ -14,7 +14,7 @@ export const deleteConditionalFormat = defineOp({
   http: { method: 'DELETE', path: '/v1/files/:file_uuid/conditional-formats' },
   input: z.strictObject({ file_uuid: FileId, id: RuleId.describe('Rule id.'), sheet: SheetName.optional() }),
   output: z.object({ id: z.string(), deleted: z.boolean(), version: VersionOut }),
-  hints: { readOnly: false, destructive: true },
+  hints: { readOnly: false, idempotent: true, destructive: true },
   handler: async (ctx, input) => {
     const { version } = await ctx.services.workbooks.write(ctx, input, (wb) => {
       const found = findRule(wb, input.id);

@@ -12,7 +12,7 @@ export const deleteSheet = defineOp({
   http: { method: 'DELETE', path: '/v1/files/:file_uuid/sheets' },
   input: z.strictObject({ file_uuid: FileId, sheet: SheetName.describe('Name of the sheet to delete.') }),
   output: z.object({ deleted: z.string(), sheets: z.array(z.string()), version: VersionOut }),
-  hints: { readOnly: false, destructive: true },
+  hints: { readOnly: false, idempotent: true, destructive: true },
   handler: async (ctx, input) => {
     const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       const sheet = wb.sheet(input.sheet);

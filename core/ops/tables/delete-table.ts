@@ -20,7 +20,7 @@ export const deleteTable = defineOp({
     sheet: SheetName.optional(),
   }),
   output: z.object({ table: z.string(), deleted: z.boolean(), cleared: z.boolean(), formulas_updated: z.number().int(), version: VersionOut }),
-  hints: { readOnly: false, destructive: true },
+  hints: { readOnly: false, idempotent: true, destructive: true },
   handler: async (ctx, input) => {
     const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       const { sheet, table } = locateTable(wb, input.table, input.sheet);

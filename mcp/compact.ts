@@ -1,6 +1,7 @@
 // The `compact` tool surface: the registry folded into a few tools by area, each taking
 // {action, args}. args are validated by the named op's own schema, so nothing is re-declared here;
-// action "help" returns one op's full description, example and input schema on demand.
+// action "help" returns one op's full description, example and input schema on demand, or, with
+// no action named, every action's of the group at once.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { OpError } from '../core/errors.ts';
 import { findOp } from '../core/registry.ts';
@@ -60,7 +61,7 @@ export function compactGroups(ops: readonly AnyOp[]): Map<string, CompactGroup> 
   const out = new Map<string, CompactGroup>();
   for (const [name, members] of byGroup) {
     const lines = members.map((op) => `${signatureOf(op)}: ${actionGist(op)}`);
-    const description = `${ABOUT[name]} Put the action's fields in args (* = needs file_uuid). Action "help", args {"action": name}: its schema and an example.\n${lines.join('\n')}`;
+    const description = `${ABOUT[name]} Fields go in args (* = needs file_uuid). Action "help": all fields and examples; args {"action": x}: one's.\n${lines.join('\n')}`;
     out.set(name, {
       ops: members,
       tool: {
@@ -99,12 +100,13 @@ export function resolveCompact(group: CompactGroup, raw: Record<string, unknown>
   if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new OpError('invalid_argument', 'args: must be an object holding the action\'s fields', { field: 'args' });
   if (action === 'help') {
     const target = (args as Record<string, unknown>).action;
+    if (target === undefined) {
+      const all = group.ops.map(helpOf);
+      return { kind: 'help', data: { actions: all.map((h) => h.data) }, text: all.map((h) => h.text).join('\n\n') };
+    }
     const op = group.ops.find((o) => o.name === target);
-    if (!op) throw new OpError('invalid_argument', `args.action: name one of ${names.join(', ')}`, { field: 'args.action' });
-    const schema = slimInputSchema(op.input);
-    const returns = op.binary ? ['(a file)'] : Object.keys((jsonSchemaOf(op.output, 'output').properties ?? {}) as object);
-    const data = { action: op.name, description: toolDescription(op), input_schema: schema, returns };
-    return { kind: 'help', data, text: `${op.name}: ${data.description}\nargs schema: ${JSON.stringify(schema)}\nreturns: ${returns.join(', ')}` };
+    if (!op) throw new OpError('invalid_argument', `args.action: name one of ${names.join(', ')}, or leave it out for all`, { field: 'args.action' });
+    return { kind: 'help', ...helpOf(op) };
   }
   const op = typeof action === 'string' ? group.ops.find((o) => o.name === action) : undefined;
   if (!op) {
@@ -114,4 +116,12 @@ export function resolveCompact(group: CompactGroup, raw: Record<string, unknown>
     throw new OpError('invalid_argument', `action: ${action === undefined ? 'is required' : `'${String(action)}' is not an action of this tool${hint}`}; one of ${names.join(', ')}, help`, { field: 'action' });
   }
   return { kind: 'op', op, args };
+}
+
+/** One action's help: its full description (with the example), input schema and result fields. */
+function helpOf(op: AnyOp): { text: string; data: Record<string, unknown> } {
+  const schema = slimInputSchema(op.input);
+  const returns = op.binary ? ['(a file)'] : Object.keys((jsonSchemaOf(op.output, 'output').properties ?? {}) as object);
+  const data = { action: op.name, description: toolDescription(op), input_schema: schema, returns };
+  return { data, text: `${op.name}: ${data.description}\nargs schema: ${JSON.stringify(schema)}\nreturns: ${returns.join(', ')}` };
 }

@@ -34,7 +34,7 @@ const ABOUT: Record<GroupName, string> = {
 };
 
 const HIDDEN_ARGS = new Set(['file_uuid', 'expected_version', 'space_uuid']);
-const MAX_SIGNATURE_FIELDS = 5;
+const MAX_SIGNATURE_FIELDS = 4;
 
 /** write_cells(cell,values,sheet?,input?) — with "*" in front when the action needs file_uuid. */
 export function signatureOf(op: AnyOp): string {
@@ -42,8 +42,10 @@ export function signatureOf(op: AnyOp): string {
   const required = new Set(schema.required ?? []);
   const names = Object.keys(schema.properties ?? {}).filter((n) => !HIDDEN_ARGS.has(n));
   names.sort((a, b) => Number(required.has(b)) - Number(required.has(a)));
-  const shown = names.slice(0, MAX_SIGNATURE_FIELDS).map((n) => (required.has(n) ? n : `${n}?`));
-  if (names.length > MAX_SIGNATURE_FIELDS) shown.push('…');
+  // Optional fields past the first few, and `sheet` (every cell action has it), are in help.
+  const listed = names.filter((n) => n !== 'sheet' || required.has(n));
+  const shown = listed.slice(0, MAX_SIGNATURE_FIELDS).map((n) => (required.has(n) ? n : `${n}?`));
+  if (listed.length > MAX_SIGNATURE_FIELDS) shown.push('…');
   return `${required.has('file_uuid') ? '*' : ''}${op.name}(${shown.join(',')})`;
 }
 
@@ -61,7 +63,7 @@ export function compactGroups(ops: readonly AnyOp[]): Map<string, CompactGroup> 
   const out = new Map<string, CompactGroup>();
   for (const [name, members] of byGroup) {
     const lines = members.map((op) => `${signatureOf(op)}: ${actionGist(op)}`);
-    const description = `${ABOUT[name]} Fields go in args (* = needs file_uuid). Action "help": all fields and examples; args {"action": x}: one's.\n${lines.join('\n')}`;
+    const description = `${ABOUT[name]} Fields in args (*: needs file_uuid; most take sheet?). Action "help": every action's fields.\n${lines.join('\n')}`;
     out.set(name, {
       ops: members,
       tool: {

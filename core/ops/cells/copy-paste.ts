@@ -36,7 +36,7 @@ export const copyPaste = defineOp({
     target: A1Cell.describe('Top-left, e.g. E1 or Report!A1.'),
     paste: z.enum(PASTE).default('all').describe('values: results only.'),
     transpose: z.boolean().default(false).describe('Rows become columns.'),
-    skip_blanks: z.boolean().default(false).describe('Blank source cells leave the target as it is.'),
+    skip_blanks: z.boolean().default(false).describe('Blank source cells paste nothing.'),
     sheet: SheetName.optional(),
   }),
   output: z.object({ source: z.string(), target: z.string().describe('The rectangle pasted into.'), pasted_cells: z.number().int(), version: VersionOut }),

@@ -38,8 +38,8 @@ export const findReplace = defineOp({
   input: z.strictObject({
     file_uuid: FileId,
     find: z.string().min(1, 'must not be empty').max(1000, 'must be at most 1000 characters').describe('Text, or a pattern with regex.'),
-    replace: z.string().max(10_000, 'must be at most 10000 characters').describe('"" deletes; $1 is a group with regex; typed as in write_cells.'),
-    regex: z.boolean().default(false).describe('find is a regular expression (REGEXREPLACE\'s).'),
+    replace: z.string().max(10_000, 'must be at most 10000 characters').describe('"" deletes; $1: a regex group.'),
+    regex: z.boolean().default(false).describe('find is a regex.'),
     case_sensitive: z.boolean().default(false).describe('Match case.'),
     whole_cell: z.boolean().default(false).describe('Whole cell text must equal find.'),
     formulas: z.boolean().default(false).describe('Also in formula text.'),

@@ -24,7 +24,7 @@ export const sortRange = defineOp({
       .array(
         z.strictObject({
           column: z.string().min(1).max(100).optional().describe('Letter or header.'),
-          formula: z.string().trim().min(1).max(8192).optional().describe('Or a key computed per row, for the first row: =LEN(A2).'),
+          formula: z.string().trim().min(1).max(8192).optional().describe('Or a key per row: =LEN(A2).'),
           descending: z.boolean().default(false).describe('Largest first.'),
         }),
       )
@@ -32,7 +32,7 @@ export const sortRange = defineOp({
       .max(20, 'at most 20 sort columns')
       .describe('First decides; blanks last.'),
     has_header: HasHeader,
-    block_rows: z.number().int().min(1).max(10_000).default(1).describe('Rows that move together; sorted by their first row.'),
+    block_rows: z.number().int().min(1).max(10_000).default(1).describe('Rows kept together.'),
     dry_run: DryRun,
     sheet: SheetName.optional(),
   }),

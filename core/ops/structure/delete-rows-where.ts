@@ -15,15 +15,15 @@ import { DryRun, clampToUsed } from '../../rows/fields.ts';
 
 export const deleteRowsWhere = defineOp({
   name: 'delete_rows_where',
-  summary: 'Delete the rows of a range where a formula holds (or keep only those).',
+  summary: 'Delete the rows where a formula holds (or keep only those).',
   area: 'structure',
   http: { method: 'POST', path: '/v1/files/:file_uuid/rows/delete-where' },
   input: z.strictObject({
     file_uuid: FileId,
-    range: A1Range.optional().describe('Rows to test, e.g. A1:K500 or A:K; default the used range.'),
-    condition: z.string().trim().min(1, 'must not be empty').max(8192, 'must be at most 8192 characters').describe('For the first data row; moves per row. E.g. =LEFT(K2,2)="PC".'),
-    keep: z.boolean().default(false).describe('Keep the matching rows, delete the rest.'),
-    has_header: z.boolean().default(true).describe('First row is a header: never deleted.'),
+    range: A1Range.optional().describe('Default: the used range.'),
+    condition: z.string().trim().min(1, 'must not be empty').max(8192, 'must be at most 8192 characters').describe('Written for the first data row.'),
+    keep: z.boolean().default(false).describe('Delete the others instead.'),
+    has_header: z.boolean().default(true),
     dry_run: DryRun,
     sheet: SheetName.optional(),
   }),

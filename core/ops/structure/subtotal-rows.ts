@@ -22,17 +22,17 @@ const LISTED = 20;
 
 export const subtotalRows = defineOp({
   name: 'subtotal_rows',
-  summary: 'Insert a SUBTOTAL row under each group of a column, as Data > Subtotal; or remove them.',
+  summary: 'Add SUBTOTAL rows at each change of a column (Data > Subtotal), or remove them.',
   area: 'structure',
   http: { method: 'POST', path: '/v1/files/:file_uuid/rows/subtotals' },
   input: z.strictObject({
     file_uuid: FileId,
-    range: A1Range.describe('The list with its header row, e.g. A1:F200 or A:F.'),
+    range: A1Range.describe('With its header row.'),
     group_by: z.string().min(1).max(100).optional().describe('Letter or header; a total at each change.'),
     columns: z.array(z.string().min(1).max(100)).min(1).max(100).optional().describe('Letters or headers to total.'),
     function: z.enum(Object.keys(FN) as [keyof typeof FN, ...(keyof typeof FN)[]]).default('sum').describe('count counts non-empty cells.'),
-    grand_total: z.boolean().default(true).describe('A Grand Total row at the end.'),
-    remove: z.boolean().default(false).describe('Delete the rows holding SUBTOTAL instead.'),
+    grand_total: z.boolean().default(true),
+    remove: z.boolean().default(false).describe('Delete SUBTOTAL rows instead.'),
     dry_run: DryRun,
     sheet: SheetName.optional(),
   }),

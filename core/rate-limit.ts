@@ -36,7 +36,10 @@ export interface RateState {
   remaining: number;
   /** Seconds until the bucket has room again. */
   resetSec: number;
-  /** Milliseconds this request waited for room (take's waitMs). */
+  /**
+   * Milliseconds this request waited for room (take's waitMs); 0 when it never paused, or paused
+   * less than 50 ms, which a reply would round to "0.0 s".
+   */
   waitedMs: number;
 }
 
@@ -81,6 +84,7 @@ export class RateLimits {
     // Count the slot before awaiting, so concurrent requests cannot all see room.
     this.inFlight.set(tokenId, inFlight + 1);
     const started = performance.now();
+    let paused = false;
     for (;;) {
       let res: Awaited<ReturnType<BucketStore['take']>>;
       try {
@@ -90,7 +94,9 @@ export class RateLimits {
           // Tokens left: how many more fit before the TAT passes the tolerance; full again at TAT.
           const ahead = res.tat - now;
           const remaining = Math.max(0, Math.floor((this.toleranceMs + this.intervalMs - ahead) / this.intervalMs));
-          return { limit: this.config.perSec, remaining, resetSec: Math.ceil(ahead / 1000), waitedMs: Math.round(performance.now() - started) };
+          // The store's own round trip is no wait: only time spent pausing for room counts.
+          const waited = paused ? Math.round(performance.now() - started) : 0;
+          return { limit: this.config.perSec, remaining, resetSec: Math.ceil(ahead / 1000), waitedMs: waited >= 50 ? waited : 0 };
         }
       } catch (err) {
         this.release(tokenId);
@@ -101,6 +107,7 @@ export class RateLimits {
         this.release(tokenId);
         throw this.limited(res.retryMs);
       }
+      paused = true;
       await sleep(pause, opts.signal);
     }
   }

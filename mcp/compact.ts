@@ -1,6 +1,7 @@
 // The `compact` tool surface: the registry folded into a few tools by area, each taking
 // {action, args}. args are validated by the named op's own schema, so nothing is re-declared here;
-// action "help" returns one op's full description, example and input schema on demand.
+// action "help" returns one op's full description, example and input schema on demand, or, with
+// no action named, every action's of the group at once.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { OpError } from '../core/errors.ts';
 import { findOp } from '../core/registry.ts';
@@ -34,7 +35,7 @@ const ABOUT: Record<GroupName, string> = {
 };
 
 const HIDDEN_ARGS = new Set(['file_uuid', 'expected_version', 'space_uuid']);
-const MAX_SIGNATURE_FIELDS = 5;
+const MAX_SIGNATURE_FIELDS = 4;
 
 /** write_cells(cell,values,sheet?,input?) — with "*" in front when the action needs file_uuid. */
 export function signatureOf(op: AnyOp): string {
@@ -42,8 +43,10 @@ export function signatureOf(op: AnyOp): string {
   const required = new Set(schema.required ?? []);
   const names = Object.keys(schema.properties ?? {}).filter((n) => !HIDDEN_ARGS.has(n));
   names.sort((a, b) => Number(required.has(b)) - Number(required.has(a)));
-  const shown = names.slice(0, MAX_SIGNATURE_FIELDS).map((n) => (required.has(n) ? n : `${n}?`));
-  if (names.length > MAX_SIGNATURE_FIELDS) shown.push('…');
+  // Optional fields past the first few, and `sheet` (every cell action has it), are in help.
+  const listed = names.filter((n) => n !== 'sheet' || required.has(n));
+  const shown = listed.slice(0, MAX_SIGNATURE_FIELDS).map((n) => (required.has(n) ? n : `${n}?`));
+  if (listed.length > MAX_SIGNATURE_FIELDS) shown.push('…');
   return `${required.has('file_uuid') ? '*' : ''}${op.name}(${shown.join(',')})`;
 }
 
@@ -61,7 +64,7 @@ export function compactGroups(ops: readonly AnyOp[]): Map<string, CompactGroup> 
   const out = new Map<string, CompactGroup>();
   for (const [name, members] of byGroup) {
     const lines = members.map((op) => `${signatureOf(op)}: ${actionGist(op)}`);
-    const description = `${ABOUT[name]} Put the action's fields in args (* = needs file_uuid). Action "help", args {"action": name}: its schema and an example.\n${lines.join('\n')}`;
+    const description = `${ABOUT[name]} Fields in args (*: needs file_uuid; most take sheet?). Action "help": every action's fields.\n${lines.join('\n')}`;
     out.set(name, {
       ops: members,
       tool: {
@@ -99,12 +102,13 @@ export function resolveCompact(group: CompactGroup, raw: Record<string, unknown>
   if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new OpError('invalid_argument', 'args: must be an object holding the action\'s fields', { field: 'args' });
   if (action === 'help') {
     const target = (args as Record<string, unknown>).action;
+    if (target === undefined) {
+      const all = group.ops.map(helpOf);
+      return { kind: 'help', data: { actions: all.map((h) => h.data) }, text: all.map((h) => h.text).join('\n\n') };
+    }
     const op = group.ops.find((o) => o.name === target);
-    if (!op) throw new OpError('invalid_argument', `args.action: name one of ${names.join(', ')}`, { field: 'args.action' });
-    const schema = slimInputSchema(op.input);
-    const returns = op.binary ? ['(a file)'] : Object.keys((jsonSchemaOf(op.output, 'output').properties ?? {}) as object);
-    const data = { action: op.name, description: toolDescription(op), input_schema: schema, returns };
-    return { kind: 'help', data, text: `${op.name}: ${data.description}\nargs schema: ${JSON.stringify(schema)}\nreturns: ${returns.join(', ')}` };
+    if (!op) throw new OpError('invalid_argument', `args.action: name one of ${names.join(', ')}, or leave it out for all`, { field: 'args.action' });
+    return { kind: 'help', ...helpOf(op) };
   }
   const op = typeof action === 'string' ? group.ops.find((o) => o.name === action) : undefined;
   if (!op) {
@@ -114,4 +118,12 @@ export function resolveCompact(group: CompactGroup, raw: Record<string, unknown>
     throw new OpError('invalid_argument', `action: ${action === undefined ? 'is required' : `'${String(action)}' is not an action of this tool${hint}`}; one of ${names.join(', ')}, help`, { field: 'action' });
   }
   return { kind: 'op', op, args };
+}
+
+/** One action's help: its full description (with the example), input schema and result fields. */
+function helpOf(op: AnyOp): { text: string; data: Record<string, unknown> } {
+  const schema = slimInputSchema(op.input);
+  const returns = op.binary ? ['(a file)'] : Object.keys((jsonSchemaOf(op.output, 'output').properties ?? {}) as object);
+  const data = { action: op.name, description: toolDescription(op), input_schema: schema, returns };
+  return { data, text: `${op.name}: ${data.description}\nargs schema: ${JSON.stringify(schema)}\nreturns: ${returns.join(', ')}` };
 }

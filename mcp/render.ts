@@ -1,61 +1,70 @@
-// The text an agent reads for a result: grids ({range, values}) as small tables with column letters
-// and row numbers, everything else as compact JSON. Generic over every op: no op is named here.
+// The text an agent reads for a result: grids ({range, values}) as typed CSV, one line per sheet
+// row at every size, so the number 3 and the text "3" never look alike; everything else as
+// compact JSON. Generic over every op: no op is named here.
 import { A1Error, indexToCol, parseRange } from '../core/a1.ts';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isGrid = (v: unknown): v is Obj & { range: string; values: unknown[][] } => isObj(v) && typeof v.range === 'string' && Array.isArray(v.values) && v.values.every(Array.isArray);
 
-function cellText(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  const s = typeof v === 'string' ? v : JSON.stringify(v);
-  return s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, '\\n');
+/** Says how to read a grid's lines; tool texts say it too (prompts/tool-texts.ts). */
+export const TYPED_CSV_KEY = '"text", numbers bare, TRUE/FALSE, #ERRORS, dates as serial (shown)';
+
+/** A displayed string that differs from the bare number in more than rounding ($, %, commas, dates). */
+const FORMATTED = /[^0-9.\-E+]/;
+
+/**
+ * One cell of typed CSV: text in JSON quotes ("" is empty text), numbers bare (followed by how
+ * the cell shows them when a format changes more than rounding: `0.07 (7%)`), TRUE/FALSE, error
+ * codes bare, dates and times as their serial and how they show, formulas bare, empty as nothing.
+ */
+export function typedCellText(typed: unknown, shown: unknown): string {
+  if (typed === null || typed === undefined) return '';
+  if (typeof typed === 'string') return JSON.stringify(typed);
+  if (typeof typed === 'boolean') return typed ? 'TRUE' : 'FALSE';
+  if (typeof typed === 'number') return typeof shown === 'string' && shown !== '' && FORMATTED.test(shown) ? `${typed} (${shown})` : String(typed);
+  if (isObj(typed)) {
+    if (typeof typed.error === 'string') return typed.error;
+    if (typeof typed.formula === 'string') return typed.formula;
+    if (typeof typed.serial === 'number') {
+      const iso = typed.date ?? typed.time ?? typed.datetime;
+      return `${typed.serial} (${typeof shown === 'string' && shown !== '' && shown !== String(typed.serial) ? shown : String(iso)})`;
+    }
+  }
+  return JSON.stringify(typed);
 }
 
-/** | |A|B|\n|1|x|y| — markdown table headed by column letters, rows numbered as in the sheet. */
-export function gridTable(range: string, values: unknown[][]): string {
-  let r0 = 0, c0 = 0;
+/** A cell of a grid that carries no typed form (an op's own rows): its JSON type shows as it is. */
+function plainCellText(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  return typedCellText(v, undefined);
+}
+
+/** rows 4..5, columns C..D — where the lines below sit in the sheet. */
+function place(range: string, rows: number, cols: number): string {
   try {
     const ref = parseRange(range);
-    r0 = ref.rect.r0;
-    c0 = ref.rect.c0;
+    return `rows ${ref.rect.r0 + 1}..${ref.rect.r0 + rows}, columns ${indexToCol(ref.rect.c0)}..${indexToCol(ref.rect.c0 + Math.max(cols, 1) - 1)}`;
   } catch (err) {
     if (!(err instanceof A1Error)) throw err;
+    return `${rows} rows`;
   }
+}
+
+/** A grid as typed CSV under a line naming its range, rows and columns. */
+export function gridText(label: string, range: string, values: unknown[][], typed?: unknown[][]): string {
   const cols = values[0]?.length ?? 0;
-  const head = `| |${Array.from({ length: cols }, (_, j) => indexToCol(c0 + j)).join('|')}|`;
-  const lines = values.map((row, i) => `|${r0 + i + 1}|${row.map(cellText).join('|')}|`);
-  return [head, ...lines].join('\n');
-}
-
-/** Grids past this many cells are written as CSV: no row-number column or pipes, ~30% fewer tokens than a table. */
-export const CSV_FROM_CELLS = 200;
-
-function csvCell(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  const s = typeof v === 'string' ? v : JSON.stringify(v);
-  return /[",\r\n]|^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-/** A big grid as CSV, one line per sheet row from the range's first row. */
-export function gridCsv(range: string, values: unknown[][]): string {
-  let first = 1, cols = '';
-  try {
-    const ref = parseRange(range);
-    first = ref.rect.r0 + 1;
-    cols = `, columns ${indexToCol(ref.rect.c0)}..${indexToCol(ref.rect.c0 + (values[0]?.length ?? 1) - 1)}`;
-  } catch (err) {
-    if (!(err instanceof A1Error)) throw err;
-  }
-  const lines = values.map((row) => row.map(csvCell).join(','));
-  return [`CSV, rows ${first}..${first + values.length - 1}${cols}:`, ...lines].join('\n');
+  const lines = values.map((row, i) => {
+    const kinds = typed?.[i];
+    return row.map((v, j) => (kinds ? typedCellText(kinds[j], v) : plainCellText(v))).join(',');
+  });
+  return [`${label}${range}, ${place(range, values.length, cols)} (${TYPED_CSV_KEY}):`, ...lines].join('\n');
 }
 
 function blockText(block: Obj & { range: string; values: unknown[][] }, label: string): string {
-  const { values, range, errors, ...rest } = block;
-  const parts = [`${range.includes('!') ? '' : label}${range}${values.length === 0 ? ' (no rows)' : ''}`];
-  const cells = values.length * (values[0]?.length ?? 0);
-  if (values.length) parts.push(cells > CSV_FROM_CELLS ? gridCsv(range, values) : gridTable(range, values));
+  const { values, range, errors, typed, ...rest } = block;
+  const at = range.includes('!') ? '' : label;
+  const parts = [values.length === 0 ? `${at}${range} (no rows)` : gridText(at, range, values, Array.isArray(typed) ? (typed as unknown[][]) : undefined)];
   if (Array.isArray(errors) && errors.length) parts.push(`errors: ${errors.map((e) => { const x = e as Obj; return `${String(x.cell)} ${String(x.error)} (${String(x.message)})`; }).join('; ')}`);
   const extra = Object.entries(rest).filter(([k]) => k !== 'sheet');
   if (extra.length) parts.push(JSON.stringify(Object.fromEntries(extra)));
@@ -74,5 +83,7 @@ export function renderText(data: unknown): string {
     } else rest[k] = v;
   }
   if (!tables.length) return JSON.stringify(data);
-  return [...tables, JSON.stringify(rest)].join('\n\n');
+  // Every table's first line names its sheet, so `sheet` alone would be a stray line.
+  delete rest.sheet;
+  return Object.keys(rest).length ? [...tables, JSON.stringify(rest)].join('\n\n') : tables.join('\n\n');
 }

@@ -1,12 +1,12 @@
 // Token-thrifty tool results: structuredContent is the op's JSON (as REST returns it), and the
-// text the model reads is a compact rendering (grids as small tables or CSV). Big grids are cut
+// text the model reads is a compact rendering (grids as typed CSV, render.ts). Big grids are cut
 // past a cell budget with truncated + next_range, and every result is held under a token ceiling:
 // never silently, the cut is always stated in the result.
 //
 // One copy of a grid. A client hands its model one of the two copies, never both: Claude Code
 // and VS Code pass JSON.stringify(structuredContent) whenever it is present, most others (Claude
 // on the web, ChatGPT, Cursor...) the text, and without structuredContent every client passes the
-// text. So a result that carries grid values has only the text (CSV past 200 cells), which every
+// text. So a result that carries grid values has only the text (typed CSV), which every
 // model then reads, and the page holds as many rows as the ceiling allows for that one copy. A
 // client that wants the JSON asks: `_meta: {"sheets/structured": true}` on the call, or
 // SHEETS_MCP_OUTPUT_SCHEMAS=fields (tools that declare an output schema must return it).
@@ -78,6 +78,7 @@ interface Block extends Obj {
   values: unknown[][];
   errors?: { cell: string }[];
   sheet?: string;
+  typed?: unknown[][];
 }
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -115,7 +116,8 @@ function cutBlock(block: Block, budget: number): { block: Block; next?: string; 
       return true;
     }
   });
-  return { block: { ...block, values: block.values.slice(0, keep), ...(errors ? { errors } : {}) }, next, left, cells: keep * cols };
+  const typed = Array.isArray(block.typed) ? { typed: block.typed.slice(0, keep) } : {};
+  return { block: { ...block, values: block.values.slice(0, keep), ...typed, ...(errors ? { errors } : {}) }, next, left, cells: keep * cols };
 }
 
 /** Cuts grid values ({range, values} at the top or in a top-level array such as ranges[]) to maxCells. */
@@ -139,7 +141,7 @@ export function cutGrids(out: unknown, maxCells: number): unknown {
       // Blocks past the budget stay in place with no values, so positions (batch results[i],
       // ranges[i]) still line up with the request; their ranges are listed to read next.
       if (pending.length) {
-        kept.push({ ...item, values: [], ...(item.errors ? { errors: [] } : {}) });
+        kept.push({ ...item, values: [], ...(item.typed ? { typed: [] } : {}), ...(item.errors ? { errors: [] } : {}) });
         pending.push(item.range);
         continue;
       }

@@ -11,7 +11,7 @@ export const EXPLAINED_ONCE = ['expected_version', 'sheet', 'space_uuid', 'file_
  * Fields whose name, type, enum or pattern say all there is (bold: boolean, align: left|center|right,
  * fill_color: ^#RRGGBB$): a text would restate them, so the full surface shows none.
  */
-export const SELF_EVIDENT = ['bold', 'italic', 'underline', 'strikethrough', 'align', 'vertical_align', 'font_family', 'text_color', 'fill_color', 'case_sensitive', 'private', 'width_cells', 'height_cells', 'first_row_headers', 'first_col_labels', 'chart_name', 'date_order'] as const;
+export const SELF_EVIDENT = ['bold', 'italic', 'underline', 'strikethrough', 'align', 'vertical_align', 'font_family', 'text_color', 'fill_color', 'case_sensitive', 'private', 'width_cells', 'height_cells', 'first_row_headers', 'first_col_labels', 'chart_name', 'date_order', 'dry_run'] as const;
 
 export const SHORT_FIELD_TEXTS: Record<string, { long: string | undefined; short: string }> = {
   expected_version: { long: ExpectedVersion.description, short: '' },

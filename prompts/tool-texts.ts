@@ -36,7 +36,7 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   move_sheet: { example: { file_uuid: f, sheet: 'Summary', position: 0 } },
   duplicate_sheet: { example: { file_uuid: f, sheet: 'Data' } },
   // cells
-  read_cells: { example: { file_uuid: f, range: 'A1:D20' } },
+  read_cells: { example: { file_uuid: f, range: 'A1:D20' }, returns: 'typed CSV lines: "text", 3, TRUE, #N/A, 45306 (1/15/2024), 0.07 (7%), "" empty text; JSON: values as shown, typed beside.' },
   write_cells: { example: { file_uuid: f, cell: 'A1', values: [['Item', 'Cost'], ['Rent', '1200']] } },
   set_formula: {
     use: 'Errors like #DIV/0! are data; FILTER, SORT, UNIQUE spill (#SPILL! if blocked).',
@@ -57,6 +57,8 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   move_rows_or_columns: { example: { file_uuid: f, range: '3:4', to: '10' } },
   set_sizes: { example: { file_uuid: f, size: 160, indices: ['A', 'C:D'] } },
   set_default_size: { example: { file_uuid: f, size: 120 } },
+  delete_rows_where: { example: { file_uuid: f, range: 'A1:K500', condition: '=LEFT(K2,2)="PC"', dry_run: true } },
+  subtotal_rows: { example: { file_uuid: f, range: 'A1:F200', group_by: 'Region', columns: ['Sales'] } },
   get_layout: { example: { file_uuid: f } },
   merge_cells: { example: { file_uuid: f, range: 'A1:D1', center: true } },
   unmerge_cells: { example: { file_uuid: f, range: 'A1:D10' } },

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { estimateTokens } from '../mcp/results.ts';
 import { ROOT } from './helpers/paths.ts';
+import { TYPED_CSV_KEY } from '../mcp/render.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 let server: TestServer;
@@ -76,6 +77,20 @@ describe('tool surfaces', () => {
     expect(text(help)).toMatch(/Example: \{"cell":"C2","formula":"=A2\*B2"\}/);
   });
 
+  it('compact help without an action gives every action of the group at once, under the result ceiling', async () => {
+    const c = await httpClient('?tools=compact');
+    const help = await c.callTool({ name: 'cells', arguments: { action: 'help' } });
+    expect(help.isError).toBeFalsy();
+    const actions = (help.structuredContent as any).actions as { action: string; input_schema: any }[];
+    expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(['read_cells', 'write_cells', 'find_replace', 'fill']));
+    expect(actions.find((a) => a.action === 'fill')!.input_schema.required).toEqual(expect.arrayContaining(['source', 'to']));
+    expect(text(help)).toMatch(/^read_cells: /);
+    expect(text(help)).toMatch(/\n\nwrite_cells: .*\nargs schema: /s);
+    expect(estimateTokens(text(help))).toBeLessThan(server.config.mcp.maxResultTokens);
+    const same = await c.callTool({ name: 'cells', arguments: { action: 'help', args: {} } });
+    expect(text(same)).toBe(text(help));
+  });
+
 });
 
 describe('results', () => {
@@ -90,10 +105,10 @@ describe('results', () => {
     await c.callTool({ name: 'write_cells', arguments: { file_uuid: file, cell: 'A1', values: rows } });
   });
 
-  it('reads render as a table for the model and JSON for programs', async () => {
+  it('reads render as typed CSV for the model and JSON for programs', async () => {
     const r = await c.callTool({ name: 'read_cells', arguments: { file_uuid: file, range: 'A1:C3' } });
     expect(r.structuredContent).toMatchObject({ sheet: 'Sheet1', range: 'A1:C3', values: [['r1', '1', 'x'], ['r2', '2', 'x'], ['r3', '3', 'a|b']] });
-    expect(text(r)).toBe('Sheet1!A1:C3\n| |A|B|C|\n|1|r1|1|x|\n|2|r2|2|x|\n|3|r3|3|a\\|b|');
+    expect(text(r)).toBe(`Sheet1!A1:C3, rows 1..3, columns A..C (${TYPED_CSV_KEY}):\n"r1",1,"x"\n"r2",2,"x"\n"r3",3,"a|b"`);
   });
 
   it('cuts a read past SHEETS_MCP_MAX_CELLS and names the next range, in text and structure', async () => {

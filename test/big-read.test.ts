@@ -38,7 +38,7 @@ async function readAll(server: TestServer): Promise<{ calls: number; tokens: num
       const page = estimateTokens(text);
       tokens += page;
       pageMax = Math.max(pageMax, page);
-      // CSV lines, or table rows on a last page of few cells.
+      // Typed CSV lines.
       rows += text.split('\n').filter((l) => /Customer \d+/.test(l)).length;
       range = /"next_range":"([^"]+)"/.exec(text)?.[1];
     }
@@ -53,12 +53,14 @@ it('reads 5,000 x 6 in pages of one copy each, under the ceiling', async () => {
   console.log(`5,000 x 6 read, 20k-token ceiling: ${usual.calls} calls, ${usual.tokens} tokens (largest page ${usual.pageMax})`);
   expect(usual.rows).toBe(5000);
   expect(usual.pageMax).toBeLessThanOrEqual(20_000);
-  expect(usual.calls).toBeLessThanOrEqual(6);
-  // A client whose own cap allows it (Claude Code: MAX_MCP_OUTPUT_TOKENS) reads it in 3, with the
+  // Typed CSV (issue 36) shows each date as its serial and how it shows, 45324 (2024-02-02): 3
+  // more tokens in this table's 20 a row, so 7 pages where 6 sufficed (and 4 where 3 did below).
+  expect(usual.calls).toBeLessThanOrEqual(7);
+  // A client whose own cap allows it (Claude Code: MAX_MCP_OUTPUT_TOKENS) reads it in 4, with the
   // server's ceiling and cell cut raised to match.
   const more = await readAll(wide);
   console.log(`5,000 x 6 read, 40k-token ceiling: ${more.calls} calls, ${more.tokens} tokens (largest page ${more.pageMax})`);
   expect(more.rows).toBe(5000);
   expect(more.pageMax).toBeLessThanOrEqual(40_000);
-  expect(more.calls).toBeLessThanOrEqual(3);
+  expect(more.calls).toBeLessThanOrEqual(4);
 }, 180_000);

@@ -1,6 +1,6 @@
 // Pure logic of token-thrifty results: where grids are cut, how the cut is stated, how tables read.
 import { describe, expect, it } from 'vitest';
-import { renderText } from '../mcp/render.ts';
+import { TYPED_CSV_KEY, renderText, typedCellText } from '../mcp/render.ts';
 import { cutGrids, estimateTokens, fitJson, toolResult } from '../mcp/results.ts';
 
 const grid = (rows: number, cols: number) => Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => `${r}.${c}`));
@@ -34,8 +34,26 @@ describe('cutGrids', () => {
 });
 
 describe('rendering', () => {
-  it('draws grids as tables numbered like the sheet and escapes pipes and newlines', () => {
-    expect(renderText({ sheet: 'S', range: 'C4:D5', values: [['a|b', 'x\ny'], [1, null]], errors: [], version: 2 })).toBe('S!C4:D5\n| |C|D|\n|4|a\\|b|x\\ny|\n|5|1||\n{"version":2}');
+  it('draws grids as typed CSV at every size: text quoted, numbers bare, one line per row', () => {
+    expect(renderText({ sheet: 'S', range: 'C4:D5', values: [['a,b', 'x\ny'], [1, null]], errors: [], version: 2 })).toBe(`S!C4:D5, rows 4..5, columns C..D (${TYPED_CSV_KEY}):\n"a,b","x\\ny"\n1,\n{"version":2}`);
+  });
+
+  it('shows each value\'s type from the typed grid, and how a format shows a number', () => {
+    const block = {
+      sheet: 'S',
+      range: 'A1:H1',
+      values: [['3', '3', 'TRUE', '#DIV/0!', '2024-01-15', '7%', '', '']],
+      typed: [[3, '3', true, { error: '#DIV/0!' }, { date: '2024-01-15', serial: 45306 }, 0.07, '', null]],
+      errors: [],
+    };
+    expect(renderText(block).split('\n')[1]).toBe('3,"3",TRUE,#DIV/0!,45306 (2024-01-15),0.07 (7%),"",');
+    expect(typedCellText({ formula: '=SUM(A1:A3)' }, '=SUM(A1:A3)')).toBe('=SUM(A1:A3)');
+    expect(typedCellText(1234.5, '1234.50')).toBe('1234.5');
+  });
+
+  it('ends a reply with ranges without a stray {"sheet": ...} line', () => {
+    const text = renderText({ sheet: 'Sheet1', ranges: [{ range: 'A1:B1', values: [['a', 1]], typed: [['a', 1]], errors: [] }] });
+    expect(text).toBe(`Sheet1!A1:B1, rows 1..1, columns A..B (${TYPED_CSV_KEY}):\n"a",1`);
   });
 
   it('keeps everything under the ceiling, saying so', () => {
@@ -55,7 +73,7 @@ describe('one copy of a grid', () => {
   it('sends a grid result as text only, unless the JSON is asked for', () => {
     const text = toolResult(orders, { maxCells: 100_000, maxTokens: 20_000 });
     expect(text.structuredContent).toBeUndefined();
-    expect((text.content[0] as { text: string }).text).toMatch(/^Orders!A1:C3000\nCSV, rows 1\.\.\d+, columns A\.\.C:\n1,Customer 0,0\.00\n/);
+    expect((text.content[0] as { text: string }).text).toMatch(/^Orders!A1:C3000, rows 1\.\.\d+, columns A\.\.C \(.*\):\n"1","Customer 0","0\.00"\n/);
     const both = toolResult(orders, { maxCells: 100_000, maxTokens: 20_000 }, { structured: true });
     expect(both.structuredContent).toMatchObject({ range: 'A1:C3000' });
     // Results without grids keep their structuredContent.

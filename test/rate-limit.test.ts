@@ -115,6 +115,25 @@ describe('MCP calls over the rate', () => {
       await slow.close();
     }
   });
+  it('carry no wait note when they did not wait (not "waited 0.0 s")', async () => {
+    const fast = await startServer({ SHEETS_RATE_PER_SEC: '1000', SHEETS_RATE_BURST: '1000' });
+    const door = await mcpHttpDoor(fast);
+    try {
+      for (let i = 0; i < 5; i++) {
+        const out = await door.client.callTool({ name: 'get_me', arguments: {} });
+        expect(JSON.stringify(out.content)).not.toMatch(/waited/);
+        expect((out._meta as any)?.['sheets/rate_limit_waited_ms']).toBeUndefined();
+      }
+    } finally {
+      await door.close();
+      await fast.close();
+    }
+  });
+
+  it('count only pauses for room, not the store round trip', async () => {
+    const limits = new RateLimits({ perSec: 1000, burst: 1000, maxInFlight: 1000 });
+    expect((await limits.take('t')).waitedMs).toBe(0);
+  });
 });
 
 describe('concurrency limit', () => {

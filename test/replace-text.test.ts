@@ -24,7 +24,7 @@ describe('retype', () => {
   it('types the result as write_cells would', () => {
     expect(retype('123')).toBe(123);
     expect(retype('12%')).toEqual({ v: 0.12, auto: { number_format: 'percent', decimals: 0 } });
-    expect(retype('007')).toBe('007');
+    expect(retype('007')).toBe(7);
     expect(retype('')).toBeNull();
     expect(retype('TRUE')).toBe(true);
   });

@@ -8,7 +8,7 @@ import { checkCellFormula } from '../workbook/formula-check.ts';
 import { parseTyped } from '../workbook/typed-input.ts';
 import type { Content } from '../workbook/workbook.ts';
 
-/** One value as agents send it: a string typed as in a spreadsheet, or a JSON number, boolean or null taken as it is. */
+/** One value as agents send it: a string typed as Excel types input, or a JSON number, boolean or null taken as it is. */
 export const CellInput = z.union([z.string(), z.number(), z.boolean(), z.null()], {
   error: 'expected a string ("42", "=A1"), a number, true/false or null',
 });
@@ -23,7 +23,7 @@ export const ValuesGrid = z
       if (r.length !== width) ctx.addIssue({ code: 'custom', path: [i], message: `row ${i} has ${r.length} values but row 0 has ${width}; every row must have the same length` });
     });
   })
-  .describe('Rows: strings typed as a spreadsheet would ("42", "3.5%", "2024-01-15", "TRUE"; "\'007" stays text; "" clears), or numbers, booleans, null.');
+  .describe('Rows. Strings are typed as Excel types input: "42" and "007" numbers, "3.5%", "2024-01-15", "TRUE"; a leading \' keeps text ("\'007"); "" clears. Or numbers, booleans, null.');
 
 export const InputMode = z
   .enum(['literal', 'user_entered'])

@@ -20,6 +20,9 @@ const DIGIT = /\d/;
 /** Typed values of strings met before: columns repeat (categories, dates), and the general parser is slow. */
 const CACHE_SIZE = 65_536;
 
+/** A CSV column of codes (zip codes, ids) has no apostrophes to keep its leading zeros: they stay text. */
+const CSV_TYPING = { leadingZerosText: true };
+
 export function typeCsvValue(raw: string, cache?: Map<string, Content>): Content {
   if (raw === '') return null;
   if (PLAIN_NUMBER.test(raw)) {
@@ -28,11 +31,11 @@ export function typeCsvValue(raw: string, cache?: Map<string, Content>): Content
   }
   // Without a digit only TRUE/FALSE (any case) or an apostrophe-quoted text mean something else.
   if (!DIGIT.test(raw) && raw[0] !== "'" && raw.length !== 4 && raw.length !== 5) return raw;
-  if (!cache) return parseTyped(raw);
+  if (!cache) return parseTyped(raw, CSV_TYPING);
   let out = cache.get(raw);
   if (out === undefined) {
     if (cache.size >= CACHE_SIZE) cache.clear();
-    out = parseTyped(raw);
+    out = parseTyped(raw, CSV_TYPING);
     cache.set(raw, out);
   }
   return out;

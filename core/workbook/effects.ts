@@ -6,6 +6,7 @@ import { cellToA1, qualified, rectToA1, type Rect } from '../a1.ts';
 import { isRich, type Cell } from './cell.ts';
 import { displayCell } from './display.ts';
 import { effectiveStyle } from './read.ts';
+import { TypedValueOut, typedCell, type TypedValue } from './typed-value.ts';
 import type { SheetModel } from './sheet.ts';
 import type { Workbook } from './workbook.ts';
 
@@ -15,7 +16,7 @@ const LISTED = 10;
 export const EffectsOut = z
   .object({
     recalculated: z
-      .object({ count: z.number().int(), cells: z.array(z.object({ cell: z.string(), value: z.string() })).describe(`The first ${LISTED}, displayed values.`) })
+      .object({ count: z.number().int(), cells: z.array(z.object({ cell: z.string(), value: z.string(), typed: TypedValueOut })).describe(`The first ${LISTED}: value as displayed, typed beside it.`) })
       .optional()
       .describe('Formula cells outside the write whose value changed.'),
     spills: z.array(z.object({ cell: z.string(), range: z.string().optional(), blocked: z.boolean().optional() })).optional().describe('Formulas whose spill this write created or blocked (#SPILL!).'),
@@ -64,7 +65,7 @@ export class EffectLog {
   summary(wb: Workbook, requeued: { label: string; id: string }[]): Effects | undefined {
     const multi = wb.sheets.length > 1;
     const name = (sheet: SheetModel, a1: string) => (multi ? qualified(sheet.name, a1) : a1);
-    const recalculated: { cell: string; value: string }[] = [];
+    const recalculated: { cell: string; value: string; typed: TypedValue }[] = [];
     const spills: NonNullable<Effects['spills']> = [];
     let count = 0;
     const sheets = new Map(wb.sheets.map((s) => [s.id, s]));
@@ -84,7 +85,10 @@ export class EffectLog {
       }
       if (own) continue;
       count++;
-      if (recalculated.length < LISTED) recalculated.push({ cell: a1, value: cell.e ?? displayCell(cell, effectiveStyle(sheet, wb.styles, row, col, cell), sheet.meta) });
+      if (recalculated.length < LISTED) {
+        const style = effectiveStyle(sheet, wb.styles, row, col, cell);
+        recalculated.push({ cell: a1, value: cell.e ?? displayCell(cell, style, sheet.meta), typed: typedCell(cell, style) });
+      }
     }
     const out: Effects = {};
     if (count) out.recalculated = { count, cells: recalculated };

@@ -9,6 +9,7 @@ import { displayCell } from './display.ts';
 import type { SheetModel } from './sheet.ts';
 import type { Style, StyleTable } from './style.ts';
 import { parseTyped } from './typed-input.ts';
+import { typedCell, type TypedValue } from './typed-value.ts';
 
 export type Render = 'displayed' | 'raw' | 'formula';
 
@@ -58,26 +59,35 @@ export function rawValue(cell: Cell): Scalar | null {
 const fifteenDigits = (v: Scalar | null): Scalar | null => (typeof v === 'number' ? significant15(v) : v);
 
 /**
- * The cells of `rect` in one render mode. `excelText` gives a formula's text as Excel writes it
- * where the engine's differs (structured references: io/excel-text.ts).
+ * Values of a rectangle in the asked render; with `typed`, also each value's typed form
+ * (typed-value.ts; with render "formula", a formula cell's is {formula}). `excelText` gives a
+ * formula's text as Excel writes it where the engine's differs (structured references:
+ * io/excel-text.ts).
  */
-export function readGrid(sheet: SheetModel, styles: StyleTable, rect: Rect, render: Render, qualifySheet: boolean, excelText?: (cell: RichCell, row: number) => string | undefined): { values: (string | Scalar | null)[][]; errors: CellErrorOut[] } {
+export function readGrid(sheet: SheetModel, styles: StyleTable, rect: Rect, render: Render, qualifySheet: boolean, opts: { typed?: boolean; excelText?: (cell: RichCell, row: number) => string | undefined } = {}): { values: (string | Scalar | null)[][]; errors: CellErrorOut[]; typed?: TypedCell[][] } {
   const values: (string | Scalar | null)[][] = [];
+  const typed: TypedCell[][] = [];
   const errors: CellErrorOut[] = [];
   for (let r = rect.r0; r <= rect.r1; r++) {
     const line: (string | Scalar | null)[] = new Array(rect.c1 - rect.c0 + 1);
+    const kinds: TypedCell[] = opts.typed ? new Array(rect.c1 - rect.c0 + 1) : [];
     for (let c = rect.c0; c <= rect.c1; c++) {
       const cell = sheet.get(r, c);
       if (isRich(cell) && cell.e !== undefined) {
         const a1 = cellToA1({ row: r, col: c });
         errors.push({ cell: qualifySheet ? qualified(sheet.name, a1) : a1, error: cell.e, message: cell.m ?? describeError(cell.e) });
       }
-      line[c - rect.c0] = render === 'raw' ? fifteenDigits(rawValue(cell)) : render === 'formula' ? ((excelText && isRich(cell) && cell.x && excelText(cell, r)) || formulaText(cell)) : cell === null || cell === undefined ? '' : displayCell(cell, effectiveStyle(sheet, styles, r, c, cell), sheet.meta);
+      const style = () => effectiveStyle(sheet, styles, r, c, cell);
+      line[c - rect.c0] = render === 'raw' ? fifteenDigits(rawValue(cell)) : render === 'formula' ? ((opts.excelText && isRich(cell) && cell.x && opts.excelText(cell, r)) || formulaText(cell)) : cell === null || cell === undefined ? '' : displayCell(cell, style(), sheet.meta);
+      if (opts.typed) kinds[c - rect.c0] = render === 'formula' && isRich(cell) && cell.f !== undefined ? { formula: line[c - rect.c0] as string } : render === 'formula' && isRich(cell) && cell.sp !== undefined ? null : typedCell(cell, style());
     }
     values.push(line);
+    if (opts.typed) typed.push(kinds);
   }
-  return { values, errors };
+  return opts.typed ? { values, errors, typed } : { values, errors };
 }
+
+export type TypedCell = TypedValue | { formula: string };
 
 const ERROR_TEXT: Record<string, string> = {
   '#DIV/0!': 'Division by zero.',

@@ -1,5 +1,5 @@
 // Recognises typed input the way a spreadsheet does: "1,234.5" is a number, "12%" a percentage,
-// "2024-01-15" a date, "TRUE" a boolean; a leading apostrophe keeps the rest as text.
+// "2024-01-15" a date, "TRUE" a boolean, "007" the number 7; a leading apostrophe keeps the rest as text.
 import { parseValue } from 'numfmt';
 import type { Scalar } from './cell.ts';
 import type { Style } from './style.ts';
@@ -40,16 +40,19 @@ function impliedStyle(formatId: number | undefined, raw: string): Partial<Style>
   }
 }
 
-/** The content a typed string stands for. `''` clears the cell. */
-export function parseTyped(raw: string): Content {
+/**
+ * The content a typed string stands for, as Excel types what is typed into a cell: "03" is the
+ * number 3, and a leading apostrophe keeps the rest as text ("'03"). `''` clears the cell.
+ * `leadingZerosText`: keep "007" as text (CSV imports, whose columns of codes have no apostrophe).
+ */
+export function parseTyped(raw: string, opts: { leadingZerosText?: boolean } = {}): Content {
   if (raw === '') return null;
   if (raw.startsWith("'")) return raw.slice(1);
   if (raw.length > 64) return raw;
   const parsed = parseValue(raw) as { value: Scalar; formatId?: number } | null | undefined;
   if (!parsed || parsed.value === undefined || parsed.value === null) return raw;
   if (typeof parsed.value === 'number' && !Number.isFinite(parsed.value)) return raw;
-  // Leading zeros ("007", zip codes) stay text, as most agents mean an identifier there.
-  if (/^0\d+$/.test(raw.trim())) return raw;
+  if (opts.leadingZerosText && /^0\d+$/.test(raw.trim())) return raw;
   const auto = impliedStyle(parsed.formatId, raw);
   // numfmt counts dates as Excel does (1900-02-29 is 60), as our serials do.
   const value = parsed.value;

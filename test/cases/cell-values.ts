@@ -59,12 +59,13 @@ export const cellValueCases: CaseGroup[] = [
     },
     cases: [
       {
-        name: 'numbers, booleans and null are taken as they are; strings keep their typed meaning',
+        name: 'numbers, booleans and null are taken as they are; strings are typed as Excel types input ("007" is 7, "\'007" text)',
         op: 'write_cells',
-        args: (fx) => ({ file_uuid: fx.file, cell: 'A1', values: [[42, -0.5, 1e21, true, false, null, '3.5%', '007']] }),
-        ok: (d) => expect(d).toMatchObject({ range: 'A1:H1', updated_cells: 8 }),
+        args: (fx) => ({ file_uuid: fx.file, cell: 'A1', values: [[42, -0.5, 1e21, true, false, null, '3.5%', '007', "'007", '66']] }),
+        ok: (d) => expect(d).toMatchObject({ range: 'A1:J1', updated_cells: 10 }),
         then: async (door, fx) => {
-          expect(await read(door, fx, 'A1:H1', 'raw')).toEqual([[42, -0.5, 1e21, true, false, null, 0.035, '007']]);
+          expect(await read(door, fx, 'A1:J1', 'raw')).toEqual([[42, -0.5, 1e21, true, false, null, 0.035, 7, '007', 66]]);
+          expect((await must(door, 'read_cells', { file_uuid: fx.file, range: 'G1:J1' })).typed).toEqual([[0.035, 7, '007', 66]]);
           await must(door, 'set_formula', { file_uuid: fx.file, cell: 'A2', formula: '=A1*2+B1+IF(D1,1,0)' });
           expect(await read(door, fx, 'A2')).toEqual([['84.5']]);
         },
@@ -106,7 +107,7 @@ export const cellValueCases: CaseGroup[] = [
         name: 'formulas elsewhere that changed, with their new values',
         op: 'write_cells',
         args: (fx) => ({ file_uuid: fx.file, cell: 'A1', values: [[5]] }),
-        ok: (d) => expect(d.effects).toEqual({ recalculated: { count: 3, cells: expect.arrayContaining([{ cell: 'B1', value: '10' }, { cell: 'C1', value: '11' }, { cell: 'D1', value: '5' }]) } }),
+        ok: (d) => expect(d.effects).toEqual({ recalculated: { count: 3, cells: expect.arrayContaining([{ cell: 'B1', value: '10', typed: 10 }, { cell: 'C1', value: '11', typed: 11 }, { cell: 'D1', value: '5', typed: 5 }]) } }),
       },
       { name: 'raw values carry no float noise', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'F5', formula: '=0.1+0.2' }), then: async (door, fx) => expect(await read(door, fx, 'F5', 'raw')).toEqual([[0.3]]) },
       { name: 'a write that changes no formula says nothing more', op: 'write_cells', args: (fx) => ({ file_uuid: fx.file, cell: 'F1', values: [['x']] }), ok: (d) => expect(d.effects).toBeUndefined() },
@@ -115,13 +116,13 @@ export const cellValueCases: CaseGroup[] = [
         op: 'set_formula',
         args: (fx) => ({ file_uuid: fx.file, cell: 'A3', formula: '=SEQUENCE(3)' }),
         ok: (d) => {
-          expect(d.spill).toEqual({ range: 'A3:A5', values: [['1'], ['2'], ['3']] });
+          expect(d.spill).toEqual({ range: 'A3:A5', values: [['1'], ['2'], ['3']], typed: [[1], [2], [3]] });
           expect(d.effects).toEqual({ spills: [{ cell: 'A3', range: 'A3:A5' }] });
         },
       },
       { name: 'a big spill is shown in part', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'H1', formula: '=SEQUENCE(500,2)' }), ok: (d) => { expect(d.spill.range).toBe('H1:I500'); expect(d.spill.values).toHaveLength(50); expect(d.spill.values[49]).toEqual(['99', '100']); expect(d.spill.truncated).toBe(true); } },
-      { name: 'a spill blocked by a write', op: 'write_cells', args: (fx) => ({ file_uuid: fx.file, cell: 'A5', values: [['in the way']] }), ok: (d) => expect(d.effects).toEqual({ recalculated: { count: 1, cells: [{ cell: 'A3', value: '#SPILL!' }] }, spills: [{ cell: 'A3', blocked: true }] }) },
-      { name: 'and spilling again once cleared', op: 'clear_cells', args: (fx) => ({ file_uuid: fx.file, range: 'A5' }), ok: (d) => expect(d.effects).toEqual({ recalculated: { count: 1, cells: [{ cell: 'A3', value: '1' }] }, spills: [{ cell: 'A3', range: 'A3:A5' }] }) },
+      { name: 'a spill blocked by a write', op: 'write_cells', args: (fx) => ({ file_uuid: fx.file, cell: 'A5', values: [['in the way']] }), ok: (d) => expect(d.effects).toEqual({ recalculated: { count: 1, cells: [{ cell: 'A3', value: '#SPILL!', typed: { error: '#SPILL!' } }] }, spills: [{ cell: 'A3', blocked: true }] }) },
+      { name: 'and spilling again once cleared', op: 'clear_cells', args: (fx) => ({ file_uuid: fx.file, range: 'A5' }), ok: (d) => expect(d.effects).toEqual({ recalculated: { count: 1, cells: [{ cell: 'A3', value: '1', typed: 1 }] }, spills: [{ cell: 'A3', range: 'A3:A5' }] }) },
     ],
   },
   {
@@ -208,7 +209,7 @@ export const cellValueCases: CaseGroup[] = [
       { name: 'case_sensitive', op: 'find_replace', args: (fx) => ({ file_uuid: fx.file, find: 'pear', replace: 'plum', case_sensitive: true }), ok: (d) => expect(d.replaced_cells).toBe(0), then: async (door, fx) => expect(await read(door, fx, 'A2')).toEqual([['Pear']]) },
       { name: 'whole_cell', op: 'find_replace', args: (fx) => ({ file_uuid: fx.file, find: 'pear', replace: 'Plum', whole_cell: true }), ok: (d) => expect(d.changes).toEqual([{ cell: 'A2', before: 'Pear', after: 'Plum' }]) },
       { name: 'replaced text is typed like write_cells: "abc1" -> 1 is a number and formulas recompute', op: 'find_replace', args: (fx) => ({ file_uuid: fx.file, find: 'abc', replace: '' }), then: async (door, fx) => { expect(await read(door, fx, 'A4', 'raw')).toEqual([[1]]); expect(await read(door, fx, 'B1')).toEqual([['2']]); } },
-      { name: 'leading zeros stay text', op: 'find_replace', args: (fx) => ({ file_uuid: fx.file, find: 'x', replace: '' }), then: async (door, fx) => expect(await read(door, fx, 'A6', 'raw')).toEqual([['007']]) },
+      { name: 'leading zeros are typed as Excel types input: "007" becomes 7', op: 'find_replace', args: (fx) => ({ file_uuid: fx.file, find: 'x', replace: '' }), then: async (door, fx) => expect(await read(door, fx, 'A6', 'raw')).toEqual([[7]]) },
       { name: 'an empty replace of a whole cell clears it', op: 'find_replace', args: (fx) => ({ file_uuid: fx.file, find: 'REMOVE ME', replace: '', whole_cell: true }), ok: (d) => expect(d.replaced_cells).toBe(1), then: async (door, fx) => expect((await must(door, 'has_data', { file_uuid: fx.file, range: 'A5' })).has_data).toBe(false) },
       { name: 'formulas are left alone unless asked', op: 'find_replace', args: (fx) => ({ file_uuid: fx.file, find: 'A4', replace: 'A7' }), ok: (d) => expect(d.replaced_cells).toBe(0) },
       { name: 'formulas: true rewrites formula text', op: 'find_replace', args: (fx) => ({ file_uuid: fx.file, find: 'A4', replace: 'A7', formulas: true }), ok: (d) => expect(d.changes).toEqual([{ cell: 'B1', before: '=A4*2', after: '=A7*2' }]), then: async (door, fx) => expect(await read(door, fx, 'B1')).toEqual([['10']]) },

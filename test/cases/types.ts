@@ -10,7 +10,7 @@ export interface Case {
   op: string;
   args: (fx: Fx) => Record<string, unknown>;
   /** Success: checks the output (throw/expect inside). Failure: the error code and words the message must hold. */
-  ok?: (data: any, fx: Fx) => void | Promise<void>;
+  ok?: (data: any, fx: Fx, text?: string) => void | Promise<void>;
   error?: { code: ErrorCode; message?: RegExp; index?: number };
   /** Runs after the call: e.g. read back to prove nothing changed. */
   then?: (door: Door, fx: Fx) => Promise<void>;

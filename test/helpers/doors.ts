@@ -12,7 +12,8 @@ import { STRUCTURED_META } from '../../mcp/results.ts';
 import { ROOT } from './paths.ts';
 import type { TestServer } from './server.ts';
 
-export type Outcome = { ok: true; data: any } | { ok: false; status?: number; code: string; message: string; details: any };
+/** `text`: over MCP, the text a model reads beside the JSON (REST has none). */
+export type Outcome = { ok: true; data: any; text?: string } | { ok: false; status?: number; code: string; message: string; details: any };
 
 export interface Door {
   name: string;
@@ -53,7 +54,8 @@ export function restDoor(server: TestServer, token: string = server.token): Door
 }
 
 function mcpOutcome(result: any): Outcome {
-  if (!result.isError) return { ok: true, data: result.structuredContent ?? result.content };
+  const text = (result.content ?? []).filter((c: any) => c.type === 'text').map((c: any) => c.text).join('\n');
+  if (!result.isError) return { ok: true, data: result.structuredContent ?? result.content, text };
   // The same structured error as REST's body; the text beside it is for the model.
   const error = result.structuredContent?.error;
   if (!error) throw new Error(`an MCP error result without structuredContent.error: ${JSON.stringify(result)}`);

@@ -52,7 +52,7 @@ export function runCases(title: string, groups: CaseGroup[], opts: { doors?: Doo
             if (c.error.index !== undefined) expect(out.details.index).toBe(c.error.index);
           } else {
             expect(out.ok, `expected success, got ${JSON.stringify(out)}`).toBe(true);
-            if (out.ok) await c.ok?.(out.data, fx);
+            if (out.ok) await c.ok?.(out.data, fx, out.text);
           }
           await c.then?.(door, fx);
         };

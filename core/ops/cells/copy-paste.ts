@@ -1,6 +1,7 @@
 // POST /v1/files/{id}/cells/copy: copy a block and paste it elsewhere (another sheet too), with
 // Excel's paste-special choices: everything, values only, formulas only, formats only, and
-// transposed. Formulas are rewritten as copying does (relative references move, $-parts stay).
+// transposed, skipping blanks. Formulas are rewritten as copying does (relative references move,
+// $-parts stay). Pasting values leaves a formula's "" as a blank cell, not an empty text.
 import { z } from 'zod';
 import { MAX_COLS, MAX_ROWS, qualified, rectToA1 } from '../../a1.ts';
 import { invalidArg } from '../../errors.ts';
@@ -14,11 +15,15 @@ import { VersionOut } from '../../op-fields.ts';
 
 const PASTE = ['all', 'values', 'formulas', 'formats'] as const;
 
-/** The value a cell shows (its formula's result, an error as its code). */
+/** The value a cell shows (its formula's result, an error as its code); "" is a blank cell. */
 function valueContent(cell: Cell): Content {
   if (isRich(cell) && cell.e !== undefined) return cell.e;
-  return valueOf(cell);
+  const v = valueOf(cell);
+  return v === '' ? null : v;
 }
+
+/** Blank for skip_blanks: nothing in it, or a formula's "" (Excel's Paste Special skips both). */
+const isBlank = (cell: Cell) => !(isRich(cell) && cell.e !== undefined) && (valueOf(cell) === null || valueOf(cell) === '');
 
 export const copyPaste = defineOp({
   name: 'copy_paste',
@@ -31,6 +36,7 @@ export const copyPaste = defineOp({
     target: A1Cell.describe('Top-left, e.g. E1 or Report!A1.'),
     paste: z.enum(PASTE).default('all').describe('values: results only.'),
     transpose: z.boolean().default(false).describe('Rows become columns.'),
+    skip_blanks: z.boolean().default(false).describe('Blank source cells paste nothing.'),
     sheet: SheetName.optional(),
   }),
   output: z.object({ source: z.string(), target: z.string().describe('The rectangle pasted into.'), pasted_cells: z.number().int(), version: VersionOut }),
@@ -45,6 +51,8 @@ export const copyPaste = defineOp({
       if (dst.row + th > MAX_ROWS || dst.col + tw > MAX_COLS) throw invalidArg('target', `a ${th} x ${tw} paste from ${dst.a1} runs past the edge of the sheet; pick a target nearer A1`);
       // Read the whole source before writing: source and target may overlap.
       const cells = await readRect(wb, src.sheet, src.rect);
+      const rectAt = { r0: dst.row, c0: dst.col, r1: dst.row + th - 1, c1: dst.col + tw - 1 };
+      const under = input.skip_blanks ? await readRect(wb, dst.sheet, rectAt) : undefined;
       // A spill copied with its formula spills again at the target; its other cells stay empty
       // there. Without the formula (or pasting values) they are plain values.
       const anchors = cells.some((line) => line.some((c) => isRich(c) && c.f !== undefined && c.sp === undefined));
@@ -55,11 +63,16 @@ export const copyPaste = defineOp({
           const [ti, tj] = input.transpose ? [j, i] : [i, j];
           const dr = dst.row + ti - (src.rect.r0 + i), dc = dst.col + tj - (src.rect.c0 + j);
           const spilled = isRich(cell) && cell.sp !== undefined;
+          if (under && isBlank(cell)) {
+            // The target cell is written back as it is (contents and style).
+            contents[ti]![tj] = copiedContent(under[ti]![tj], 0, 0);
+            return;
+          }
           contents[ti]![tj] = input.paste === 'values' ? valueContent(cell) : spilled && anchors ? null : copiedContent(cell, dr, dc);
           if (input.paste === 'all' || input.paste === 'formats') styles[ti]![tj] = styleOf(cell);
         }),
       );
-      const rect = { r0: dst.row, c0: dst.col, r1: dst.row + th - 1, c1: dst.col + tw - 1 };
+      const rect = rectAt;
       await wb.load(dst.sheet, rect);
       if (input.paste === 'formats') putStyles(wb, dst.sheet, dst.row, dst.col, styles);
       else await putBlock(wb, dst.sheet, dst.row, dst.col, contents, styles);

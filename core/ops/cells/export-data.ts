@@ -9,6 +9,7 @@ import { A1Range, FileId, SheetName } from '../../schemas.ts';
 import { readGrid, type Render } from '../../workbook/read.ts';
 import { targetRange } from '../../workbook/targets.ts';
 import { RenderParam } from '../../schemas.ts';
+import { TypedGridOut } from '../../workbook/typed-value.ts';
 
 /** Cells in one response, whatever max_rows says: bounds memory per call. */
 export const PAGE_CELLS = 250_000;
@@ -16,7 +17,7 @@ export const PAGE_CELLS = 250_000;
 const CellValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 const CellErrorOut = z.object({ cell: z.string(), error: z.string(), message: z.string() });
 const NextRange = z.string().optional().describe('The rows of this range not in this page; pass it as range to continue. Absent on the last page.');
-const Block = z.object({ range: z.string(), sheet: z.string().optional(), values: z.array(z.array(CellValue)), errors: z.array(CellErrorOut), next_range: NextRange });
+const Block = z.object({ range: z.string(), sheet: z.string().optional(), values: z.array(z.array(CellValue)), typed: TypedGridOut.optional(), errors: z.array(CellErrorOut), next_range: NextRange });
 
 export const exportData = defineOp({
   name: 'export_data',
@@ -35,6 +36,7 @@ export const exportData = defineOp({
     sheet: z.string(),
     range: z.string().optional(),
     values: z.array(z.array(CellValue)).optional(),
+    typed: TypedGridOut.optional(),
     errors: z.array(CellErrorOut).optional(),
     next_range: NextRange,
     ranges: z.array(Block).optional(),
@@ -51,10 +53,10 @@ export const exportData = defineOp({
         const width = t.rect.c1 - t.rect.c0 + 1;
         const rows = Math.min(input.max_rows, t.rect.r1 - t.rect.r0 + 1, Math.floor(budget / width));
         const page: Rect = { ...t.rect, r1: t.rect.r0 + rows - 1 };
-        let grid: ReturnType<typeof readGrid> = { values: [], errors: [] };
+        let grid: ReturnType<typeof readGrid> = { values: [], errors: [], typed: [] };
         if (rows > 0) {
           await wb.load(t.sheet, page);
-          grid = readGrid(t.sheet, wb.styles, page, input.render as Render, t.qualified);
+          grid = readGrid(t.sheet, wb.styles, page, input.render as Render, t.qualified, { typed: true });
           budget -= rows * width;
         }
         const rest = page.r1 < t.rect.r1 ? rectToA1({ ...t.rect, r0: page.r1 + 1 }) : undefined;

@@ -1,5 +1,6 @@
 // POST /v1/files/{id}/cells/replace: find and replace in one transaction — text values always,
-// formula text and code-cell sources when asked. Replaced text is re-typed as write_cells types input.
+// formula text and code-cell sources when asked; plain text or a regular expression (regex-replace.ts).
+// Replaced text is re-typed as write_cells types input.
 import { z } from 'zod';
 import { MAX_COLS, MAX_ROWS, cellToA1, type Rect } from '../../a1.ts';
 import { defineOp } from '../../op.ts';
@@ -13,6 +14,8 @@ import { targetRange } from '../../workbook/targets.ts';
 import type { Content, Workbook } from '../../workbook/workbook.ts';
 import { VersionOut } from '../../op-fields.ts';
 import { makeReplace, retype } from '../../cells/replace-text.ts';
+import { makeRegexReplace } from '../../cells/regex-replace.ts';
+import { DryRun } from '../../rows/fields.ts';
 import { keepTextFormatted } from '../../cells/text-format.ts';
 
 /** Changed cells listed in the answer; counts are always complete. */
@@ -34,18 +37,21 @@ export const findReplace = defineOp({
   http: { method: 'POST', path: '/v1/files/:file_uuid/cells/replace' },
   input: z.strictObject({
     file_uuid: FileId,
-    find: z.string().min(1, 'must not be empty').max(1000, 'must be at most 1000 characters').describe('Plain text, not a pattern.'),
-    replace: z.string().max(10_000, 'must be at most 10000 characters').describe('"" deletes; results typed as in write_cells.'),
+    find: z.string().min(1, 'must not be empty').max(1000, 'must be at most 1000 characters').describe('Text, or a pattern with regex.'),
+    replace: z.string().max(10_000, 'must be at most 10000 characters').describe('"" deletes; $1: a regex group.'),
+    regex: z.boolean().default(false).describe('find is a regex.'),
     case_sensitive: z.boolean().default(false).describe('Match case.'),
     whole_cell: z.boolean().default(false).describe('Whole cell text must equal find.'),
     formulas: z.boolean().default(false).describe('Also in formula text.'),
     code: z.boolean().default(false).describe('Also in code-cell sources.'),
     range: A1Range.optional().describe('Default the whole sheet.'),
+    dry_run: DryRun,
     sheet: SheetName.optional(),
   }),
   output: z.object({
     version: VersionOut,
     sheet: z.string(),
+    dry_run: z.boolean().optional(),
     replaced_cells: z.number().int(),
     occurrences: z.number().int(),
     changes: z.array(Change).describe(`Changed cells in reading order (at most ${MAX_LISTED}).`),
@@ -54,7 +60,8 @@ export const findReplace = defineOp({
   }),
   hints: { readOnly: false },
   handler: async (ctx, input) => {
-    const rep = makeReplace(input.find, input.replace, input.case_sensitive, input.whole_cell);
+    const regex = input.regex ? makeRegexReplace(input.find, input.replace, input.case_sensitive, input.whole_cell) : undefined;
+    const rep = regex ?? makeReplace(input.find, input.replace, input.case_sensitive, input.whole_cell);
     const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       const target = input.range ? targetRange(wb, input.sheet, input.range, 'range') : undefined;
       const sheet = target?.sheet ?? wb.sheet(input.sheet);
@@ -64,6 +71,8 @@ export const findReplace = defineOp({
       const edits: Edit[] = [];
       if (rect) {
         await wb.load(sheet, rect);
+        // A pattern runs over every text at once, under one time limit.
+        if (regex) regex.prime(textsOf(storedCellsInOrder(sheet, rect), input.formulas));
         // Every match is found and checked before the first change is made.
         for (const { row, col, cell } of storedCellsInOrder(sheet, rect)) {
           const found = matchCell(cell, rep, input.formulas, cellToA1({ row, col }));
@@ -73,16 +82,18 @@ export const findReplace = defineOp({
           edits.push({ row, col, content: found.content, typed: found.after });
           if (changes.length < MAX_LISTED) changes.push({ cell: cellToA1({ row, col }), before: found.before, after: found.after });
         }
-        await applyEdits(wb, sheet, edits);
+        if (!input.dry_run) await applyEdits(wb, sheet, edits);
       }
       const codeChanges: ReplacedText[] = [];
-      if (input.code) {
+      // Code sources are rewritten by their area's hook as it finds them: a dry run leaves them out.
+      if (input.code && !input.dry_run) {
         const where = input.range && rect ? rect : FULL_SHEET;
         for (const h of wb.hooks) if (h.onReplace) codeChanges.push(...(await h.onReplace(wb, sheet, where, rep)));
       }
       for (const c of codeChanges) occurrences += c.count;
       return {
         sheet: sheet.name,
+        ...(input.dry_run ? { dry_run: true } : {}),
         replaced_cells: cells,
         occurrences,
         changes,
@@ -93,6 +104,19 @@ export const findReplace = defineOp({
     return { version, ...result };
   },
 });
+
+/** The texts a pattern may change: text values, and formula bodies when asked. */
+function* textsOf(cells: Iterable<{ cell: Cell }>, formulas: boolean): Iterable<string> {
+  for (const { cell } of cells) {
+    const rich = isRich(cell);
+    if (rich && cell.f !== undefined) {
+      if (formulas) yield* [cell.f, cell.f.slice(1)];
+      continue;
+    }
+    const v = rich ? cell.v : cell;
+    if (typeof v === 'string') yield v;
+  }
+}
 
 const FULL_SHEET: Rect = { r0: 0, c0: 0, r1: MAX_ROWS - 1, c1: MAX_COLS - 1 };
 

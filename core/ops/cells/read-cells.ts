@@ -9,11 +9,12 @@ import { A1Range, FileId, SheetName, RenderParam } from '../../schemas.ts';
 import { readGrid, type Render } from '../../workbook/read.ts';
 import { excelTextOf, formulaContext, type FormulaContext } from '../../io/excel-text.ts';
 import { targetRange } from '../../workbook/targets.ts';
+import { TypedGridOut } from '../../workbook/typed-value.ts';
 import type { Workbook } from '../../workbook/workbook.ts';
 
 const CellValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 const CellErrorOut = z.object({ cell: z.string(), error: z.string(), message: z.string() });
-const Block = z.object({ range: z.string(), sheet: z.string().optional(), values: z.array(z.array(CellValue)), errors: z.array(CellErrorOut) });
+const Block = z.object({ range: z.string(), sheet: z.string().optional(), values: z.array(z.array(CellValue)), typed: TypedGridOut.optional(), errors: z.array(CellErrorOut) });
 
 export const ReadInput = z.strictObject({
   file_uuid: FileId,
@@ -27,6 +28,7 @@ export const ReadOutput = z.object({
   sheet: z.string(),
   range: z.string().optional(),
   values: z.array(z.array(CellValue)).optional(),
+  typed: TypedGridOut.optional(),
   errors: z.array(CellErrorOut).optional(),
   ranges: z.array(Block).optional(),
   pending: z.array(z.string()).optional().describe('Results of code cells still queued or running: stale until they finish (wait_task).'),
@@ -45,15 +47,15 @@ export async function readBlocks(wb: Workbook, input: ReadArgs, maxCells: number
   for (const t of targets) {
     await wb.load(t.sheet, t.rect);
     const ctx = input.render === 'formula' ? (context ??= formulaContext(wb)) : undefined;
-    const grid = readGrid(t.sheet, wb.styles, t.rect, input.render as Render, t.qualified, ctx && ((cell, row) => excelTextOf(ctx, t.sheet.name, row, cell)));
+    const grid = readGrid(t.sheet, wb.styles, t.rect, input.render as Render, t.qualified, { typed: true, ...(ctx ? { excelText: (cell, row) => excelTextOf(ctx, t.sheet.name, row, cell) } : {}) });
     blocks.push({ range: t.a1, ...(t.qualified ? { sheet: t.sheet.name } : {}), ...grid });
   }
   const sheet = (targets[0]?.sheet ?? wb.sheet(input.sheet)).name;
   const stale = pendingResults(wb, targets);
   const pending = stale.length ? { pending: stale } : {};
   if (input.ranges) return { sheet, ranges: blocks, ...pending };
-  const { range, values, errors } = blocks[0]!;
-  return { sheet, range, values, errors, ...pending };
+  const { range, values, typed, errors } = blocks[0]!;
+  return { sheet, range, values, typed, errors, ...pending };
 }
 
 /** The result ranges of code cells whose run is queued or under way that the read touches. */

@@ -12,6 +12,7 @@ import { rectToA1 } from '../../a1.ts';
 import { targetCell } from '../../workbook/targets.ts';
 import type { RichCell } from '../../workbook/cell.ts';
 import { VersionOut } from '../../op-fields.ts';
+import { TypedGridOut, TypedValueOut, typedCell } from '../../workbook/typed-value.ts';
 
 /** Cells of a spilled result a set_formula reply shows. */
 const SPILL_CELLS = 100;
@@ -34,10 +35,11 @@ export const setFormula = defineOp({
     cell: z.string(),
     formula: z.string(),
     value: z.string().describe('The computed value as displayed; an error shows as its code, e.g. #DIV/0!.'),
+    typed: TypedValueOut.describe('The value typed: a number, text, boolean, null, {error} or {date|time|datetime, serial}.'),
     error: z.string().optional().describe('Formula error such as #DIV/0!, #REF!, #NAME?, #CYCLE!.'),
     message: z.string().optional(),
     spill: z
-      .object({ range: z.string(), values: z.array(z.array(z.string())).describe(`Displayed; the first ${SPILL_CELLS} cells at most.`), truncated: z.boolean().optional() })
+      .object({ range: z.string(), values: z.array(z.array(z.string())).describe(`Displayed; the first ${SPILL_CELLS} cells at most.`), typed: TypedGridOut, truncated: z.boolean().optional() })
       .optional()
       .describe('Where the result spilled, with its values.'),
     version: VersionOut,
@@ -59,17 +61,18 @@ export const setFormula = defineOp({
       if (formula === undefined && !typed) throw invalid;
       await wb.writeCells(t.sheet, t.row, t.col, [[typed ?? { f: formula! }]]);
       const cell = t.sheet.get(t.row, t.col) as RichCell;
+      const style = effectiveStyle(t.sheet, wb.styles, t.row, t.col, cell);
       const text = (tables && excelTextOf(tables, t.sheet.name, t.row, cell)) ?? shownFormula(cell.f ?? formula ?? input.formula);
-      const out = { sheet: t.sheet.name, cell: t.a1, formula: text, value: displayCell(cell, effectiveStyle(t.sheet, wb.styles, t.row, t.col, cell), t.sheet.meta) };
+      const out = { sheet: t.sheet.name, cell: t.a1, formula: text, value: displayCell(cell, style, t.sheet.meta), typed: typedCell(cell, style) };
       if (cell.e) return { ...out, error: cell.e, message: cell.m ?? describeError(cell.e) };
       const rect = spillRect(wb, t.sheet, t.row, t.col);
       if (!rect) return out;
       const cols = rect.c1 - rect.c0 + 1;
       const rows = Math.max(1, Math.min(rect.r1 - rect.r0 + 1, Math.floor(SPILL_CELLS / cols)));
       const shown = { ...rect, r1: rect.r0 + rows - 1, c1: rect.c0 + Math.min(cols, SPILL_CELLS) - 1 };
-      const grid = readGrid(t.sheet, wb.styles, shown, 'displayed', false);
+      const grid = readGrid(t.sheet, wb.styles, shown, 'displayed', false, { typed: true });
       const truncated = shown.r1 < rect.r1 || shown.c1 < rect.c1;
-      return { ...out, spill: { range: rectToA1(rect), values: grid.values as string[][], ...(truncated ? { truncated } : {}) } };
+      return { ...out, spill: { range: rectToA1(rect), values: grid.values as string[][], typed: grid.typed!, ...(truncated ? { truncated } : {}) } };
     });
     return { ...result, version };
   },

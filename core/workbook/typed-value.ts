@@ -1,0 +1,60 @@
+// The typed form of a cell's value, beside the displayed string: a JSON number for a number, a
+// string for text ("" is text that is empty, null an empty cell), a boolean, {error} for an error
+// and {date|time|datetime, serial} for a number a date or time format shows as one.
+import { format, getFormatInfo } from 'numfmt';
+import { z } from 'zod';
+import { significant15 } from '../numbers.ts';
+import { isRich, type Cell } from './cell.ts';
+import { formatCode } from './display.ts';
+import type { Style } from './style.ts';
+
+export type TypedValue = number | string | boolean | null | { error: string } | { date: string; serial: number } | { time: string; serial: number } | { datetime: string; serial: number };
+
+const ISO = { date: 'yyyy-mm-dd', time: 'hh:mm:ss', datetime: 'yyyy-mm-dd hh:mm:ss' } as const;
+const KIND = new Map<string, keyof typeof ISO | null>();
+
+/** date, time or datetime when the format code shows numbers as one, else null (cached per code). */
+export function dateKind(code: string): keyof typeof ISO | null {
+  let kind = KIND.get(code);
+  if (kind === undefined) {
+    let type: string | undefined;
+    try {
+      type = (getFormatInfo(code) as { type?: string }).type;
+    } catch {
+      type = undefined;
+    }
+    kind = type === 'date' || type === 'time' || type === 'datetime' ? type : null;
+    KIND.set(code, kind);
+  }
+  return kind;
+}
+
+/** The typed value of a cell under its effective style. */
+export function typedCell(cell: Cell, style: Style): TypedValue {
+  if (cell === null || cell === undefined) return null;
+  const rich = isRich(cell);
+  if (rich && cell.e !== undefined) return { error: cell.e };
+  const v = rich ? (cell.v ?? null) : cell;
+  if (typeof v !== 'number') return v;
+  const kind = dateKind(formatCode(style, rich ? cell.h : undefined));
+  if (!kind || !Number.isFinite(v)) return significant15(v);
+  const text = format(ISO[kind], v, { leap1900: false, throws: false }) as string;
+  return { [kind]: text, serial: significant15(v) } as TypedValue;
+}
+
+/** The zod shape of typed values in replies (read_cells, export_data, set_formula, effects). */
+export const TypedValueOut = z.union([
+  z.number(),
+  z.string(),
+  z.boolean(),
+  z.null(),
+  z.object({ error: z.string() }),
+  z.object({ date: z.string(), serial: z.number() }),
+  z.object({ time: z.string(), serial: z.number() }),
+  z.object({ datetime: z.string(), serial: z.number() }),
+  z.object({ formula: z.string() }),
+]);
+
+export const TypedGridOut = z
+  .array(z.array(TypedValueOut))
+  .describe('Each value typed: number, text (string; "" is empty text), boolean, null (empty cell), {error}, {date|time|datetime, serial}; with render formula, {formula}.');

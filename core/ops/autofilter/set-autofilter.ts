@@ -31,7 +31,7 @@ export const setAutofilter = defineOp({
   input: z.strictObject({
     file_uuid: FileId,
     range: A1Range.describe('Header row and data, e.g. A1:D51.'),
-    columns: z.array(Column).max(100).default([]),
+    columns: z.array(Column).max(100).default([]).describe('Criteria per column; none: buttons only.'),
     sheet: SheetName.optional(),
   }),
   output: z.object({ sheet: z.string(), range: z.string(), shown: z.number().int().describe('Data rows shown.'), hidden: z.number().int(), version: VersionOut }),

@@ -111,12 +111,12 @@ function carriedFraction(text: string): string {
 export function formatValue(code: string, value: number | string | boolean, opts: DateSystemOption = {}): Formatted {
   const p = prepared(code);
   let v = value;
-  if (typeof v === 'number' && p.date) {
+  // Elapsed time ([h]:mm, [ss]) is a duration: negative or past 9999 it still shows (-2:03:04).
+  if (typeof v === 'number' && p.date && !ELAPSED.test(p.code)) {
     const last = opts.date1904 ? LAST_SERIAL - DAYS_1904 : LAST_SERIAL;
     if (v < 0 || v >= last + 1) return { error: `the number ${v} is not a date Excel can show (serials 0 to ${last}, 31 December 9999)` };
-    // numfmt knows the 1900 system only; the same day is 1462 serials later there. Elapsed time
-    // ([h]:mm) counts from 0 in both systems.
-    if (opts.date1904 && !ELAPSED.test(p.code)) v += DAYS_1904;
+    // numfmt knows the 1900 system only; the same day is 1462 serials later there.
+    if (opts.date1904) v += DAYS_1904;
   }
   let text: string;
   try {

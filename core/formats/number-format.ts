@@ -71,6 +71,15 @@ interface Prepared {
   date: boolean;
   /** numfmt's locale for this code (en-US, or en-US with AM/PM written a and p). */
   locale: string;
+  /** Excel multiplies by 100 for each % of the code, numfmt once: the rest, given beforehand. */
+  scale: number;
+}
+
+/** How many % signs a one-section number code shows (outside quotes, escapes and brackets). */
+function percents(code: string): number {
+  if (code.includes(';')) return 0;
+  const bare = code.replace(/"[^"]*"|\\.|_.|\*.|\[[^\]]*\]/g, '');
+  return (bare.match(/%/g) ?? []).length;
 }
 
 /**
@@ -88,7 +97,8 @@ function prepared(code: string): Prepared {
     } catch {
       date = false;
     }
-    hit = { code: ap ?? (date ? code : code.replace(LOCALE_TAG, (_, sym: string) => (sym ? `[$${sym}]` : ''))), date, locale: ap ? lowerAp() : OPTIONS.locale };
+    const n = date ? 0 : percents(code);
+    hit = { code: ap ?? (date ? code : code.replace(LOCALE_TAG, (_, sym: string) => (sym ? `[$${sym}]` : ''))), date, locale: ap ? lowerAp() : OPTIONS.locale, scale: n > 1 ? 100 ** (n - 1) : 1 };
     if (cache.size > 5000) cache.clear();
     cache.set(code, hit);
   }
@@ -111,13 +121,23 @@ function carriedFraction(text: string): string {
 export function formatValue(code: string, value: number | string | boolean, opts: DateSystemOption = {}): Formatted {
   const p = prepared(code);
   let v = value;
-  // Elapsed time ([h]:mm, [ss]) is a duration: negative or past 9999 it still shows (-2:03:04).
-  if (typeof v === 'number' && p.date && !ELAPSED.test(p.code)) {
-    const last = opts.date1904 ? LAST_SERIAL - DAYS_1904 : LAST_SERIAL;
-    if (v < 0 || v >= last + 1) return { error: `the number ${v} is not a date Excel can show (serials 0 to ${last}, 31 December 9999)` };
-    // numfmt knows the 1900 system only; the same day is 1462 serials later there.
-    if (opts.date1904) v += DAYS_1904;
+  if (typeof v === 'number' && p.date) {
+    // A negative date or time: none in the 1900 system; the 1904 system shows the positive one
+    // after a minus sign ([h]:m:s of -0.0855 is -2:3:4).
+    if (v < 0) {
+      if (!opts.date1904) return { error: `the number ${v} is not a date or time Excel can show in the 1900 date system (no negative ones)` };
+      const out = formatValue(code, -v, opts);
+      return 'text' in out ? { text: `-${out.text}` } : out;
+    }
+    // Elapsed time ([h]:mm, [ss]) is a duration, which may pass 9999; a date may not.
+    if (!ELAPSED.test(p.code)) {
+      const last = opts.date1904 ? LAST_SERIAL - DAYS_1904 : LAST_SERIAL;
+      if (v >= last + 1) return { error: `the number ${v} is not a date Excel can show (serials 0 to ${last}, 31 December 9999)` };
+      // numfmt knows the 1900 system only; the same day is 1462 serials later there.
+      if (opts.date1904) v += DAYS_1904;
+    }
   }
+  if (typeof v === 'number' && p.scale !== 1) v *= p.scale;
   let text: string;
   try {
     text = format(p.code, v, { ...OPTIONS, locale: p.locale });

@@ -47,7 +47,7 @@ function serviceText(): (c: ExcelTextCase) => string {
  * fixtures and the corpus): only goes up. The issue's bar is 99%; what is left is listed by the
  * test and in docs/formats.md (most in the format stress tests of POI and pycel).
  */
-const MATCHING_AT_LEAST = 1323;
+const MATCHING_AT_LEAST = 1328;
 
 describe("the number-format engine against Excel's cached TEXT results", () => {
   it('matches the cells Excel computed, and no fewer than before', () => {
@@ -86,6 +86,8 @@ const CLASSES: Record<string, Case[]> = {
     [0.00012345, '##0.0E+0', '123.5E-6', 'held'],
     [-0.000123, '0.00E+00', '-1.23E-04', 'held'],
     [0, '0.0E+00', '0.0E+00', 'held'],
+    // a lowercase exponent is written lowercase (POI's NumberFormatTests.xlsx, Excel-cached)
+    [3.14159, '#,##0.00e+00', '3.14e+00', 'held'],
   ],
   fractions: [
     [4.34, '# ?/?', '4 1/3', 'documented'],

@@ -73,7 +73,12 @@ interface Prepared {
   locale: string;
   /** Excel multiplies by 100 for each % of the code, numfmt once: the rest, given beforehand. */
   scale: number;
+  /** The code writes its exponent `e+00` (numfmt reads only `E+00`): the text's E goes back to e. */
+  lowerE: boolean;
 }
+
+/** A lowercase exponent right after a digit placeholder, outside quotes and escapes: `0.00e+00`. */
+const LOWER_E = /("[^"]*"|\\.)|([0#?.])e([+-])/g;
 
 /** How many % signs a one-section number code shows (outside quotes, escapes and brackets). */
 function percents(code: string): number {
@@ -98,7 +103,12 @@ function prepared(code: string): Prepared {
       date = false;
     }
     const n = date ? 0 : percents(code);
-    hit = { code: ap ?? (date ? code : code.replace(LOCALE_TAG, (_, sym: string) => (sym ? `[$${sym}]` : ''))), date, locale: ap ? lowerAp() : OPTIONS.locale, scale: n > 1 ? 100 ** (n - 1) : 1 };
+    let shown = ap ?? (date ? code : code.replace(LOCALE_TAG, (_, sym: string) => (sym ? `[$${sym}]` : '')));
+    let lowerE = false;
+    if (!date && !/E[+-]/.test(shown)) {
+      shown = shown.replace(LOWER_E, (m: string, kept: string | undefined, digit: string, sign: string) => (kept ? m : ((lowerE = true), `${digit}E${sign}`)));
+    }
+    hit = { code: shown, date, locale: ap ? lowerAp() : OPTIONS.locale, scale: n > 1 ? 100 ** (n - 1) : 1, lowerE };
     if (cache.size > 5000) cache.clear();
     cache.set(code, hit);
   }
@@ -144,6 +154,7 @@ export function formatValue(code: string, value: number | string | boolean, opts
   } catch (err) {
     return { error: `'${code}' is not a number format (${(err as Error).message})` };
   }
+  if (p.lowerE) text = text.replace(/E(?=[+-]?\d)/, 'e');
   return { text: p.code.includes('/') && typeof v === 'number' && !p.date ? carriedFraction(text) : text };
 }
 

@@ -63,6 +63,7 @@ function withoutLowerAp(code: string): string | undefined {
 export type Formatted = { text: string } | { error: string };
 
 const ELAPSED = /\[(h+|m+|s+)\]/i;
+const LONE_ELAPSED = /^\[(h+|m+|s+)\]$/i;
 const LOCALE_TAG = /\[\$([^\]-]*)-[0-9A-Fa-f]+\]/g;
 const cache = new Map<string, Prepared>();
 
@@ -135,7 +136,9 @@ export function formatValue(code: string, value: number | string | boolean, opts
     // A negative date or time: none in the 1900 system; the 1904 system shows the positive one
     // after a minus sign ([h]:m:s of -0.0855 is -2:3:4).
     if (v < 0) {
-      if (!opts.date1904) return { error: `the number ${v} is not a date or time Excel can show in the 1900 date system (no negative ones)` };
+      // ...but a code that is one elapsed unit alone ([h], [mm], [ss]) counts down past 0 there too
+      // (TEXT(-1,"[h]") is -24, TEXT(-1,"[h]:m") #VALUE!: pycel's text.xlsx, Excel-cached).
+      if (!opts.date1904 && !LONE_ELAPSED.test(p.code)) return { error: `the number ${v} is not a date or time Excel can show in the 1900 date system (no negative ones)` };
       const out = formatValue(code, -v, opts);
       return 'text' in out ? { text: `-${out.text}` } : out;
     }

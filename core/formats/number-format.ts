@@ -63,6 +63,7 @@ function withoutLowerAp(code: string): string | undefined {
 export type Formatted = { text: string } | { error: string };
 
 const ELAPSED = /\[(h+|m+|s+)\]/i;
+const LONE_ELAPSED = /^\[(h+|m+|s+)\]$/i;
 const LOCALE_TAG = /\[\$([^\]-]*)-[0-9A-Fa-f]+\]/g;
 const cache = new Map<string, Prepared>();
 
@@ -71,6 +72,20 @@ interface Prepared {
   date: boolean;
   /** numfmt's locale for this code (en-US, or en-US with AM/PM written a and p). */
   locale: string;
+  /** Excel multiplies by 100 for each % of the code, numfmt once: the rest, given beforehand. */
+  scale: number;
+  /** The code writes its exponent `e+00` (numfmt reads only `E+00`): the text's E goes back to e. */
+  lowerE: boolean;
+}
+
+/** A lowercase exponent right after a digit placeholder, outside quotes and escapes: `0.00e+00`. */
+const LOWER_E = /("[^"]*"|\\.)|([0#?.])e([+-])/g;
+
+/** How many % signs a one-section number code shows (outside quotes, escapes and brackets). */
+function percents(code: string): number {
+  if (code.includes(';')) return 0;
+  const bare = code.replace(/"[^"]*"|\\.|_.|\*.|\[[^\]]*\]/g, '');
+  return (bare.match(/%/g) ?? []).length;
 }
 
 /**
@@ -88,7 +103,13 @@ function prepared(code: string): Prepared {
     } catch {
       date = false;
     }
-    hit = { code: ap ?? (date ? code : code.replace(LOCALE_TAG, (_, sym: string) => (sym ? `[$${sym}]` : ''))), date, locale: ap ? lowerAp() : OPTIONS.locale };
+    const n = date ? 0 : percents(code);
+    let shown = ap ?? (date ? code : code.replace(LOCALE_TAG, (_, sym: string) => (sym ? `[$${sym}]` : '')));
+    let lowerE = false;
+    if (!date && !/E[+-]/.test(shown)) {
+      shown = shown.replace(LOWER_E, (m: string, kept: string | undefined, digit: string, sign: string) => (kept ? m : ((lowerE = true), `${digit}E${sign}`)));
+    }
+    hit = { code: shown, date, locale: ap ? lowerAp() : OPTIONS.locale, scale: n > 1 ? 100 ** (n - 1) : 1, lowerE };
     if (cache.size > 5000) cache.clear();
     cache.set(code, hit);
   }
@@ -112,18 +133,31 @@ export function formatValue(code: string, value: number | string | boolean, opts
   const p = prepared(code);
   let v = value;
   if (typeof v === 'number' && p.date) {
-    const last = opts.date1904 ? LAST_SERIAL - DAYS_1904 : LAST_SERIAL;
-    if (v < 0 || v >= last + 1) return { error: `the number ${v} is not a date Excel can show (serials 0 to ${last}, 31 December 9999)` };
-    // numfmt knows the 1900 system only; the same day is 1462 serials later there. Elapsed time
-    // ([h]:mm) counts from 0 in both systems.
-    if (opts.date1904 && !ELAPSED.test(p.code)) v += DAYS_1904;
+    // A negative date or time: none in the 1900 system; the 1904 system shows the positive one
+    // after a minus sign ([h]:m:s of -0.0855 is -2:3:4).
+    if (v < 0) {
+      // ...but a code that is one elapsed unit alone ([h], [mm], [ss]) counts down past 0 there too
+      // (TEXT(-1,"[h]") is -24, TEXT(-1,"[h]:m") #VALUE!: pycel's text.xlsx, Excel-cached).
+      if (!opts.date1904 && !LONE_ELAPSED.test(p.code)) return { error: `the number ${v} is not a date or time Excel can show in the 1900 date system (no negative ones)` };
+      const out = formatValue(code, -v, opts);
+      return 'text' in out ? { text: `-${out.text}` } : out;
+    }
+    // Elapsed time ([h]:mm, [ss]) is a duration, which may pass 9999; a date may not.
+    if (!ELAPSED.test(p.code)) {
+      const last = opts.date1904 ? LAST_SERIAL - DAYS_1904 : LAST_SERIAL;
+      if (v >= last + 1) return { error: `the number ${v} is not a date Excel can show (serials 0 to ${last}, 31 December 9999)` };
+      // numfmt knows the 1900 system only; the same day is 1462 serials later there.
+      if (opts.date1904) v += DAYS_1904;
+    }
   }
+  if (typeof v === 'number' && p.scale !== 1) v *= p.scale;
   let text: string;
   try {
     text = format(p.code, v, { ...OPTIONS, locale: p.locale });
   } catch (err) {
     return { error: `'${code}' is not a number format (${(err as Error).message})` };
   }
+  if (p.lowerE) text = text.replace(/E(?=[+-]?\d)/, 'e');
   return { text: p.code.includes('/') && typeof v === 'number' && !p.date ? carriedFraction(text) : text };
 }
 

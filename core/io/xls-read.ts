@@ -127,8 +127,10 @@ export async function readXls(bytes: Buffer): Promise<Book> {
     report.push('not read: the defined names: they could not be read');
   }
   report.push('.xls files bring values, formulas, number formats, merges and sizes; fonts, fills and borders are not read from this format');
+  // Serials are read as numbers (cellDates: false), so a 1904 file keeps them and says so.
+  const date1904 = wb.Workbook?.WBProps?.date1904 === true;
   // One list, which the import reads after the cells: a sheet whose cells stop short adds its line then.
-  return { sheets, names, warnings: report };
+  return { sheets, names, warnings: report, ...(date1904 ? { date1904 } : {}) };
 }
 
 /** The sheet with its cell walk guarded: cells that cannot be read end the walk with a line in `report`. */

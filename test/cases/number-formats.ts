@@ -48,6 +48,10 @@ const TEXT_RESULTS: [string, string | number][] = [
   ['=AVEDEV(A1,A2,1,3)', 1],
   ['=MEDIAN(A1,A2,1,3)', 2],
   ['=AVEDEV(TRUE,3)', 1],
+  ['=PRODUCT(A2,2)', 2],
+  ['=NPV(0.1,A1,A2,1)', 0.909090909090909],
+  ['=SUMPRODUCT(A1:A2,A1:A2)+SUMPRODUCT(--(A1:A2="2"))', 1],
+  ['=AND(A2)', '#VALUE!'],
 ];
 
 const textCases: Case[] = TEXT_RESULTS.map(([formula, excel], i) => ({

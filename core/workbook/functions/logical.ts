@@ -3,7 +3,7 @@
 // argument; an error is the result; and with nothing left to judge the answer is #VALUE!
 // (HyperFormula answered FALSE for AND("") and AND of an empty cell).
 import { CellError, ErrorType, FunctionArgumentType, FunctionPlugin } from 'hyperformula';
-import { argValues, rawNumber, type InterpreterState, type ProcedureAst } from './shared.ts';
+import { argValues, rawNumber, referenceArgs, type InterpreterState, type ProcedureAst } from './shared.ts';
 
 export class LogicalPlugin extends FunctionPlugin {
   static override implementedFunctions = {
@@ -25,9 +25,10 @@ export class LogicalPlugin extends FunctionPlugin {
   }
 
   private judge(ast: ProcedureAst, state: InterpreterState, name: string, fold: (xs: boolean[]) => boolean) {
+    const refs = referenceArgs(ast);
     return this.runFunction(ast.args, state, this.metadata(name), (...args: unknown[]) => {
       const xs: boolean[] = [];
-      for (const { v, inRange } of argValues(args)) {
+      for (const { v, inRange } of argValues(args, refs)) {
         if (v instanceof CellError) return v;
         if (typeof v === 'boolean') xs.push(v);
         else if (typeof v === 'string') {

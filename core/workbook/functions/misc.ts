@@ -2,7 +2,7 @@
 // VALUETOTEXT (a value as text; format 1 quotes text), ENCODEURL (text escaped for a URL) and
 // MDETERM (the determinant of a square matrix).
 import { CellError, ErrorType, FunctionArgumentType, FunctionPlugin, SimpleRangeValue } from 'hyperformula';
-import { ERROR_NUMBER, argValues, errorText, isEmpty, numberText, rawNumber, type InterpreterState, type ProcedureAst } from './shared.ts';
+import { ERROR_NUMBER, argValues, errorText, isEmpty, numberText, rawNumber, referenceArgs, type InterpreterState, type ProcedureAst } from './shared.ts';
 
 
 export class MiscPlugin extends FunctionPlugin {
@@ -121,9 +121,10 @@ export class CharProductPlugin extends FunctionPlugin {
   }
 
   product(ast: ProcedureAst, state: InterpreterState) {
+    const refs = referenceArgs(ast);
     return this.runFunction(ast.args, state, this.metadata('PRODUCT'), (...args: unknown[]) => {
       let out = 1, seen = false;
-      for (const { v, inRange } of argValues(args)) {
+      for (const { v, inRange } of argValues(args, refs)) {
         if (v instanceof CellError) return v;
         if (isEmpty(v)) continue;
         let n = typeof v === 'boolean' ? (inRange ? undefined : Number(v)) : rawNumber(v);

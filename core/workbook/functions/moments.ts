@@ -2,8 +2,8 @@
 // series and KURT of equal values are #DIV/0! (HyperFormula's divide 0 by 0 and answer #NUM!;
 // formulajs's KURT too). KURT also takes arrays and text arguments as SKEW does.
 import { CellError, ErrorType, FunctionArgumentType, FunctionPlugin, HyperFormula } from 'hyperformula';
-import { asRanges, referenceArgs } from './reference-args.ts';
-import type { InterpreterState, InterpreterValue, ProcedureAst } from './shared.ts';
+import { asRanges } from './reference-args.ts';
+import { referenceArgs, type InterpreterState, type InterpreterValue, type ProcedureAst } from './shared.ts';
 
 type Method = (this: FunctionPlugin, ast: ProcedureAst, state: InterpreterState) => InterpreterValue;
 const plugin = (name: string) => HyperFormula.getFunctionPlugin(name) as unknown as { implementedFunctions: Record<string, { method: string }>; prototype: Record<string, Method> };

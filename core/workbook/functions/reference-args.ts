@@ -1,12 +1,12 @@
 // Statistics that read a reference to one cell as Excel does: like a range, its value counts only
 // when it is a number (AVEDEV(A1, A3, 3) leaves out a TRUE or a "2" in A3), while a value typed as
 // an argument is converted (AVEDEV(TRUE, 3) counts 1, AVEDEV("1", 3) counts 1). HyperFormula's
-// AVEDEV, DEVSQ, GEOMEAN, HARMEAN, MEDIAN, SKEW and SKEW.P took the cell's value as if typed (its
+// AVEDEV, DEVSQ, GEOMEAN, HARMEAN, MEDIAN, SKEW, SKEW.P and NPV took the cell's value as if typed (its
 // interpreter hands a one-cell reference or range over as the bare value; AVERAGE, STDEV, VAR and
 // the other aggregations already told them apart): here the value of such an argument is given
 // back to the engine's own code as a one-cell range, to which it applies its range rule.
 import { FunctionPlugin, HyperFormula, SimpleRangeValue } from 'hyperformula';
-import type { InterpreterState, InterpreterValue, ProcedureAst } from './shared.ts';
+import { referenceArgs, type InterpreterState, type InterpreterValue, type ProcedureAst } from './shared.ts';
 
 type Method = (this: FunctionPlugin, ast: ProcedureAst, state: InterpreterState) => InterpreterValue;
 type Run = (args: unknown, state: InterpreterState, metadata: unknown, fn: (...vals: unknown[]) => unknown) => InterpreterValue;
@@ -15,14 +15,10 @@ interface PluginClass {
   prototype: Record<string, Method>;
 }
 
-const NAMES = ['AVEDEV', 'DEVSQ', 'GEOMEAN', 'HARMEAN', 'MEDIAN', 'SKEW', 'SKEW.P'] as const;
+const NAMES = ['AVEDEV', 'DEVSQ', 'GEOMEAN', 'HARMEAN', 'MEDIAN', 'SKEW', 'SKEW.P', 'NPV'] as const;
+/** Arguments before this one are not values to count (NPV's rate). */
+const FIRST_VALUE: Partial<Record<string, number>> = { NPV: 1 };
 type Name = (typeof NAMES)[number];
-const REFERENCES = new Set(['CELL_REFERENCE', 'CELL_RANGE', 'COLUMN_RANGE', 'ROW_RANGE']);
-
-/** Which arguments of the call are references (their one-cell values count only as numbers). */
-export function referenceArgs(ast: ProcedureAst): boolean[] {
-  return (ast.args as unknown as { type: string }[]).map((a) => REFERENCES.has(a.type));
-}
 
 /** The evaluated arguments with each reference's bare value wrapped back into a one-cell range. */
 export function asRanges(refs: readonly boolean[], vals: unknown[]): unknown[] {
@@ -42,7 +38,8 @@ export class ReferenceArgsPlugin extends FunctionPlugin {
 
   byExcelRule(ast: ProcedureAst, state: InterpreterState) {
     const own = originals[ast.procedureName as Name];
-    const refs = referenceArgs(ast);
+    const first = FIRST_VALUE[ast.procedureName] ?? 0;
+    const refs = referenceArgs(ast).map((r, i) => r && i >= first);
     if (!refs.some(Boolean)) return own.method.call(this, ast, state);
     // The engine's method evaluates its arguments through this.runFunction: for that one call the
     // values reach its code with the references wrapped (the override is gone before any argument

@@ -13,10 +13,11 @@ import { MonthsPlugin } from './months.ts';
 import { RadixPlugin } from './radix.ts';
 import { ReferenceArgsPlugin } from './reference-args.ts';
 import { SubstitutePlugin } from './substitute.ts';
+import { SumproductPlugin } from './sumproduct.ts';
 import { TextCasePlugin } from './text-case.ts';
 import { TextNumbersPlugin } from './text-numbers.ts';
 
-export const REPLACEMENT_PLUGINS = [BesselPlugin, BitwisePlugin, ChoosePlugin, ComplexUnitPlugin, CountBlankPlugin, DistributionsPlugin, MomentsPlugin, MonthsPlugin, RadixPlugin, ReferenceArgsPlugin, SubstitutePlugin, TextCasePlugin, TextNumbersPlugin];
+export const REPLACEMENT_PLUGINS = [BesselPlugin, BitwisePlugin, ChoosePlugin, ComplexUnitPlugin, CountBlankPlugin, DistributionsPlugin, MomentsPlugin, MonthsPlugin, RadixPlugin, ReferenceArgsPlugin, SubstitutePlugin, SumproductPlugin, TextCasePlugin, TextNumbersPlugin];
 
 const stats = 'Statistical';
 const eng = 'Engineering';
@@ -68,6 +69,8 @@ export const REPLACED_FUNCTIONS: Record<string, { category: string; summary: str
   HARMEAN: { category: stats, summary: 'Harmonic mean; a reference to one cell counts only a number, as a range does, as in Excel.', replaces: true },
   MEDIAN: { category: stats, summary: 'Median; a reference to one cell counts only a number, as a range does, as in Excel.', replaces: true },
   SKEW: { category: stats, summary: 'Sample skewness; a reference to one cell counts only a number, as a range does, as in Excel.', replaces: true },
+  NPV: { category: 'Financial', summary: 'Net present value of periodic cash flows; a reference to one cell counts only a number, as a range does, as in Excel.', replaces: true },
+  SUMPRODUCT: { category: 'Math and trigonometry', summary: 'Sum of the products of same-sized arrays; an entry that is text, a logical value or empty counts as 0 (--(A1:A3="x") makes numbers), as in Excel.', replaces: true },
   'SKEW.P': { category: stats, summary: 'Population skewness; a reference to one cell counts only a number, as a range does, as in Excel.', replaces: true },
   EDATE: { category: 'Date and time', summary: 'The date some months away (the count truncated), on the same day or the month\'s last day when it has fewer (EDATE(DATE(2024,1,31),1) is 29 February 2024).', replaces: true },
   EOMONTH: { category: 'Date and time', summary: 'The last day of the month some months away (the count truncated).', replaces: true },

@@ -172,12 +172,22 @@ export const errorText = (e: CellError) => ERROR_TEXT[e.type] ?? `#${e.type}`;
 /**
  * Every value of a function's arguments, ranges and arrays flattened, each with whether it came
  * from a range (Excel treats text and logicals in ranges differently from typed arguments).
+ * `refs` (referenceArgs of the call) marks the arguments written as references: the engine hands a
+ * one-cell reference over as its bare value, which counts as a range's value all the same.
  */
-export function* argValues(args: unknown[]): Generator<{ v: unknown; inRange: boolean }> {
-  for (const arg of args) {
+export function* argValues(args: unknown[], refs: readonly boolean[] = []): Generator<{ v: unknown; inRange: boolean }> {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
     if (arg instanceof SimpleRangeValue) for (const v of arg.data.flat()) yield { v, inRange: true };
-    else yield { v: arg, inRange: false };
+    else yield { v: arg, inRange: refs[i] === true };
   }
+}
+
+const REFERENCES = new Set(['CELL_REFERENCE', 'CELL_RANGE', 'COLUMN_RANGE', 'ROW_RANGE']);
+
+/** Which arguments of the call are written as references (A3, A1:B2, A:A, 2:2). */
+export function referenceArgs(ast: ProcedureAst): boolean[] {
+  return (ast.args as unknown as { type: string }[]).map((a) => REFERENCES.has(a.type));
 }
 
 interface RangeStart {

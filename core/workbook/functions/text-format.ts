@@ -21,7 +21,8 @@ export class TextFormatPlugin extends FunctionPlugin {
         const n = this.arithmeticHelper.coerceToMaybeNumber(v);
         if (n !== undefined) v = rawNumber(n) ?? v;
       }
-      if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
+      // A logical value is text to a number format: its fourth section shows it (";;;\"hi\"" gives hi).
+      if (typeof v === 'boolean') v = v ? 'TRUE' : 'FALSE';
       // The engine's epoch says which date system the file counts in (1904-01-01 or 1899-12-31).
       const out = formatValue(pattern, v, { date1904: this.config.nullDate.year === 1904 });
       return 'text' in out ? out.text : valueError(`TEXT: ${out.error}`);

@@ -8,7 +8,8 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseCell } from '../core/a1.ts';
+import { cellToA1, parseCell } from '../core/a1.ts';
+import type { Book } from '../core/io/book.ts';
 import { areas } from '../core/areas.ts';
 import { OpError } from '../core/errors.ts';
 import { applyBook } from '../core/io/excel-apply.ts';
@@ -75,6 +76,8 @@ async function surveyOne(rel: string): Promise<FileResult> {
   const t1 = performance.now();
   r.ms.read = t1 - t0;
   if (!book) return ((r.ms.total = r.ms.read), r);
+  // An .xls keeps each formula's cached result in its FORMULA record: the reader hands it over as the value.
+  const oracle = xls ? xlsOracle(book) : cachedValues(bytes);
   // A new file for an Excel import starts with no sheets (run-import.ts: initialSheets).
   const wb = memoryWorkbook([], areas);
   process.send?.({ stage: 'apply' });
@@ -96,9 +99,8 @@ async function surveyOne(rel: string): Promise<FileResult> {
   }
   r.ms.compute = performance.now() - t2;
   r.ms.total = performance.now() - t0;
-  if (r.refused || xls) return (wb.destroy(), r);
+  if (r.refused) return (wb.destroy(), r);
   process.send?.({ stage: 'compare' });
-  const oracle = cachedValues(bytes);
   const drifting = volatileDependents(wb, oracle);
   for (const [key, exp] of oracle) {
     if (drifting.has(key)) continue;
@@ -119,6 +121,17 @@ async function surveyOne(rel: string): Promise<FileResult> {
   }
   wb.destroy();
   return r;
+}
+
+function xlsOracle(book: Book): Map<string, { formula: string; value?: unknown; error?: string }> {
+  const out = new Map<string, { formula: string; value?: unknown; error?: string }>();
+  for (const sheet of book.sheets) {
+    sheet.forEachCell((c) => {
+      if (c.formula === undefined) return;
+      out.set(`${sheet.name}!${cellToA1({ row: c.row, col: c.col })}`, c.error !== undefined ? { formula: c.formula, error: c.error } : { formula: c.formula, value: c.value });
+    });
+  }
+  return out;
 }
 
 // ---- child: surveys the files it is sent, one at a time ----

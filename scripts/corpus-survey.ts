@@ -234,8 +234,10 @@ function kindsOf(warning: string): string[] {
         : /reads as a cell reference/.test(reason) ? 'name read as a cell reference or a value'
         : /is not a valid name/.test(reason) ? 'not a valid name here'
         : /which is not in this file/.test(reason) ? /\[\d+\]/.test(reason) ? 'refers to another workbook' : 'names a sheet not in the file'
-        : 'other';
-    return [...new Set(warning.split('; ').map((part) => `defined names not kept: ${why(part)}`))];
+        : undefined;
+    // Parts are "name: reason"; a reason may itself hold "; " ("...not in this file; sheets are: ..."), so fragments are skipped.
+    const kinds = warning.split('; ').map(why).filter((k) => k !== undefined);
+    return [...new Set(kinds.length ? kinds : ['other'])].map((k) => `defined names not kept: ${k}`);
   }
   return [warning.replace(/'[^']*'/g, "'…'").replace(/\d+/g, 'N').slice(0, 120)];
 }

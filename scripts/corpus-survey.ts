@@ -3,7 +3,8 @@
 // into a new workbook, the engine built), in a child process with a time limit per file. Records
 // refusals, the import report, formula cells against Excel's cached values, and the time taken.
 // Usage: NODE_OPTIONS=--no-node-snapshot npx tsx scripts/corpus-survey.ts [filter,filter...]
-// (SURVEY_FILE_MS sets the limit, 60000 by default). Writes test-results/corpus-survey.json, or SURVEY_OUT.
+// (SURVEY_FILE_MS sets the limit, 60000 by default). Writes test-results/corpus-survey.json, or SURVEY_OUT;
+// `--from FILE.json` prints the summary of an earlier run again.
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
@@ -159,6 +160,9 @@ if (process.argv[2] === '--child') {
     );
   });
   process.send!('ready');
+} else if (process.argv[2] === '--from') {
+  // Prints the summary of an earlier run again (e.g. after the grouping changed), without importing anything.
+  print(summarize((JSON.parse(readFileSync(process.argv[3]!, 'utf8')) as { files: FileResult[] }).files));
 } else {
   await main();
 }

@@ -3,12 +3,14 @@
 // into a new workbook, the engine built), in a child process with a time limit per file. Records
 // refusals, the import report, formula cells against Excel's cached values, and the time taken.
 // Usage: NODE_OPTIONS=--no-node-snapshot npx tsx scripts/corpus-survey.ts [filter,filter...]
-// (SURVEY_FILE_MS sets the limit, 60000 by default). Writes test-results/corpus-survey.json, or SURVEY_OUT.
+// (SURVEY_FILE_MS sets the limit, 60000 by default). Writes test-results/corpus-survey.json, or SURVEY_OUT;
+// `--from FILE.json` prints the summary of an earlier run again.
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseCell } from '../core/a1.ts';
+import { cellToA1, parseCell } from '../core/a1.ts';
+import type { Book } from '../core/io/book.ts';
 import { areas } from '../core/areas.ts';
 import { OpError } from '../core/errors.ts';
 import { applyBook } from '../core/io/excel-apply.ts';
@@ -39,6 +41,8 @@ export interface FileResult {
   notComputed: number;
   differences: { cell: string; formula: string; expected: string; got: string; notComputed?: boolean }[];
   mismatchFunctions: Record<string, number>;
+  /** Differing cells by how they differ ("Excel a value, ours #CYCLE!", "numbers differ", ...). */
+  mismatchClasses: Record<string, number>;
   ms: { read: number; apply: number; compute: number; total: number };
 }
 
@@ -65,7 +69,7 @@ async function surveyOne(rel: string): Promise<FileResult> {
   const path = join(ROOT, rel);
   const bytes = readFileSync(path);
   const xls = /\.xls$/i.test(rel);
-  const r: FileResult = { file: rel, source: sourceOf(rel), bytes: bytes.length, warnings: [], cells: 0, ok: 0, notComputed: 0, differences: [], mismatchFunctions: {}, ms: { read: 0, apply: 0, compute: 0, total: 0 } };
+  const r: FileResult = { file: rel, source: sourceOf(rel), bytes: bytes.length, warnings: [], cells: 0, ok: 0, notComputed: 0, differences: [], mismatchFunctions: {}, mismatchClasses: {}, ms: { read: 0, apply: 0, compute: 0, total: 0 } };
   const refuse = (stage: 'read' | 'apply' | 'compute', err: unknown) => {
     r.refused = { stage, message: (err as Error).message, http5xx: !(err instanceof OpError) };
   };
@@ -75,6 +79,8 @@ async function surveyOne(rel: string): Promise<FileResult> {
   const t1 = performance.now();
   r.ms.read = t1 - t0;
   if (!book) return ((r.ms.total = r.ms.read), r);
+  // An .xls keeps each formula's cached result in its FORMULA record: the reader hands it over as the value.
+  const oracle = xls ? xlsOracle(book) : cachedValues(bytes);
   // A new file for an Excel import starts with no sheets (run-import.ts: initialSheets).
   const wb = memoryWorkbook([], areas);
   process.send?.({ stage: 'apply' });
@@ -96,9 +102,8 @@ async function surveyOne(rel: string): Promise<FileResult> {
   }
   r.ms.compute = performance.now() - t2;
   r.ms.total = performance.now() - t0;
-  if (r.refused || xls) return (wb.destroy(), r);
+  if (r.refused) return (wb.destroy(), r);
   process.send?.({ stage: 'compare' });
-  const oracle = cachedValues(bytes);
   const drifting = volatileDependents(wb, oracle);
   for (const [key, exp] of oracle) {
     if (drifting.has(key)) continue;
@@ -115,10 +120,33 @@ async function surveyOne(rel: string): Promise<FileResult> {
       continue;
     }
     for (const f of functionsOf(`=${exp.formula}`)) r.mismatchFunctions[f] = (r.mismatchFunctions[f] ?? 0) + 1;
+    const k = computed ? mismatchClass(exp, got) : 'not computed (cached value kept)';
+    r.mismatchClasses[k] = (r.mismatchClasses[k] ?? 0) + 1;
     if (r.differences.length < KEEP_DIFFERENCES) r.differences.push({ cell: key, formula: exp.formula, expected: exp.error ?? show(exp.value), got: got.error ?? show(got.value), ...(computed ? {} : { notComputed: true }) });
   }
   wb.destroy();
   return r;
+}
+
+function mismatchClass(exp: { value?: unknown; error?: string }, got: { value?: unknown; error?: string }): string {
+  if (exp.error !== undefined) return got.error !== undefined ? `Excel ${exp.error}, ours ${got.error}` : `Excel ${exp.error}, ours a value`;
+  if (got.error !== undefined) return `Excel a value, ours ${got.error}`;
+  const e = exp.value ?? '', g = got.value ?? '';
+  if (typeof e === 'number' && Number.isNaN(e)) return "Excel's cached value not a number the oracle reads (t=\"d\")";
+  if (typeof e === 'number' && typeof g === 'number') return Math.abs(e - g) <= 1e-6 * Math.abs(e) ? 'numbers differ past 1e-9 (within 1e-6)' : 'numbers differ';
+  if (e === '' || g === '') return e === '' ? 'Excel empty, ours a value' : 'Excel a value, ours empty';
+  return `Excel ${typeof e}, ours ${typeof g}${typeof e === typeof g ? ' (differ)' : ''}`;
+}
+
+function xlsOracle(book: Book): Map<string, { formula: string; value?: unknown; error?: string }> {
+  const out = new Map<string, { formula: string; value?: unknown; error?: string }>();
+  for (const sheet of book.sheets) {
+    sheet.forEachCell((c) => {
+      if (c.formula === undefined) return;
+      out.set(`${sheet.name}!${cellToA1({ row: c.row, col: c.col })}`, c.error !== undefined ? { formula: c.formula, error: c.error } : { formula: c.formula, value: c.value });
+    });
+  }
+  return out;
 }
 
 // ---- child: surveys the files it is sent, one at a time ----
@@ -132,12 +160,15 @@ if (process.argv[2] === '--child') {
     );
   });
   process.send!('ready');
+} else if (process.argv[2] === '--from') {
+  // Prints the summary of an earlier run again (e.g. after the grouping changed), without importing anything.
+  print(summarize((JSON.parse(readFileSync(process.argv[3]!, 'utf8')) as { files: FileResult[] }).files));
 } else {
   await main();
 }
 
 function blank(rel: string, bytes: number): FileResult {
-  return { file: rel, source: sourceOf(rel), bytes, warnings: [], cells: 0, ok: 0, notComputed: 0, differences: [], mismatchFunctions: {}, ms: { read: 0, apply: 0, compute: 0, total: LIMIT_MS } };
+  return { file: rel, source: sourceOf(rel), bytes, warnings: [], cells: 0, ok: 0, notComputed: 0, differences: [], mismatchFunctions: {}, mismatchClasses: {}, ms: { read: 0, apply: 0, compute: 0, total: LIMIT_MS } };
 }
 
 async function main(): Promise<void> {
@@ -207,8 +238,10 @@ function kindsOf(warning: string): string[] {
         : /reads as a cell reference/.test(reason) ? 'name read as a cell reference or a value'
         : /is not a valid name/.test(reason) ? 'not a valid name here'
         : /which is not in this file/.test(reason) ? /\[\d+\]/.test(reason) ? 'refers to another workbook' : 'names a sheet not in the file'
-        : 'other';
-    return [...new Set(warning.split('; ').map((part) => `defined names not kept: ${why(part)}`))];
+        : undefined;
+    // Parts are "name: reason"; a reason may itself hold "; " ("...not in this file; sheets are: ..."), so fragments are skipped.
+    const kinds = warning.split('; ').map(why).filter((k) => k !== undefined);
+    return [...new Set(kinds.length ? kinds : ['other'])].map((k) => `defined names not kept: ${k}`);
   }
   return [warning.replace(/'[^']*'/g, "'…'").replace(/\d+/g, 'N').slice(0, 120)];
 }
@@ -231,6 +264,8 @@ function summarize(results: FileResult[]) {
     s.notComputed += r.notComputed;
     bySource.set(r.source, s);
   }
+  const classes = new Map<string, number>();
+  for (const r of results) for (const [k, n] of Object.entries(r.mismatchClasses ?? {})) classes.set(k, (classes.get(k) ?? 0) + n);
   const fns = new Map<string, number>();
   for (const r of results) for (const [f, n] of Object.entries(r.mismatchFunctions)) fns.set(f, (fns.get(f) ?? 0) + n);
   const total = (k: 'cells' | 'ok' | 'notComputed') => results.reduce((a, r) => a + r[k], 0);
@@ -245,6 +280,7 @@ function summarize(results: FileResult[]) {
     refusals: [...refusals].map(([message, files]) => ({ message, files })).sort((a, b) => b.files.length - a.files.length),
     reportKinds: [...kinds].map(([kind, files]) => ({ kind, files })).sort((a, b) => b.files - a.files),
     sources: [...bySource].map(([source, s]) => ({ source, ...s })),
+    mismatchClasses: [...classes].map(([kind, cells]) => ({ kind, cells })).sort((a, b) => b.cells - a.cells),
     mismatchFunctions: [...fns].map(([name, cells]) => ({ name, cells })).sort((a, b) => b.cells - a.cells).slice(0, 40),
     slowest: [...results].sort((a, b) => b.ms.total - a.ms.total).slice(0, 10).map((r) => ({ file: r.file, bytes: r.bytes, ms: Object.fromEntries(Object.entries(r.ms).map(([k, v]) => [k, Math.round(v)])) })),
   };
@@ -261,6 +297,8 @@ function print(s: ReturnType<typeof summarize>): void {
   for (const k of s.reportKinds.slice(0, 30)) out.push(`  ${String(k.files).padStart(5)}  ${k.kind}`);
   out.push('\nPer source:');
   for (const x of s.sources) out.push(`  ${x.source.padEnd(30)} ${String(x.files).padStart(5)} files ${String(x.refused).padStart(3)} refused ${String(x.cells).padStart(7)} cells ${pct(x.ok, x.cells).padStart(8)} equal ${String(x.notComputed).padStart(5)} not computed`);
+  out.push('\nHow cells differ:');
+  for (const k of s.mismatchClasses.slice(0, 25)) out.push(`  ${String(k.cells).padStart(6)}  ${k.kind}`);
   out.push('\nFunctions in differing cells:');
   for (const f of s.mismatchFunctions.slice(0, 20)) out.push(`  ${f.name.padEnd(20)} ${f.cells}`);
   out.push('\nSlowest:');

@@ -134,7 +134,16 @@ export async function applyBook(wb: Workbook, book: Book, step: (done: number, t
     for (const a of arrays) clearSpillArea(sheet, a.row, a.col, a.rect);
     applyLayout(sheet, src);
     // Each area reads its own part of the sheet (outline groups, ...).
-    if (src.part) for (const area of wb.areas) area.xlsx?.read?.(sheet, src.part, (message) => warnings.push(message));
+    // A part an area cannot read costs that area's objects on this sheet, not the import.
+    if (src.part) {
+      for (const area of wb.areas) {
+        try {
+          area.xlsx?.read?.(sheet, src.part, (message) => warnings.push(message));
+        } catch {
+          warnings.push(`not read: the ${area.name.replace(/_/g, ' ')} of sheet ${src.name}: that part of the sheet could not be read`);
+        }
+      }
+    }
     if (src.links?.length) setLinks(sheet, src.links.map(({ row, col, ...link }) => [{ row, col }, link]));
     if (src.images?.length) sheet.meta.images = src.images.map((im) => ({ id: newId('img'), anchor: { row: im.row, col: im.col }, dx: im.dx, dy: im.dy, width: im.width, height: im.height, type: im.type, data: im.data.toString('base64'), ...(im.name ? { name: im.name } : {}) }));
     if (src.notes?.length) setNotes(sheet, src.notes.map((n) => [{ row: n.row, col: n.col }, { text: n.text.slice(0, NOTE_CHARS), ...(n.author ? { author: n.author } : {}) }]));

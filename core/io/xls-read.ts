@@ -118,14 +118,18 @@ export async function readXls(bytes: Buffer): Promise<Book> {
     }
   }
   if (!sheets.length) throw invalidArg('file_data', `is not a readable .xls file: none of its sheets could be read (${wb.SheetNames.join(', ')})`);
-  let names: Book['names'] = [];
-  try {
-    names = (wb.Workbook?.Names ?? [])
-      .filter((n) => n.Name && n.Ref && !/^_xl(nm|fn)\./i.test(n.Name))
-      .map((n) => ({ name: n.Name, refersTo: n.Ref.replace(/^=/, ''), ...(n.Sheet !== undefined && wb.SheetNames[n.Sheet] ? { sheet: wb.SheetNames[n.Sheet] } : {}) }));
-  } catch {
-    report.push('not read: the defined names: they could not be read');
+  // Each name on its own: SheetJS gives some files' names without a text (Ref) it can print.
+  const names: NonNullable<Book['names']> = [];
+  let unread = 0;
+  for (const n of wb.Workbook?.Names ?? []) {
+    if (!n.Name || /^_xl(nm|fn)\./i.test(n.Name)) continue;
+    if (typeof n.Ref !== 'string' || !n.Ref) {
+      unread++;
+      continue;
+    }
+    names.push({ name: n.Name, refersTo: n.Ref.replace(/^=/, ''), ...(n.Sheet !== undefined && wb.SheetNames[n.Sheet] ? { sheet: wb.SheetNames[n.Sheet] } : {}) });
   }
+  if (unread) report.push(`not read: ${unread} defined name(s): the file holds no text for them that could be read`);
   report.push('.xls files bring values, formulas, number formats, merges and sizes; fonts, fills and borders are not read from this format');
   // Serials are read as numbers (cellDates: false), so a 1904 file keeps them and says so.
   const date1904 = wb.Workbook?.WBProps?.date1904 === true;

@@ -21,7 +21,7 @@ const hash = (v: unknown) => createHash('sha1').update(JSON.stringify(v, (_k, x)
 export function sheetDigest(s: BookSheet): SheetDigest {
   const cells: BookCell[] = [];
   s.forEachCell((c) => cells.push(c));
-  const { name: _n, forEachCell: _f, notes, links, images, charts, validations, ...layout } = s;
+  const { name: _n, forEachCell: _f, notes, links, images, charts, validations, part: _p, ...layout } = s;
   // A validation's id is made fresh on each read.
   const rules = validations?.map(({ id: _id, ...v }) => v);
   return { cells: hash(cells), values: hash(cells.map((c) => [c.row, c.col, c.value, c.formula, c.error])), formulas: hash(cells.filter((c) => c.formula !== undefined).map((c) => [c.row, c.col, c.formula])), layout: hash({ ...layout, rules }), notes: hash(notes ?? []), links: hash(links ?? []), images: hash(images ?? []), charts: hash(charts ?? []) };

@@ -1,6 +1,7 @@
 // The .xls reader with the discipline of the .xlsx one (issue "Every workbook that Excel opens,
 // opens here, whole"): a sheet SheetJS cannot read is named in the report and the others come
 // in; only a file whose workbook stream cannot be read is refused, with a sentence of ours.
+import { readFileSync } from 'node:fs';
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import type { Book } from '../core/io/book.ts';
@@ -45,5 +46,14 @@ describe('.xls parts that cannot be read', () => {
     const err = await readXls(bytes.subarray(0, 700)).catch((e: Error) => e);
     expect(err).toBeInstanceOf(Error);
     expect((err as Error).message).toMatch(/^file_data: is not a readable \.xls file: its workbook stream, which lists the sheets, could not be read/);
+  });
+
+  it('a file that makes SheetJS allocate without end is a 400; the process lives on', { timeout: 180_000 }, async () => {
+    // ExcelDataReader's test file for its issue 382 (25 KB): read on the request's thread, SheetJS
+    // ran the heap out and V8 aborted the whole process.
+    const bytes = readFileSync(new URL('./fixtures/corpus-xls/exceldatareader/Test_git_issue_382_oom.xls', import.meta.url));
+    await expect(readXls(bytes)).rejects.toThrow(/file_data: is not a readable \.xls file: reading it took more than \d+ MB of memory/);
+    const again = await readXls(threeSheets().bytes);
+    expect(again.sheets.map((s) => s.name)).toEqual(['One', 'Two', 'Three']);
   });
 });

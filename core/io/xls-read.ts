@@ -4,6 +4,7 @@
 // borders from .xls, so those are lost (docs/import-export.md).
 import type * as XLSX from '@e965/xlsx';
 import { loadXlsx } from '../libs.ts';
+import { parseXls } from './xls-parse.ts';
 import { rectToA1 } from '../a1.ts';
 import { invalidArg } from '../errors.ts';
 import { dateToSerial, ptToPx, type Book, type BookCell, type BookSheet } from './book.ts';
@@ -64,50 +65,10 @@ function sheetOf(name: string, ws: XLSX.WorkSheet, utils: typeof XLSX.utils): Bo
   };
 }
 
-const OPTIONS = { type: 'buffer', cellFormula: true, cellNF: true, cellDates: false, cellStyles: true, dense: true } as const;
-
-/**
- * The workbook as SheetJS reads it whole; when it cannot, each sheet read alone (SheetJS parses the
- * workbook's globals, then the sheets it is asked for), so a sheet it fails on costs that sheet.
- * A sheet that does not come back is named in `report`; with none, the file is refused.
- */
-function readSheets(xlsx: typeof XLSX, bytes: Buffer, report: string[]): XLSX.WorkBook {
-  let wb: XLSX.WorkBook | undefined;
-  try {
-    wb = xlsx.read(bytes, OPTIONS);
-  } catch {
-    // read below, sheet by sheet
-  }
-  if (wb && wb.SheetNames.every((n) => wb!.Sheets[n])) return wb;
-  let names: string[];
-  try {
-    names = wb?.SheetNames ?? xlsx.read(bytes, { type: 'buffer', bookSheets: true }).SheetNames;
-  } catch {
-    throw invalidArg('file_data', 'is not a readable .xls file: its workbook stream, which lists the sheets, could not be read (the file is damaged, or not an Excel 97-2003 workbook)');
-  }
-  const out: XLSX.WorkBook = wb ?? { SheetNames: names, Sheets: {} };
-  out.SheetNames = names;
-  names.forEach((name, i) => {
-    if (out.Sheets[name]) return;
-    try {
-      const one = xlsx.read(bytes, { ...OPTIONS, sheets: i });
-      if (one.Sheets[name]) {
-        out.Sheets[name] = one.Sheets[name]!;
-        out.Workbook ??= one.Workbook;
-        return;
-      }
-    } catch {
-      // reported below
-    }
-    report.push(`not read: sheet ${name}: its records in the file are damaged; the sheet is not imported`);
-  });
-  return out;
-}
-
 export async function readXls(bytes: Buffer): Promise<Book> {
   const xlsx = await loadXlsx();
   const report: string[] = [];
-  const wb = readSheets(xlsx, bytes, report);
+  const wb = await parseXls(bytes, report);
   if (!wb.SheetNames.length) throw invalidArg('file_data', 'the workbook has no worksheets');
   const sheets: BookSheet[] = [];
   for (const n of wb.SheetNames.filter((name) => wb.Sheets[name])) {

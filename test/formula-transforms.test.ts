@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { mapRefs, moveFormula, reanchor, renameSheetInFormula, shiftAnchoredFormula, shiftFormula } from '../core/formula/move-refs.ts';
 import { referencesOf } from '../core/formula/refs.ts';
 import { arrayFillAsWritten, arrayFillForEngine, bareRangeAsWritten, bareRangeForEngine, lambdaCallsAsWritten, lambdaCallsForEngine, spillRefsAsWritten, spillRefsForEngine } from '../core/formula/engine-text.ts';
-import { functionsCalled, withFunctionPrefixes, withParameterPrefixes, withoutPrefixes } from '../core/formula/prefixes.ts';
+import { functionsCalled, prefixesAsShown, withFunctionPrefixes, withParameterPrefixes, withoutPrefixes } from '../core/formula/prefixes.ts';
 
 describe('move-refs: references follow edits', () => {
   const ins = (axis: 'row' | 'col', at: number, count = 1) => ({ kind: 'insert' as const, axis, at, count });
@@ -67,6 +67,10 @@ describe('prefixes: names as xlsx files store them', () => {
   it('writes the names LET binds and LAMBDA parameters with _xlpm. where they are in scope', () => {
     expect(withParameterPrefixes('=LET(x, 1, y, x+1, x*y) + x')).toBe('=LET(_xlpm.x, 1, _xlpm.y, _xlpm.x+1, _xlpm.x*_xlpm.y) + x');
     expect(withParameterPrefixes('=LAMBDA(a,LAMBDA.OPT(b),IF(ISOMITTED(b),a,a+b))(1)')).toBe('=LAMBDA(_xlpm.a,_xlop.b,IF(ISOMITTED(_xlpm.b),_xlpm.a,_xlpm.a+_xlpm.b))(1)');
+  });
+
+  it('shows a kept formula as Excel shows it, without any prefix', () => {
+    expect(prefixesAsShown('=_xlfn._xlws.SORT(_xlfn.BYROW(A1:B2,_xleta.SUM))+_xlfn.LET(_xlpm.x,1,_xlpm.x)&"_xlfn."')).toBe('=SORT(BYROW(A1:B2,SUM))+LET(x,1,x)&"_xlfn."');
   });
 
   it('lists the functions called, outside strings and sheet names', () => {

@@ -9,7 +9,8 @@ import { readXlsx } from '../core/io/xlsx-read.ts';
 import { workbookToXlsx } from '../core/io/xlsx-export.ts';
 import { readZipEntry } from '../core/io/zip-guard.ts';
 import { registerFunctions } from '../core/workbook/functions/index.ts';
-import { atAsSingle, explicitIntersections, implicitIntersections, singleAsAt, withParameterPrefixes } from '../core/workbook/implicit-intersection.ts';
+import { atAsSingle, explicitIntersections, implicitIntersections, singleAsAt } from '../core/workbook/implicit-intersection.ts';
+import { withParameterPrefixes } from '../core/formula/prefixes.ts';
 import { FIXTURES } from './helpers/excel-fidelity.ts';
 import { formulas, memoryWorkbook, shown } from './helpers/memory-workbook.ts';
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { isEngineFunction } from '../core/workbook/functions/index.ts';
 import { etaNamesAsStored, lambdaCallsAsWritten, lambdaCallsForEngine } from '../core/formula/engine-text.ts';
-import { withParameterPrefixes } from '../core/workbook/implicit-intersection.ts';
+import { withParameterPrefixes } from '../core/formula/prefixes.ts';
 import { withoutPrefixes as stripPrefixes } from '../core/formula/prefixes.ts';
 
 const cases: [string, string][] = [

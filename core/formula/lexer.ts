@@ -33,14 +33,16 @@ export const ERROR_CODES = [
   '#FIELD!', '#BLOCKED!', '#CONNECT!', '#BUSY!', '#UNKNOWN!', '#PYTHON!', '#EXTERNAL!',
 ];
 
-const NAME = /[\p{L}_\\][\p{L}\p{N}_.\\?]*/uy;
-const SHEET_WORD = /[\p{L}_\\][\p{L}\p{N}_.\\?]*(?::[\p{L}_\\][\p{L}\p{N}_.\\?]*)?!/uy;
+// Names and unquoted sheet names: letters, _ and \ first, then digits, . and ? too; any character
+// past Latin-1's no-break space counts as a letter (Excel leaves Sheet・1 unquoted).
+const NAME = /[\p{L}_\\\u00a1-\uffff][\p{L}\p{N}_.\\?\u00a1-\uffff]*/uy;
+const SHEET_WORD = /[\p{L}_\\\u00a1-\uffff][\p{L}\p{N}_.\\?\u00a1-\uffff]*(?::[\p{L}_\\\u00a1-\uffff][\p{L}\p{N}_.\\?\u00a1-\uffff]*)?!/uy;
 const CELL = /(\$?)([A-Za-z]{1,3})(\$?)(\d{1,7})/y;
 const COLS = /(\$?)([A-Za-z]{1,3}):(\$?)([A-Za-z]{1,3})/y;
 const ROWS = /(\$?)(\d{1,7}):(\$?)(\d{1,7})/y;
 const NUMBER = /(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/y;
 /** What may not follow a reference (it would be part of a name or a function call). */
-const NAME_CHAR = /[\p{L}\p{N}_.\\?([!]/u;
+const NAME_CHAR = /[\p{L}\p{N}_.\\?([!\u00a1-\uffff]/u;
 const OPS = ['<>', '<=', '>=', '+', '-', '*', '/', '^', '&', '=', '<', '>', ':', '%', '@', '#'];
 
 function sticky(re: RegExp, s: string, at: number): RegExpExecArray | null {

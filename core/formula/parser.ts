@@ -176,7 +176,8 @@ class Parser {
         break;
       case 'name':
         this.i++;
-        if (this.is('(') && this.peek()!.start === t.end && !t.prefix) {
+        // A call of a function another workbook defines is written with its prefix: [1]!LUCANET("Ist").
+        if (this.is('(') && this.peek()!.start === t.end) {
           const { args, end } = this.args();
           n = this.node({ kind: 'call', name: t.text, args }, t.start, end, args, t.end);
         } else n = { kind: 'name', name: t.name!, ...(t.prefix ? { prefix: t.prefix } : {}), text: t.text, span };

@@ -73,6 +73,22 @@ export function withoutPrefixes(formula: string): string {
   });
 }
 
+/** The formula as Excel shows it: no _xlfn./_xlws. on functions, no _xlpm. on names, _xleta.SUM as SUM, _xlop.b as [b]. */
+export function prefixesAsShown(formula: string): string {
+  if (!formula.includes('_')) return formula;
+  return rewrite(formula, (n): Node => {
+    if (n.kind === 'call') {
+      const name = unprefixed(n.name);
+      return name === n.name ? n : { ...n, name };
+    }
+    if (n.kind !== 'name' || n.prefix) return n;
+    const opt = /^_xlop\.(.+)$/i.exec(n.name);
+    if (opt) return { kind: 'structured', spec: { items: [], cols: [opt[1]!, opt[1]!] } };
+    const name = unprefixed(n.name).replace(/^_xleta\./i, '');
+    return name === n.name ? n : { kind: 'name', name };
+  });
+}
+
 /** The name a LAMBDA or LET argument binds, if it is a bare name. */
 function boundName(n: Node): string | undefined {
   return n.kind === 'name' && !n.prefix ? n.name : undefined;

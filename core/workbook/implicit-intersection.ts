@@ -13,7 +13,7 @@
 // (SUM(A1:A3*2) without Ctrl+Shift+Enter is SUM(@A1:A3*2)); and a few functions evaluate
 // their arguments as arrays in any formula (SUMPRODUCT, LOOKUP, MMULT...).
 import { HyperFormula } from 'hyperformula';
-import { CALL_FN, OPT_FN } from '../formula/engine-names.ts';
+import { CALL_FN } from '../formula/engine-names.ts';
 import { arrayFillAsWritten, bareRangeAsWritten, lambdaCallsAsWritten, spillRefsAsWritten } from '../formula/engine-text.ts';
 import { rangeJoinsAsWritten } from '../formula/engine-text.ts';
 
@@ -437,73 +437,4 @@ function termEnd(s: string, at: number): number | undefined {
     else if (c === ')' && --depth === 0) return i + 1;
   }
   return undefined;
-}
-
-/**
- * The formula as an xlsx file stores it for Excel: the names LET binds and LAMBDA's parameters
- * carry the _xlpm. prefix (imports take it off: formula-import.ts). Unchanged when not read.
- */
-export function withParameterPrefixes(formula: string): string {
-  if (!/(?:LET|LAMBDA)\s*\(/i.test(formula)) return formula;
-  try {
-    const p = new Parser(tokenize(formula));
-    const e = p.expr();
-    return p.done() ? emitNames(e, new Set()) : formula;
-  } catch (err) {
-    if (err instanceof Unsupported) return formula;
-    throw err;
-  }
-}
-
-function emitNames(e: Expr, scope: ReadonlySet<string>): string {
-  let s = e.lead;
-  e.terms.forEach((t, k) => {
-    s += t.pre + emitNameNode(t.node, scope) + t.post + (e.ops[k] ?? '');
-  });
-  return s + e.trail;
-}
-
-/** The name a single-term argument is, if it is one. */
-function nameOf(e: Expr | undefined): string | undefined {
-  const t = e?.terms.length === 1 ? e.terms[0]!.node : undefined;
-  return t?.kind === 'atom' && t.tok.kind === 'name' ? t.tok.text.toUpperCase() : undefined;
-}
-
-/** The name inside LAMBDA.OPT(name), if the argument is one. */
-function optionalParam(e: Expr): string | undefined {
-  const t = e.terms.length === 1 ? e.terms[0]!.node : undefined;
-  if (t?.kind !== 'call' || t.name !== OPT_FN || t.args.length !== 1) return undefined;
-  const inner = t.args[0]!.terms.length === 1 ? t.args[0]!.terms[0]!.node : undefined;
-  return inner?.kind === 'atom' && inner.tok.kind === 'name' ? inner.tok.text : undefined;
-}
-
-function emitNameNode(n: Node, scope: ReadonlySet<string>): string {
-  if (n.kind === 'atom') return n.tok.kind === 'name' && scope.has(n.tok.text.toUpperCase()) ? `_xlpm.${n.tok.text}` : n.tok.text;
-  if (n.kind === 'paren') return n.open + emitNames(n.inner, scope) + n.close;
-  const inner = new Set(scope);
-  const last = n.args.length - 1;
-  const args = n.args.map((a, i) => {
-    if (n.name === 'LAMBDA' && i < last) {
-      // An optional parameter (the engine's LAMBDA.OPT(b)) is written _xlop.b, as Excel stores [b].
-      const opt = optionalParam(a);
-      if (opt) {
-        inner.add(opt.toUpperCase());
-        return `${a.lead}_xlop.${opt}${a.trail}`;
-      }
-      const name = nameOf(a);
-      if (name) inner.add(name);
-      return emitNames(a, inner);
-    }
-    if (n.name === 'LET' && i < last && i % 2 === 0) {
-      const name = nameOf(a);
-      if (name) inner.add(name);
-      return emitNames(a, inner);
-    }
-    return emitNames(a, n.name === 'LAMBDA' || n.name === 'LET' ? new Set(inner) : scope);
-  });
-  let call = n.head;
-  args.forEach((a, i) => {
-    call += a + (n.seps[i] ?? '');
-  });
-  return call + n.close;
 }

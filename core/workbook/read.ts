@@ -3,6 +3,7 @@
 // escaped with a leading apostrophe.
 import { significant15 } from '../numbers.ts';
 import { shownFormula, singleAsAt } from './implicit-intersection.ts';
+import { prefixesAsShown } from '../formula/prefixes.ts';
 import { cellToA1, qualified, type Rect } from '../a1.ts';
 import { isRich, styleOf, type Cell, type RichCell, type Scalar } from './cell.ts';
 import { displayCell } from './display.ts';
@@ -34,7 +35,7 @@ export function effectiveStyle(sheet: SheetModel, styles: StyleTable, row: numbe
 export function formulaText(cell: Cell): string {
   if (cell === null || cell === undefined) return '';
   if (isRich(cell)) {
-    if (cell.f !== undefined) return cell.k ? singleAsAt(cell.f.replace(/_xlfn\.(?:_xlws\.)?|_xlws\.|_xleta\./gi, '')) : shownFormula(cell.f);
+    if (cell.f !== undefined) return cell.k ? singleAsAt(prefixesAsShown(cell.f)) : shownFormula(cell.f);
     if (cell.sp !== undefined) return '';
     return scalarText(cell.v ?? null);
   }

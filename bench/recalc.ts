@@ -19,7 +19,7 @@ import { Workbook } from '../core/workbook/workbook.ts';
 import { cachedValues, same } from '../test/helpers/excel-fidelity.ts';
 import { parseCell } from '../core/a1.ts';
 import { ROOT, median, type BenchRow } from './lib.ts';
-import { FORMULAS_PER_ROW, lookupWorkbook } from './recalc/workbooks.ts';
+import { lookupWorkbook } from './recalc/workbooks.ts';
 
 const REAL = ['ironcalc/calc_tests/MATH_AND_TRIGONOMETRY/ARABIC_ROMAN.xlsx', 'ironcalc/calc_tests/MATH_AND_TRIGONOMETRY/FLOOR_CEILING.xlsx'];
 /** Generated tables: rows of data, rows of report (7 formulas each). */
@@ -55,7 +55,7 @@ async function ours(bytes: Buffer): Promise<Ours> {
 }
 
 /** A warm one-cell edit of an input that formulas read, a few times: the median. */
-async function warmEdit(wb: Workbook, edit: { sheet: string; cell: string; values: (i: number) => number }): Promise<number> {
+async function warmEdit(wb: Workbook, edit: Edit): Promise<number> {
   const sheet = wb.findSheet(edit.sheet)!;
   const { addr } = parseCell(edit.cell);
   const times: number[] = [];
@@ -65,6 +65,13 @@ async function warmEdit(wb: Workbook, edit: { sheet: string; cell: string; value
     times.push(performance.now() - t);
   }
   return median(times);
+}
+
+interface Edit {
+  what: string;
+  sheet: string;
+  cell: string;
+  values: (i: number) => number | string;
 }
 
 const RECALC = (mode: number) => `<?xml version="1.0" encoding="UTF-8"?>
@@ -109,12 +116,16 @@ export async function benchRecalc(): Promise<BenchRow[]> {
     const warm = join(dir, 'warm.xlsx');
     writeFileSync(warm, await lookupWorkbook({ dataRows: 10, reportRows: 2 }));
     if (hasLibreOffice) for (const recalc of [true, false]) libreOffice(dir, warm, recalc);
-    const cases: { name: string; bytes: Buffer; edit: { sheet: string; cell: string; values: (i: number) => number } }[] = [
-      { name: 'ARABIC_ROMAN.xlsx (Excel)', bytes: readFileSync(join(ROOT, 'test/fixtures/excel', REAL[0]!)), edit: { sheet: 'ROMAN', cell: 'A3', values: (i) => 6 + i } },
-      { name: 'FLOOR_CEILING.xlsx (Excel)', bytes: readFileSync(join(ROOT, 'test/fixtures/excel', REAL[1]!)), edit: { sheet: 'FLOOR', cell: 'A3', values: (i) => 11.5 + i } },
+    const cases: { name: string; bytes: Buffer; edits: Edit[] }[] = [
+      { name: 'ARABIC_ROMAN.xlsx (Excel)', bytes: readFileSync(join(ROOT, 'test/fixtures/excel', REAL[0]!)), edits: [{ what: 'an input of 6 formulas', sheet: 'ROMAN', cell: 'A3', values: (i) => 6 + i }] },
+      { name: 'FLOOR_CEILING.xlsx (Excel)', bytes: readFileSync(join(ROOT, 'test/fixtures/excel', REAL[1]!)), edits: [{ what: "an input of one row's formulas", sheet: 'FLOOR', cell: 'A3', values: (i) => 11.5 + i }] },
     ];
     for (const [dataRows, reportRows] of GENERATED) {
-      cases.push({ name: `lookups ${(dataRows / 1000).toFixed(0)}k-row table, ${((reportRows * FORMULAS_PER_ROW) / 1000).toFixed(0)}k formulas`, bytes: await lookupWorkbook({ dataRows, reportRows }), edit: { sheet: 'Data', cell: 'D10', values: (i) => 500 + i } });
+      cases.push({ name: `lookups over a ${(dataRows / 1000).toFixed(0)}k-row table`, bytes: await lookupWorkbook({ dataRows, reportRows }), edits: [
+          { what: "a lookup value (its row's formulas)", sheet: 'Report', cell: 'A10', values: (i) => `K${String(1 + i * 3).padStart(6, '0')}` },
+          { what: 'an amount in the table (every formula reading it)', sheet: 'Data', cell: 'D10', values: (i) => 500 + i },
+        ],
+      });
     }
     const ratios: number[] = [];
     for (const c of cases) {
@@ -124,7 +135,8 @@ export async function benchRecalc(): Promise<BenchRow[]> {
       const loNever = hasLibreOffice ? libreOffice(dir, file, false) : undefined;
       const o = await ours(c.bytes);
       const agree = lo ? agreement(o.wb, lo.out) : undefined;
-      const editMs = await warmEdit(o.wb, c.edit);
+      const edits: [string, number][] = [];
+      for (const e of c.edits) edits.push([e.what, await warmEdit(o.wb, e)]);
       o.wb.destroy();
       const label = `${c.name}, ${o.formulas.toLocaleString('en-US')} formulas`;
       rows.push({ name: `${label}: first computation (read, apply, compute)`, value: o.firstMs, unit: 'ms', note: `engine build ${o.buildMs.toFixed(0)} ms` });
@@ -134,7 +146,7 @@ export async function benchRecalc(): Promise<BenchRow[]> {
         rows.push({ name: `${label}: LibreOffice open, recalculate, save`, value: lo.ms, unit: 'ms', note: loNever ? `without recalculation ${loNever.ms.toFixed(0)} ms` : undefined });
         rows.push({ name: `${label}: ours / LibreOffice`, value: ratio, unit: 'x', target: '<= 1x', ok: ratio <= 1, note: agree ? `${agree.equal} of ${agree.total} formula values equal to LibreOffice's` : undefined });
       }
-      rows.push({ name: `${label}: warm one-cell edit (median of ${EDITS})`, value: editMs, unit: 'ms', target: '< 20 ms', ok: editMs < 20 });
+      for (const [what, ms] of edits) rows.push({ name: `${label}: warm edit of ${what} (median of ${EDITS})`, value: ms, unit: 'ms', target: '< 20 ms', ok: ms < 20 });
     }
     if (ratios.length) rows.push({ name: 'first computation, ours / LibreOffice (median)', value: median(ratios), unit: 'x', target: '<= 1x', ok: median(ratios) <= 1 });
     else rows.push({ name: 'LibreOffice (soffice) is not installed: no comparison', value: 0, unit: 'x' });

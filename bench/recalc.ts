@@ -1,15 +1,15 @@
 // npm run bench -- recalc: the first computation of big workbooks and a warm one-cell edit, beside
 // LibreOffice headless computing the same file with its recalculation on load set to always (a
-// throwaway profile; by default it trusts an xlsx's cached values and computes nothing). Real
-// Excel-saved workbooks from test/fixtures/excel, and generated lookup-heavy ones of the shape in
-// issue 35 (VLOOKUP, XLOOKUP, INDEX/MATCH, SUMIFS, COUNTIFS and structured references over a
-// table). Ours is the import path in this process: read the xlsx, apply it to a workbook, build
-// the formula engine (every formula computed); LibreOffice's is open, recalculate, save. Ours
-// also counts the formula cells whose value equals LibreOffice's (LibreOffice 7.4 has no XLOOKUP:
-// it shows #NAME? there and in the cells reading those, 4 of each generated row's 7 formulas).
-// BENCH_RECALC_ROWS=4000,20000 picks the generated table sizes.
+// throwaway profile; by default it trusts an xlsx's cached values and computes nothing). Excel-saved
+// workbooks from test/fixtures/excel and test/fixtures/corpus (issue 35's own among them), and
+// generated lookup-heavy ones of its shape (VLOOKUP, XLOOKUP, INDEX/MATCH, SUMIFS, COUNTIFS and
+// structured references over a table). Ours is the import path in this process: read the xlsx,
+// apply it to a workbook, build the formula engine (every formula computed); LibreOffice's is open,
+// recalculate, save. Ours also counts the formula cells whose value equals LibreOffice's
+// (LibreOffice 7.4 has no XLOOKUP: it shows #NAME? there and in the cells reading those, 4 of each
+// generated row's 7 formulas). BENCH_RECALC_ROWS=4000,20000 picks the generated table sizes.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { areas } from '../core/areas.ts';
@@ -18,11 +18,13 @@ import { readXlsx } from '../core/io/xlsx-read.ts';
 import { isRich } from '../core/workbook/cell.ts';
 import { Workbook } from '../core/workbook/workbook.ts';
 import { cachedValues, same } from '../test/helpers/excel-fidelity.ts';
-import { parseCell } from '../core/a1.ts';
+import { indexToCol, parseCell } from '../core/a1.ts';
 import { ROOT, median, type BenchRow } from './lib.ts';
 import { lookupWorkbook } from './recalc/workbooks.ts';
 
 const REAL = ['ironcalc/calc_tests/MATH_AND_TRIGONOMETRY/ARABIC_ROMAN.xlsx', 'ironcalc/calc_tests/MATH_AND_TRIGONOMETRY/FLOOR_CEILING.xlsx'];
+/** Excel-saved workbooks of the corpus (test/fixtures/corpus) with thousands of formulas; the first is issue 35's. */
+const CORPUS = ['poi/spreadsheet/StructuredRefs-lots-with-lookups.xlsx', 'formulas/test.xlsx', 'poi/spreadsheet/51710.xlsx', 'umya-spreadsheet/issue_216.xlsx'];
 /** Generated tables: rows of data, rows of report (7 formulas each). */
 const GENERATED: [number, number][] = (process.env.BENCH_RECALC_ROWS ?? '4000,5000,20000,50000').split(',').map((n) => {
   const rows = Number(n);
@@ -53,6 +55,25 @@ async function ours(bytes: Buffer): Promise<Ours> {
   let formulas = 0;
   for (const s of wb.sheets) formulas += s.meta.formulas ?? 0;
   return { firstMs: t2 - t0, buildMs: t2 - t1, formulas, wb };
+}
+
+/** The first number cell (not a formula) that some formula reads, as an edit of it: for the corpus's workbooks. */
+function inputOf(wb: Workbook): Edit | undefined {
+  const hf = wb.engine?.hf;
+  if (!hf) return undefined;
+  for (const sheet of wb.sheets) {
+    if (!wb.engine!.loaded.has(sheet.id)) continue;
+    const { rows, cols } = sheet.usedExtent();
+    for (let row = 0; row < Math.min(rows, 2000); row++) {
+      for (let col = 0; col < cols; col++) {
+        const v = sheet.get(row, col);
+        if (typeof v !== 'number') continue;
+        if (!hf.getCellDependents({ sheet: wb.engine!.hfId(sheet), row, col }).length) continue;
+        return { what: 'an input the formulas read', sheet: sheet.name, cell: `${indexToCol(col)}${row + 1}`, values: (i) => v + i + 1 };
+      }
+    }
+  }
+  return undefined;
 }
 
 /** A warm one-cell edit of an input that formulas read, a few times: the median. */
@@ -121,6 +142,10 @@ export async function benchRecalc(): Promise<BenchRow[]> {
       { name: 'ARABIC_ROMAN.xlsx (Excel)', bytes: readFileSync(join(ROOT, 'test/fixtures/excel', REAL[0]!)), edits: [{ what: 'an input of 6 formulas', sheet: 'ROMAN', cell: 'A3', values: (i) => 6 + i }] },
       { name: 'FLOOR_CEILING.xlsx (Excel)', bytes: readFileSync(join(ROOT, 'test/fixtures/excel', REAL[1]!)), edits: [{ what: "an input of one row's formulas", sheet: 'FLOOR', cell: 'A3', values: (i) => 11.5 + i }] },
     ];
+    for (const path of CORPUS) {
+      const full = join(ROOT, 'test/fixtures/corpus', path);
+      if (existsSync(full)) cases.push({ name: `${path.split('/').pop()} (Excel, corpus)`, bytes: readFileSync(full), edits: [] });
+    }
     for (const [dataRows, reportRows] of GENERATED) {
       cases.push({ name: `lookups over a ${(dataRows / 1000).toFixed(0)}k-row table`, bytes: await lookupWorkbook({ dataRows, reportRows }), edits: [
           { what: "a lookup value (its row's formulas)", sheet: 'Report', cell: 'A10', values: (i) => `K${String(1 + i * 3).padStart(6, '0')}` },
@@ -137,7 +162,8 @@ export async function benchRecalc(): Promise<BenchRow[]> {
       const o = await ours(c.bytes);
       const agree = lo ? agreement(o.wb, lo.out) : undefined;
       const edits: [string, number][] = [];
-      for (const e of c.edits) edits.push([e.what, await warmEdit(o.wb, e)]);
+      const found = c.edits.length ? undefined : inputOf(o.wb);
+      for (const e of found ? [found] : c.edits) edits.push([e.what, await warmEdit(o.wb, e)]);
       o.wb.destroy();
       const label = `${c.name}, ${o.formulas.toLocaleString('en-US')} formulas`;
       rows.push({ name: `${label}: first computation (read, apply, compute)`, value: o.firstMs, unit: 'ms', note: `engine build ${o.buildMs.toFixed(0)} ms` });

@@ -112,8 +112,10 @@ function libreOffice(dir: string, file: string, recalc: boolean): { ms: number; 
   const t = performance.now();
   const r = spawnSync('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--convert-to', 'xlsx:Calc MS Excel 2007 XML', '--outdir', outDir, file], { encoding: 'utf8', timeout: 600_000 });
   const ms = performance.now() - t;
-  if (r.status !== 0) return undefined;
-  return { ms, out: readFileSync(join(outDir, file.split('/').pop()!)) };
+  // soffice answers 0 for a file it could not load, and writes nothing.
+  const out = join(outDir, file.split('/').pop()!);
+  if (r.status !== 0 || !existsSync(out)) return undefined;
+  return { ms, out: readFileSync(out) };
 }
 
 /** Formula cells whose value here equals the value LibreOffice computed. */
@@ -166,7 +168,7 @@ export async function benchRecalc(): Promise<BenchRow[]> {
       for (const e of found ? [found] : c.edits) edits.push([e.what, await warmEdit(o.wb, e)]);
       o.wb.destroy();
       const label = `${c.name}, ${o.formulas.toLocaleString('en-US')} formulas`;
-      rows.push({ name: `${label}: first computation (read, apply, compute)`, value: o.firstMs, unit: 'ms', note: `engine build ${o.buildMs.toFixed(0)} ms` });
+      rows.push({ name: `${label}: first computation (read, apply, compute)`, value: o.firstMs, unit: 'ms', note: `engine build ${o.buildMs.toFixed(0)} ms${hasLibreOffice && !lo ? '; LibreOffice could not open it' : ''}` });
       if (lo) {
         const ratio = o.firstMs / lo.ms;
         ratios.push(ratio);

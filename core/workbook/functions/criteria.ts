@@ -11,7 +11,7 @@
 import { ArraySize, CellError, EmptyValue, ErrorType, FunctionPlugin, SimpleRangeValue } from 'hyperformula';
 import { MAX_COLS, MAX_ROWS } from '../../a1.ts';
 import { broadcast, broadcastSize, isSeveral } from './broadcast.ts';
-import { criteriaIndexOf, gridOf } from './range-index.ts';
+import { criteriaIndexOf, criteriaResult, gridOf } from './range-index.ts';
 import { errorText, rawNumber, type Ast, type InternalScalarValue, type InterpreterState, type InterpreterValue, type ProcedureAst } from './shared.ts';
 
 type Pred = (v: InternalScalarValue) => boolean;
@@ -239,10 +239,12 @@ export class CriteriaPlugin extends FunctionPlugin {
   countifs(ast: ProcedureAst, state: InterpreterState) {
     const p = this.pairs(ast, state, 0, ast.procedureName);
     if (p instanceof CellError) return p;
-    return this.perCriterion(p.criteria, (crit) => {
-      const m = this.matches(p.areas, crit);
-      return m.hits.length + m.blankHits;
-    });
+    return this.perCriterion(p.criteria, (crit) =>
+      criteriaResult(this.dependencyGraph, ast.procedureName, p.areas.map((a) => a.ref), crit, () => {
+        const m = this.matches(p.areas, crit);
+        return m.hits.length + m.blankHits;
+      }),
+    );
   }
 
   /** The numbers of `values` at the matched positions; the first error met there is the result. */
@@ -273,10 +275,12 @@ export class CriteriaPlugin extends FunctionPlugin {
     if (p instanceof CellError) return p;
     if (values instanceof CellError) return values;
     const { areas } = p;
-    return this.perCriterion(p.criteria, (crit) => {
-      const xs = this.numbersAt(values, this.matches(areas, crit).hits);
-      return xs instanceof CellError ? xs : fold(xs);
-    });
+    return this.perCriterion(p.criteria, (crit) =>
+      criteriaResult(this.dependencyGraph, ast.procedureName, [values.ref, ...areas.map((a) => a.ref)], crit, () => {
+        const xs = this.numbersAt(values, this.matches(areas, crit).hits);
+        return xs instanceof CellError ? xs : fold(xs);
+      }),
+    );
   }
 
   sumif(ast: ProcedureAst, state: InterpreterState) {

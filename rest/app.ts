@@ -173,7 +173,8 @@ function opContext(req: FastifyRequest, reply: FastifyReply, services: AppServic
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) abort.abort();
   });
-  return { caller: req.caller!, services, op: { name: op.name, args: undefined }, signal: abort.signal };
+  const origin = services.config.publicUrl ?? `${req.protocol}://${req.headers.host ?? 'localhost'}`;
+  return { caller: req.caller!, services, op: { name: op.name, args: undefined }, signal: abort.signal, origin };
 }
 
 function bearer(req: FastifyRequest): string | undefined {

@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import type { OpContext } from './context.ts';
 import { DryRun, ExpectedVersion } from './schemas.ts';
+import type { ExportSummary } from './io/export-summary.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -97,4 +98,6 @@ export interface BinaryResult {
   contentType: string;
   body: Buffer;
   fileName?: string;
+  /** What the file carries (exports): REST sends it as the X-Sheets-Export-Summary header, MCP in the result's text. */
+  summary?: ExportSummary;
 }

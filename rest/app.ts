@@ -14,6 +14,7 @@ import { Idempotency, type Answer } from './idempotency.ts';
 import { requestInput } from './input.ts';
 import { openApiDocument } from './openapi.ts';
 import { STATUS_BY_CODE, errorBody } from './status.ts';
+import { summaryHeader } from '../core/io/export-summary.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -131,6 +132,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
         if (op.binary) {
           const out = (await runOp(op, ctx, raw)) as BinaryResult;
           if (out.fileName) reply.header('content-disposition', `attachment; filename="${out.fileName.replace(/[^\w.\- ]/g, '_')}"`);
+          if (out.summary) reply.header('x-sheets-export-summary', summaryHeader(out.summary));
           return reply.code(200).type(out.contentType).send(out.body);
         }
         const answer = await execute(op, ctx, raw, req);

@@ -16,7 +16,7 @@ export interface ExportSummary {
 }
 
 /** Per-sheet slices the xlsx export writes, under the names the summary uses. */
-const WRITTEN: Record<string, string> = { merges: 'merges', charts: 'charts', tables: 'tables', images: 'images', notes: 'notes', validations: 'data_validations', cond_formats: 'conditional_formats', names: 'names', links: 'links' };
+const WRITTEN: Record<string, string> = { merges: 'merges', autofilter: 'autofilters', charts: 'charts', tables: 'tables', images: 'images', notes: 'notes', validations: 'data_validations', cond_formats: 'conditional_formats', names: 'names', links: 'links' };
 /** Slices it does not write, and what goes instead. */
 const NOT_WRITTEN: Record<string, string> = { pivots: 'pivot tables (their output cells are written as cells)', code_cells: 'code cells (their code; their output cells are written)' };
 

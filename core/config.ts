@@ -29,9 +29,9 @@ const EnvSchema = z.object({
   SHEETS_PDF_MAX_PAGES: int(5000),
   SHEETS_CACHE_FILES: int(32),
   // The safety net (docs/storage.md, Versions): days a deleted file stays restorable; versions of
-  // before-images kept per file (older ones go unless a checkpoint needs them).
+  // before-images kept per file (older ones go unless a checkpoint needs them; 0: none are recorded).
   SHEETS_TRASH_DAYS: z.coerce.number().min(0).default(30),
-  SHEETS_HISTORY_VERSIONS: int(1000),
+  SHEETS_HISTORY_VERSIONS: z.coerce.number().int().min(0).default(1000),
   // Imports (docs/import-export.md): bytes of file data; directories the stdio MCP server may read.
   SHEETS_MAX_IMPORT_BYTES: int(100 * 1024 * 1024),
   // An .xlsx is a zip: what its entries may inflate to in all (a zip bomb is refused before parsing).

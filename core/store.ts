@@ -83,6 +83,8 @@ export interface CommitSet {
   log: LogEntry;
   /** Tasks queued and finished by this write, in the same transaction (code cells). */
   outbox?: CommitOutbox;
+  /** false: record no before-images for this version (SHEETS_HISTORY_VERSIONS=0); it cannot be restored past. */
+  history?: false;
   /** What another process needs to follow this write without reloading the file; absent: it reloads. */
   delta?: CommitDelta;
 }

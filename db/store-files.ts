@@ -290,8 +290,8 @@ async function commitTx(tx: Tx, set: CommitSet, announce: (keys: CacheKey[]) => 
   // The style table this commit replaces, for its before-image: read at the base version (the
   // guard below fails if the file moved on in between).
   let oldStyles: unknown[] | undefined;
-  if (set.styles !== undefined) {
-    patch.styles = set.styles;
+  if (set.styles !== undefined) patch.styles = set.styles;
+  if (set.styles !== undefined && set.history !== false) {
     const [row] = await tx.select({ styles: files.styles }).from(files).where(eq(files.id, set.fileId));
     oldStyles = (row?.styles as unknown[] | undefined) ?? [];
   }
@@ -302,7 +302,7 @@ async function commitTx(tx: Tx, set: CommitSet, announce: (keys: CacheKey[]) => 
     .returning({ version: files.version });
   if (bumped.length === 0) throw new VersionConflictError(set.fileId);
   const version = bumped[0]!.version;
-  await recordBeforeImages(tx, set, version, oldStyles);
+  if (set.history !== false) await recordBeforeImages(tx, set, version, oldStyles);
   if (set.sheetsDelete.length) await tx.delete(sheets).where(inArray(sheets.id, set.sheetsDelete));
   if (set.sheetsUpsert.length) {
     await tx

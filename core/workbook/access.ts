@@ -38,6 +38,8 @@ export class Workbooks {
     private readonly engineContext?: EngineContext,
     /** The areas every workbook opened here carries (core/areas.ts in the service). */
     private readonly areas: readonly WorkbookArea[] = [],
+    /** history false: commits record no before-images (SHEETS_HISTORY_VERSIONS=0; docs/storage.md, Versions). */
+    private readonly opts: { history?: boolean } = {},
   ) {}
 
   /** The file record if the caller may see it (404 outside the space, 403 another user's private file). */
@@ -93,7 +95,9 @@ export class Workbooks {
           // The areas' names (tables, named ranges) as they are now, before formulas are stored.
           await syncNames(wb);
           const at = ctx.services.clock.now();
-          const version = await this.store.commit(wb.commitSet(at, { op: ctx.op.name, args: summarizeArgs(ctx.op.args), userId: ctx.caller.userId, tokenId: ctx.caller.tokenId }), { detach: (p) => (settled = p) });
+          const set = wb.commitSet(at, { op: ctx.op.name, args: summarizeArgs(ctx.op.args), userId: ctx.caller.userId, tokenId: ctx.caller.tokenId });
+          if (this.opts.history === false) set.history = false;
+          const version = await this.store.commit(set, { detach: (p) => (settled = p) });
           wb.afterCommit(version, at);
           await runAfterCommit(ctx, wb, version);
           if (effects) ctx.reportEffects!(effects);
@@ -128,7 +132,7 @@ export class Workbooks {
           const { set, result } = await build(file);
           if (!set) return { result, version: file.version };
           // The set's base is the version it was built from: a commit in between fails the guard and is retried.
-          const version = await this.store.commit(set);
+          const version = await this.store.commit(this.opts.history === false ? { ...set, history: false } : set);
           return { result, version };
         } catch (err) {
           if (err instanceof VersionConflictError && attempt < MAX_ATTEMPTS) {

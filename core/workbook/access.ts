@@ -45,6 +45,7 @@ export class Workbooks {
   /** The file record if the caller may see it (404 outside the space, 403 another user's private file). */
   async file(ctx: OpContext, fileId: string, need: 'read' | 'write'): Promise<FileRecord> {
     const file = await this.store.getFile(fileId);
+    if (!file) await deletedNotice(ctx, this.store, fileId);
     checkAccess(ctx, file, fileId, need);
     return file!;
   }
@@ -230,6 +231,13 @@ export class Workbooks {
       if (this.locks.get(fileId) === tail) this.locks.delete(fileId);
     }
   }
+}
+
+/** A file in the trash is still a 404, but one that says how to get it back (to whoever may see it). */
+async function deletedNotice(ctx: OpContext, store: Store, fileId: string): Promise<void> {
+  const gone = await store.getDeletedFile(fileId).catch(() => null);
+  if (!gone || gone.spaceId !== ctx.caller.spaceId || (gone.private && gone.creatorId !== ctx.caller.userId)) return;
+  throw new OpError('not_found', `File ${fileId} ('${gone.name}') was deleted on ${gone.deletedAt.toISOString()}; restore_file brings it back until it is purged.`, { file_id: fileId, deleted: gone.deletedAt.toISOString() });
 }
 
 /** After-commit hooks see the write's change log; their failures cannot undo a commit, so they are reported, not thrown. */

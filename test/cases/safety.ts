@@ -49,7 +49,7 @@ export const safetyCases: CaseGroup[] = [
           expect(trash.files.find((f: any) => f.uuid === fx.file)).toMatchObject({ name: 'scratch 2' });
         },
       },
-      { name: 'a deleted file cannot be written', op: 'write_cells', args: (fx) => ({ file_uuid: fx.file, cell: 'A1', values: [['x']] }), error: { code: 'not_found' } },
+      { name: 'a deleted file cannot be written; the 404 says how to get it back', op: 'write_cells', args: (fx) => ({ file_uuid: fx.file, cell: 'A1', values: [['x']] }), error: { code: 'not_found', message: /was deleted on .*restore_file brings it back/ } },
       {
         name: 'restore_file brings it back whole',
         op: 'restore_file',

@@ -1,5 +1,6 @@
 // Composes the service from a config: store (migrated), bootstrap, services, REST app and MCP
 // mounts. Nothing listens here; bin/sheets.ts and the tests decide that.
+import { startSweeper } from '../core/files/trash.ts';
 import type { FastifyInstance } from 'fastify';
 import { bootstrap, type Bootstrap } from '../core/auth.ts';
 import type { Config } from '../core/config.ts';
@@ -34,6 +35,8 @@ export async function createServer(config: Config, opts: { logger?: boolean | Re
     mountViewer(app, services);
     app.addHook('preClose', async () => mcp.close());
     const workers = config.code.workers > 0 ? new WorkerPool(services, { log: (msg, err) => app.log.error({ err }, msg) }).start() : null;
+    // Deleted files past SHEETS_TRASH_DAYS and old before-images go now and hourly.
+    const stopSweeper = startSweeper(services, (msg) => app.log.info(msg));
     let closed = false;
     return {
       app,
@@ -44,6 +47,7 @@ export async function createServer(config: Config, opts: { logger?: boolean | Re
       async close() {
         if (closed) return;
         closed = true;
+        stopSweeper();
         await app.close();
         await workers?.stop();
         services.workbooks.clear();

@@ -1,5 +1,6 @@
 #!/usr/bin/env -S npx tsx
 // The one executable: `sheets serve | mcp | admin ...`. Reads the environment, then boots.
+import { startSweeper } from '../core/files/trash.ts';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
@@ -92,7 +93,7 @@ async function mcpStdio(config: Config, args: string[]): Promise<void> {
   const caller = () => {
     if (signedIn) return signedIn;
     signedIn = signIn();
-    signedIn.then(() => void (closing || workers?.start()), (err: Error) => {
+    signedIn.then(() => void (closing || (workers?.start(), startSweeper(services, (msg) => process.stderr.write(`sheets mcp: ${msg}\n`)))), (err: Error) => {
       if (closing) return;
       process.stderr.write(`sheets mcp: ${err.message}\n`);
       process.exit(1);

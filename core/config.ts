@@ -28,6 +28,10 @@ const EnvSchema = z.object({
   SHEETS_PDF_RASTER_BYTES: int(64 * 1024 * 1024),
   SHEETS_PDF_MAX_PAGES: int(5000),
   SHEETS_CACHE_FILES: int(32),
+  // The safety net (docs/storage.md, Versions): days a deleted file stays restorable; versions of
+  // before-images kept per file (older ones go unless a checkpoint needs them; 0: none are recorded).
+  SHEETS_TRASH_DAYS: z.coerce.number().min(0).default(30),
+  SHEETS_HISTORY_VERSIONS: z.coerce.number().int().min(0).default(1000),
   // Imports (docs/import-export.md): bytes of file data; directories the stdio MCP server may read.
   SHEETS_MAX_IMPORT_BYTES: int(100 * 1024 * 1024),
   // An .xlsx is a zip: what its entries may inflate to in all (a zip bomb is refused before parsing).
@@ -78,6 +82,8 @@ export type Config = {
   /** Directories whose files the stdio MCP server may import by `path` (none: only file_data). */
   importDirs: string[];
   cacheFiles: number;
+  /** Deleted files are purged after trashDays; before-images older than historyVersions versions go unless a checkpoint needs them. */
+  safety: { trashDays: number; historyVersions: number };
   mcp: { tools: 'full' | 'compact'; maxCells: number; maxResultTokens: number; outputSchemas: 'off' | 'fields'; rateWaitMs: number };
   /** Origin for download links when a proxy stands in front (SHEETS_PUBLIC_URL); else the request's. */
   publicUrl?: string;
@@ -146,6 +152,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowedOrigins: commaList(e.SHEETS_ALLOWED_ORIGINS),
     importDirs: (e.SHEETS_IMPORT_DIRS ?? '').split(':').filter(Boolean),
     cacheFiles: e.SHEETS_CACHE_FILES,
+    safety: { trashDays: e.SHEETS_TRASH_DAYS, historyVersions: e.SHEETS_HISTORY_VERSIONS },
     mcp: { tools: e.SHEETS_MCP_TOOLS, maxCells: e.SHEETS_MCP_MAX_CELLS, maxResultTokens: e.SHEETS_MCP_MAX_RESULT_TOKENS, outputSchemas: e.SHEETS_MCP_OUTPUT_SCHEMAS, rateWaitMs: e.SHEETS_MCP_RATE_WAIT_MS },
     code: {
       workers: e.SHEETS_WORKERS,

@@ -1,5 +1,6 @@
 // What every op handler receives: who calls, the services, and (inside a batch) the open session.
 import type { Effects } from './workbook/effects.ts';
+import type { ChangeSet } from './files/diff.ts';
 import type { CodeCapabilities } from './code/capabilities.ts';
 import type { Config } from './config.ts';
 import type { AnyOp } from './op.ts';
@@ -52,6 +53,10 @@ export interface OpContext {
   localDirs?: readonly string[];
   /** Reports progress of long operations (MCP progress notifications). */
   progress?: (done: number, total?: number, message?: string) => void;
+  /** The origin the client reached this server at (links it hands out: get_view_link), when the door knows it. */
+  origin?: string;
+  /** A dry run (`dry_run: true`): the write runs on a copy that is discarded, and `report` says what it would have changed. */
+  dryRun?: { report?: ChangeSet };
   /** Receives what a committed write changed beyond its own cells; runOp adds it to the reply. */
   reportEffects?: (effects: Effects) => void;
 }

@@ -7,6 +7,7 @@ import { OpError, asOpError } from './errors.ts';
 import type { AnyOp } from './op.ts';
 import { didYouMean } from './suggest.ts';
 import type { Effects } from './workbook/effects.ts';
+import type { ChangeSet } from './files/diff.ts';
 
 /** Tests set this so every output is checked against the op's declared output schema. */
 const CHECK_OUTPUT = process.env.SHEETS_CHECK_OUTPUT === '1';
@@ -159,12 +160,24 @@ function setAt(root: unknown, path: readonly PropertyKey[], value: unknown): voi
   node[path[path.length - 1]!] = value;
 }
 
+/** The reply of a dry run: nothing was committed; `version` is the file's version, unchanged. */
+function dryRunReply(op: AnyOp, out: unknown, report: ChangeSet | undefined): unknown {
+  if (!report) throw new Error(`${op.name} accepted dry_run but wrote without reporting what it would change`);
+  const { version, ...rest } = (out && typeof out === 'object' ? out : {}) as { version?: number };
+  return { dry_run: true, ...(version !== undefined ? { version } : {}), changes: report, result: rest };
+}
+
 export async function runOp(op: AnyOp, ctx: OpContext, raw: unknown): Promise<unknown> {
   const input = parseInput(op, raw);
   let effects: Effects | undefined;
-  const inner: OpContext = { ...ctx, op: { name: op.name, args: input }, reportEffects: (e) => (effects = e) };
+  // Ops with a dry run of their own (delete_rows_where, sort_range, ...) see dry_run as any field.
+  const dry = op.genericDryRun === true && (input as { dry_run?: boolean }).dry_run === true;
+  if (dry && ctx.session) throw new OpError('invalid_argument', 'dry_run: give it on run_batch itself, not on one of its actions', { field: 'dry_run' });
+  const inner: OpContext = { ...ctx, op: { name: op.name, args: input }, reportEffects: (e) => (effects = e), dryRun: dry ? {} : undefined };
   try {
     let out = await op.handler(inner, input);
+    // A dry run's reply has one shape for every op (docs/agents.md): what would change, and the op's own reply.
+    if (dry) return dryRunReply(op, out, inner.dryRun!.report);
     // What else a write changed (formulas elsewhere, spills, code reruns) rides on its reply.
     if (effects && out && typeof out === 'object' && !Array.isArray(out) && !op.binary) out = { ...out, effects };
     if (CHECK_OUTPUT && !op.binary) {

@@ -2,7 +2,8 @@
 // REST routes, MCP tools, batch actions and OpenAPI are generated from these (see registry.ts).
 import type { z } from 'zod';
 import type { OpContext } from './context.ts';
-import { ExpectedVersion } from './schemas.ts';
+import { DryRun, ExpectedVersion } from './schemas.ts';
+import type { ExportSummary } from './io/export-summary.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -54,6 +55,16 @@ export interface OpDef<I extends z.ZodObject = z.ZodObject, O extends z.ZodType 
   binaryTypes?: string[];
   /** The body carries file bytes (imports): REST and MCP over HTTP accept bodies up to the import limit. */
   fileBody?: boolean;
+  /**
+   * The op takes `dry_run: true` (report what would change, keep nothing). Default: every write
+   * that can run in a batch (they all go through Workbooks.write, which discards a dry run).
+   */
+  dryRun?: boolean;
+  /**
+   * Set by defineOp when it added `dry_run`: runOp runs the op on a copy that Workbooks drops and
+   * answers in the one dry-run shape. An op that declares `dry_run` itself handles it itself.
+   */
+  genericDryRun?: boolean;
   /** Ops that act on one file and may run inside POST /files/{id}/batch. Default: true when the input has file_uuid. */
   batchable?: boolean;
   handler: (ctx: OpContext, input: z.output<I>) => Promise<z.input<O>> | z.input<O>;
@@ -67,10 +78,11 @@ export type AnyOp = OpDef<z.ZodObject, z.ZodType>;
  */
 export function defineOp<I extends z.ZodObject, O extends z.ZodType>(def: OpDef<I, O>): OpDef<I, O> {
   const shape = def.input.shape as Record<string, unknown>;
-  if (!def.hints.readOnly && 'file_uuid' in shape && !('expected_version' in shape)) {
-    return { ...def, input: def.input.extend({ expected_version: ExpectedVersion }) as unknown as I };
-  }
-  return def;
+  if (def.hints.readOnly || !('file_uuid' in shape)) return def;
+  const extra: Record<string, z.ZodType> = {};
+  if (!('expected_version' in shape)) extra.expected_version = ExpectedVersion;
+  if ((def.dryRun ?? isBatchable(def)) && !('dry_run' in shape)) extra.dry_run = DryRun;
+  return Object.keys(extra).length ? { ...def, input: def.input.extend(extra) as unknown as I, ...(extra.dry_run ? { genericDryRun: true } : {}) } : def;
 }
 
 export function isBatchable(op: AnyOp): boolean {
@@ -86,4 +98,6 @@ export interface BinaryResult {
   contentType: string;
   body: Buffer;
   fileName?: string;
+  /** What the file carries (exports): REST sends it as the X-Sheets-Export-Summary header, MCP in the result's text. */
+  summary?: ExportSummary;
 }

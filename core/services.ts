@@ -31,7 +31,7 @@ export function createServices(config: Config, raw: Store, opts: { rateStore?: B
     store,
     config,
     clock,
-    workbooks: new Workbooks(store, config.cacheFiles, { now: fixed ? () => new Date(fixed.getTime()) : () => clock.now(), recalcMs: config.limits.recalcMs }, opts.areas ?? allAreas),
+    workbooks: new Workbooks(store, config.cacheFiles, { now: fixed ? () => new Date(fixed.getTime()) : () => clock.now(), recalcMs: config.limits.recalcMs }, opts.areas ?? allAreas, { history: config.safety.historyVersions > 0 }),
     rateLimits: new RateLimits(config.rate, opts.rateStore),
     exportLinks: new ExportLinks(config.secretKey),
     capabilities: new CodeCapabilities(config.code),

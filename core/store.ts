@@ -83,6 +83,8 @@ export interface CommitSet {
   log: LogEntry;
   /** Tasks queued and finished by this write, in the same transaction (code cells). */
   outbox?: CommitOutbox;
+  /** false: record no before-images for this version (SHEETS_HISTORY_VERSIONS=0); it cannot be restored past. */
+  history?: false;
   /** What another process needs to follow this write without reloading the file; absent: it reloads. */
   delta?: CommitDelta;
 }
@@ -250,6 +252,48 @@ export interface FileStore {
   copyFile(input: { sourceId: string; spaceId: string; creatorId: string; name: string; private: boolean; at: Date }): Promise<{ file: FileRecord; sourceVersion: number; sheets: string[] }>;
 }
 
+/** A deleted file, restorable until purged. */
+export interface DeletedFile extends FileRecord {
+  deletedAt: Date;
+}
+
+/**
+ * What differs between a file now and at an earlier version (docs/storage.md, Versions): for every
+ * part a later version changed, the part as it was then (null: it did not exist then).
+ */
+export interface StateAt {
+  /** The file's version now: the overlay applies to this state. */
+  current: number;
+  styles?: unknown[];
+  sheets: { id: string; record: SheetRecord | null }[];
+  tiles: { sheetId: string; tr: number; tc: number; tile: TileRecord | null }[];
+}
+
+export interface CheckpointRecord {
+  name: string;
+  version: number;
+  userId: string | null;
+  userName: string | null;
+  at: Date;
+}
+
+/** Deleted files (the trash), before-images of versions and named checkpoints. */
+export interface HistoryStore {
+  /** Hides a file (it 404s) until restored or purged. */
+  trashFile(id: string, at: Date): Promise<void>;
+  /** The deleted file of this id, or null. */
+  getDeletedFile(id: string): Promise<DeletedFile | null>;
+  restoreFile(id: string): Promise<void>;
+  listDeletedFiles(q: { spaceId: string; userId: string; limit: number; offset: number }): Promise<DeletedFile[]>;
+  /** Removes files deleted before `before`, and before-images older than `keepVersions` versions no checkpoint needs. */
+  purge(q: { deletedBefore: Date; keepVersions: number }): Promise<{ files: number; history: number }>;
+  /** The file at `version` as an overlay on its current state; null when a version since then kept no before-image. */
+  stateAt(fileId: string, version: number): Promise<StateAt | null>;
+  setCheckpoint(c: { fileId: string; name: string; version: number; userId: string; at: Date }): Promise<boolean>;
+  listCheckpoints(fileId: string): Promise<CheckpointRecord[]>;
+  getCheckpoint(fileId: string, name: string): Promise<CheckpointRecord | null>;
+}
+
 /** Answers kept for Idempotency-Key replays. */
 export interface IdempotencyStore {
   getIdempotent(tokenId: string, key: string, notBefore: Date): Promise<IdempotentAnswer | null>;
@@ -297,7 +341,7 @@ export function openingStore(kind: Store['kind'], open: () => Promise<Store>): S
 }
 
 /** All of storage, one small store per concern (db/store-*.ts implement them). */
-export interface Store extends AuthStore, FileStore, IdempotencyStore, TaskQueueStore, ConnectionStore {
+export interface Store extends AuthStore, FileStore, HistoryStore, IdempotencyStore, TaskQueueStore, ConnectionStore {
   readonly kind: 'pglite' | 'postgres';
   close(): Promise<void>;
   /** Resolves when the store answers and every migration is applied. */

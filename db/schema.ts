@@ -59,8 +59,10 @@ export const files = pgTable(
     modified: ts('modified').notNull(),
     /** Interned cell styles; cells refer to them by index. */
     styles: jsonb('styles').notNull().default(sql`'[]'::jsonb`),
+    /** Set when the file was deleted: it is hidden (404) and can be restored until purged (SHEETS_TRASH_DAYS). */
+    deletedAt: ts('deleted_at'),
   },
-  (t) => [index('files_space_modified_idx').on(t.spaceId, t.modified)],
+  (t) => [index('files_space_modified_idx').on(t.spaceId, t.modified), index('files_deleted_idx').on(t.deletedAt)],
 );
 
 export const sheets = pgTable(
@@ -116,6 +118,67 @@ export const opsLog = pgTable(
     delta: jsonb('delta'),
   },
   (t) => [index('ops_log_file_idx').on(t.fileId, t.version)],
+);
+
+/**
+ * Before-images (docs/storage.md, Versions): each commit records the state it replaced, so the file
+ * as of any retained version is the current state overlaid with, per part, the before-image of the
+ * earliest later version that touched it. One row per committed version (its presence says the
+ * version is restorable; `styles` is the style table before it when the version changed it).
+ */
+export const versionHistory = pgTable(
+  'version_history',
+  {
+    fileId: uuid('file_id').notNull().references(() => files.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    styles: jsonb('styles'),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.version] })],
+);
+
+/** A tile as it was before `version` wrote or deleted it (data null: it did not exist). */
+export const tileHistory = pgTable(
+  'tile_history',
+  {
+    fileId: uuid('file_id').notNull().references(() => files.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    sheetId: uuid('sheet_id').notNull(),
+    tr: integer('tr').notNull(),
+    tc: integer('tc').notNull(),
+    r0: smallint('r0'),
+    r1: smallint('r1'),
+    c0: smallint('c0'),
+    c1: smallint('c1'),
+    data: text('data'),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.sheetId, t.tr, t.tc, t.version] })],
+);
+
+/** A sheet record as it was before `version` changed, added (name null) or deleted it. */
+export const sheetHistory = pgTable(
+  'sheet_history',
+  {
+    fileId: uuid('file_id').notNull().references(() => files.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    sheetId: uuid('sheet_id').notNull(),
+    name: text('name'),
+    position: integer('position'),
+    meta: jsonb('meta'),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.sheetId, t.version] })],
+);
+
+/** Named versions of a file: they keep the before-images back to them from being pruned. */
+export const checkpoints = pgTable(
+  'checkpoints',
+  {
+    fileId: uuid('file_id').notNull().references(() => files.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    version: integer('version').notNull(),
+    userId: uuid('user_id'),
+    at: ts('at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.name] })],
 );
 
 /** Answers to POST/PUT/PATCH/DELETE carrying an Idempotency-Key, kept 24 h. */

@@ -2,14 +2,15 @@
 // (db/store-tiles.ts) so an import of thousands of tiles is a handful of statements.
 import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import { VersionConflictError, type CommitDelta, type CommitOptions, type CommitSet, type FileChanges, type FileRecord, type FileStore, type HistoryEntry, type SheetRecord, type TileRecord, type WorkbookRecord } from '../core/store.ts';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { VersionConflictError, type CommitDelta, type CommitOptions, type CommitSet, type DeletedFile, type FileChanges, type FileRecord, type FileStore, type HistoryEntry, type SheetRecord, type TileRecord, type WorkbookRecord } from '../core/store.ts';
 import type { SheetMeta } from '../core/workbook/sheet-meta.ts';
 import { files, opsLog, sheets, tiles, users } from './schema.ts';
 import type { CacheKey, CacheSync } from './cache-sync.ts';
 import { rowsOf, type Db, type Tx } from './db.ts';
 import { applyOutbox } from './store-tasks.ts';
 import { deleteTiles, upsertTiles } from './store-tiles.ts';
+import { pruneHistory, recordBeforeImages } from './store-history.ts';
 
 /** Past this many versions behind, a process reloads a file rather than following each version. */
 const MAX_FOLLOWED_VERSIONS = 500;
@@ -51,7 +52,7 @@ export class PgFileStore implements FileStore {
     return this.db
       .select(fileColumns)
       .from(files)
-      .where(and(eq(files.spaceId, q.spaceId), or(eq(files.private, false), eq(files.creatorId, q.userId))))
+      .where(and(eq(files.spaceId, q.spaceId), isNull(files.deletedAt), or(eq(files.private, false), eq(files.creatorId, q.userId))))
       .orderBy(desc(files.modified), desc(files.id))
       .limit(q.limit)
       .offset(q.offset);
@@ -81,6 +82,53 @@ export class PgFileStore implements FileStore {
     }
   }
 
+  // ---- the trash ---------------------------------------------------------------------------
+
+  /** Sets or clears deleted_at; every process drops its cached record (a deleted file 404s at once). */
+  private async setDeleted(id: string, at: Date | null): Promise<void> {
+    this.fileChanged(id);
+    let settled: Promise<void> | undefined;
+    try {
+      ({ settled } = await this.fileCaches.transaction(this.db, async (tx, announce) => {
+        await tx.update(files).set({ deletedAt: at }).where(eq(files.id, id));
+        announce([`f:${id}`]);
+      }));
+    } finally {
+      this.fileChanged(id);
+      await settled;
+    }
+  }
+
+  trashFile(id: string, at: Date): Promise<void> {
+    return this.setDeleted(id, at);
+  }
+
+  restoreFile(id: string): Promise<void> {
+    return this.setDeleted(id, null);
+  }
+
+  async getDeletedFile(id: string): Promise<DeletedFile | null> {
+    const [row] = await this.db.select({ ...fileColumns, deletedAt: files.deletedAt }).from(files).where(and(eq(files.id, id), isNotNull(files.deletedAt)));
+    return row ? { ...row, deletedAt: row.deletedAt! } : null;
+  }
+
+  async listDeletedFiles(q: { spaceId: string; userId: string; limit: number; offset: number }): Promise<DeletedFile[]> {
+    const rows = await this.db
+      .select({ ...fileColumns, deletedAt: files.deletedAt })
+      .from(files)
+      .where(and(eq(files.spaceId, q.spaceId), isNotNull(files.deletedAt), or(eq(files.private, false), eq(files.creatorId, q.userId))))
+      .orderBy(desc(files.deletedAt), desc(files.id))
+      .limit(q.limit)
+      .offset(q.offset);
+    return rows.map((r) => ({ ...r, deletedAt: r.deletedAt! }));
+  }
+
+  async purge(q: { deletedBefore: Date; keepVersions: number }): Promise<{ files: number; history: number }> {
+    const gone = await this.db.delete(files).where(and(isNotNull(files.deletedAt), lt(files.deletedAt, q.deletedBefore))).returning({ id: files.id });
+    for (const { id } of gone) this.fileChanged(id);
+    return { files: gone.length, history: await pruneHistory(this.db, q.keepVersions) };
+  }
+
   /** Read on every request that names a file: built once and prepared. */
   private fileByIdQuery?: { execute(values: { id: string }): Promise<FileRecord[]> };
 
@@ -88,7 +136,7 @@ export class PgFileStore implements FileStore {
     const cached = this.fileCaches.usable ? this.fileCache.get(id) : undefined;
     // A copy: callers may change what they are given.
     if (cached) return { ...cached };
-    this.fileByIdQuery ??= this.db.select(fileColumns).from(files).where(eq(files.id, sql.placeholder('id'))).prepare('file_by_id') as unknown as { execute(values: { id: string }): Promise<FileRecord[]> };
+    this.fileByIdQuery ??= this.db.select(fileColumns).from(files).where(and(eq(files.id, sql.placeholder('id')), isNull(files.deletedAt))).prepare('file_by_id') as unknown as { execute(values: { id: string }): Promise<FileRecord[]> };
     const generation = this.fileGeneration;
     const [row] = await this.fileByIdQuery.execute({ id });
     if (row && this.fileCaches.usable && generation === this.fileGeneration) {
@@ -239,7 +287,14 @@ const fileColumns = {
 async function commitTx(tx: Tx, set: CommitSet, announce: (keys: CacheKey[]) => void, pglite?: PGlite): Promise<number> {
   const patch: Partial<typeof files.$inferInsert> = { modified: set.at };
   if (set.name !== undefined) patch.name = set.name;
+  // The style table this commit replaces, for its before-image: read at the base version (the
+  // guard below fails if the file moved on in between).
+  let oldStyles: unknown[] | undefined;
   if (set.styles !== undefined) patch.styles = set.styles;
+  if (set.styles !== undefined && set.history !== false) {
+    const [row] = await tx.select({ styles: files.styles }).from(files).where(eq(files.id, set.fileId));
+    oldStyles = (row?.styles as unknown[] | undefined) ?? [];
+  }
   const bumped = await tx
     .update(files)
     .set({ ...patch, version: sql`${files.version} + 1` })
@@ -247,6 +302,7 @@ async function commitTx(tx: Tx, set: CommitSet, announce: (keys: CacheKey[]) => 
     .returning({ version: files.version });
   if (bumped.length === 0) throw new VersionConflictError(set.fileId);
   const version = bumped[0]!.version;
+  if (set.history !== false) await recordBeforeImages(tx, set, version, oldStyles);
   if (set.sheetsDelete.length) await tx.delete(sheets).where(inArray(sheets.id, set.sheetsDelete));
   if (set.sheetsUpsert.length) {
     await tx

@@ -10,6 +10,7 @@ import { rowsOf, type Db } from './db.ts';
 import { PgAuthStore } from './store-auth.ts';
 import { PgConnectionStore } from './store-connections.ts';
 import { PgFileStore } from './store-files.ts';
+import { PgHistoryStore } from './store-history.ts';
 import { PgIdempotencyStore } from './store-idempotency.ts';
 import { PgTaskStore } from './store-tasks.ts';
 
@@ -28,7 +29,7 @@ export class PgStore implements Store {
     /** What keeps the caches of tokens and file records right; nothing is cached on PostgreSQL without it. */
     readonly cacheSync: CacheSync = kind === 'pglite' ? localCaches() : noCaches(),
   ) {
-    for (const part of [new PgAuthStore(db, cacheSync), new PgFileStore(db, cacheSync, pglite), new PgIdempotencyStore(db), new PgTaskStore(db), new PgConnectionStore(db)]) adopt(this, part);
+    for (const part of [new PgAuthStore(db, cacheSync), new PgFileStore(db, cacheSync, pglite), new PgHistoryStore(db), new PgIdempotencyStore(db), new PgTaskStore(db), new PgConnectionStore(db)]) adopt(this, part);
   }
 
   async close(): Promise<void> {
@@ -45,7 +46,7 @@ export class PgStore implements Store {
 
 // The parts' methods, bound onto the store by the constructor.
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- declares what adopt() binds
-export interface PgStore extends PgAuthStore, PgFileStore, PgIdempotencyStore, PgTaskStore, PgConnectionStore {}
+export interface PgStore extends PgAuthStore, PgFileStore, PgHistoryStore, PgIdempotencyStore, PgTaskStore, PgConnectionStore {}
 
 function adopt(target: object, part: object): void {
   for (const name of Object.getOwnPropertyNames(Object.getPrototypeOf(part))) {

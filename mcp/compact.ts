@@ -25,7 +25,7 @@ export function groupOf(area: OpArea): GroupName {
 }
 
 const ABOUT: Record<GroupName, string> = {
-  files: 'Files: list, create, context, batches, copies, history; API tokens.',
+  files: 'Files: list, create, context, batches, copies, history, versions; API tokens.',
   sheets: 'Sheets, rows and columns: add, rename, move, insert, delete, resize.',
   cells: 'Cell values, formulas, named ranges, data validation: read, write, clear, find, merge, move.',
   formatting: 'Number formats, fonts, colours, borders, conditional formats.',
@@ -34,7 +34,7 @@ const ABOUT: Record<GroupName, string> = {
   transfer: 'Import CSV, Excel, Parquet; export PDF, xlsx, CSV.',
 };
 
-const HIDDEN_ARGS = new Set(['file_uuid', 'expected_version', 'space_uuid']);
+const HIDDEN_ARGS = new Set(['file_uuid', 'expected_version', 'dry_run', 'space_uuid']);
 const MAX_SIGNATURE_FIELDS = 4;
 
 /** write_cells(cell,values,sheet?,input?) — with "*" in front when the action needs file_uuid. */

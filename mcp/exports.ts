@@ -25,7 +25,8 @@ export class ExportShelf {
 
   result(op: AnyOp, out: BinaryResult, maxChars: number, link?: (item: { name: string; mimeType: string; body: Buffer }) => { url: string; expires: Date }): CallToolResult {
     const name = out.fileName ?? op.name;
-    const summary = `${name} (${out.contentType}, ${out.body.length} bytes)`;
+    // An export says what it carries (core/io/export-summary.ts), so the agent can check it.
+    const summary = `${name} (${out.contentType}, ${out.body.length} bytes)${out.summary ? `; written: ${JSON.stringify(out.summary)}` : ''}`;
     const fits = Math.ceil(out.body.length / 3) * 4 + 500 <= maxChars;
     if (fits && (out.contentType === 'image/png' || out.contentType === 'image/jpeg')) {
       return { content: [{ type: 'text', text: summary }, { type: 'image', data: out.body.toString('base64'), mimeType: out.contentType }] };

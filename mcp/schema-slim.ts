@@ -102,8 +102,11 @@ function collapseNullable(node: Json): void {
  */
 export function slimInputSchema(schema: z.ZodType, shorthandsOf?: string): Tool['inputSchema'] {
   const out = slimNode(jsonSchemaOf(schema, 'input'), undefined, { flatten: shorthandsOf !== undefined }) as Json;
-  // Every write takes expected_version; the server instructions say so once instead of ~50 tools.
-  if (shorthandsOf !== undefined && out.properties) delete (out.properties as Json).expected_version;
+  // Every write takes expected_version and dry_run; the server instructions say so once instead of ~50 tools.
+  if (shorthandsOf !== undefined && out.properties) {
+    delete (out.properties as Json).expected_version;
+    delete (out.properties as Json).dry_run;
+  }
   for (const [path, replacement] of Object.entries((shorthandsOf && SCHEMA_SHORTHANDS[shorthandsOf]) || {})) {
     const keys = path.split('.');
     const parent = keys.slice(0, -1).reduce<Json | undefined>((node, k) => node?.[k] as Json | undefined, out);

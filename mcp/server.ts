@@ -70,7 +70,7 @@ export function buildMcpServer(opts: McpOptions): Server {
     const rate = await opts.services.rateLimits.take(caller.tokenId, { waitMs: opts.services.config.mcp.rateWaitMs, signal: extra.signal });
     if (rate.waitedMs > 0) waited?.(rate.waitedMs);
     try {
-      const ctx: OpContext = { caller, services: opts.services, op: { name: op.name, args: undefined }, signal: extra.signal, progress, ...(opts.localDirs?.length ? { localDirs: opts.localDirs } : {}) };
+      const ctx: OpContext = { caller, services: opts.services, op: { name: op.name, args: undefined }, signal: extra.signal, progress, ...(opts.linkBase ? { origin: opts.linkBase } : {}), ...(opts.localDirs?.length ? { localDirs: opts.localDirs } : {}) };
       return await runOp(op, ctx, args);
     } finally {
       opts.services.rateLimits.release(caller.tokenId);

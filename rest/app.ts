@@ -14,6 +14,7 @@ import { Idempotency, type Answer } from './idempotency.ts';
 import { requestInput } from './input.ts';
 import { openApiDocument } from './openapi.ts';
 import { STATUS_BY_CODE, errorBody } from './status.ts';
+import { summaryHeader } from '../core/io/export-summary.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -131,6 +132,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
         if (op.binary) {
           const out = (await runOp(op, ctx, raw)) as BinaryResult;
           if (out.fileName) reply.header('content-disposition', `attachment; filename="${out.fileName.replace(/[^\w.\- ]/g, '_')}"`);
+          if (out.summary) reply.header('x-sheets-export-summary', summaryHeader(out.summary));
           return reply.code(200).type(out.contentType).send(out.body);
         }
         const answer = await execute(op, ctx, raw, req);
@@ -173,7 +175,8 @@ function opContext(req: FastifyRequest, reply: FastifyReply, services: AppServic
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) abort.abort();
   });
-  return { caller: req.caller!, services, op: { name: op.name, args: undefined }, signal: abort.signal };
+  const origin = services.config.publicUrl ?? `${req.protocol}://${req.headers.host ?? 'localhost'}`;
+  return { caller: req.caller!, services, op: { name: op.name, args: undefined }, signal: abort.signal, origin };
 }
 
 function bearer(req: FastifyRequest): string | undefined {

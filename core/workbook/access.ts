@@ -3,13 +3,14 @@
 // optimistic version guard (retrying when another process got there first).
 import type { OpContext } from '../context.ts';
 import { OpError, forbidden, notFound } from '../errors.ts';
-import { VersionConflictError, type FileRecord, type Store } from '../store.ts';
+import { VersionConflictError, type CommitSet, type FileRecord, type Store, type WorkbookRecord } from '../store.ts';
+import { diffWorkbooks, touchedTiles, type ChangeSet } from '../files/diff.ts';
 import type { EngineContext } from './functions/index.ts';
 import type { WorkbookArea } from './area.ts';
 import { catchUp, catchUpStats } from './catch-up.ts';
 import { syncNames } from './defined-names.ts';
 import { summarizeArgs } from './summarize.ts';
-import { Workbook } from './workbook.ts';
+import { Workbook, type TileLoader } from './workbook.ts';
 
 // A writer that lost the version race reloads and retries after a short random pause, so two
 // processes hammering one file take turns instead of one starving the other.
@@ -37,11 +38,14 @@ export class Workbooks {
     private readonly engineContext?: EngineContext,
     /** The areas every workbook opened here carries (core/areas.ts in the service). */
     private readonly areas: readonly WorkbookArea[] = [],
+    /** history false: commits record no before-images (SHEETS_HISTORY_VERSIONS=0; docs/storage.md, Versions). */
+    private readonly opts: { history?: boolean } = {},
   ) {}
 
   /** The file record if the caller may see it (404 outside the space, 403 another user's private file). */
   async file(ctx: OpContext, fileId: string, need: 'read' | 'write'): Promise<FileRecord> {
     const file = await this.store.getFile(fileId);
+    if (!file) await deletedNotice(ctx, this.store, fileId);
     checkAccess(ctx, file, fileId, need);
     return file!;
   }
@@ -78,13 +82,23 @@ export class Workbooks {
         try {
           wb.effects.reset();
           result = await fn(wb);
+          if (ctx.dryRun && !wb.hasChanges()) ctx.dryRun.report = await this.preview(wb);
           if (!wb.hasChanges()) return { result, version: wb.version };
           for (const h of wb.hooks) await h.beforeCommit?.(wb, ctx);
+          if (ctx.dryRun) {
+            // Nothing is committed: what the write did is compared with the file as stored, and the changed copy dropped.
+            await syncNames(wb);
+            ctx.dryRun.report = await this.preview(wb);
+            this.evict(fileId);
+            return { result, version: wb.version };
+          }
           const effects = ctx.reportEffects ? wb.effects.summary(wb, requeuedTasks(wb)) : undefined;
           // The areas' names (tables, named ranges) as they are now, before formulas are stored.
           await syncNames(wb);
           const at = ctx.services.clock.now();
-          const version = await this.store.commit(wb.commitSet(at, { op: ctx.op.name, args: summarizeArgs(ctx.op.args), userId: ctx.caller.userId, tokenId: ctx.caller.tokenId }), { detach: (p) => (settled = p) });
+          const set = wb.commitSet(at, { op: ctx.op.name, args: summarizeArgs(ctx.op.args), userId: ctx.caller.userId, tokenId: ctx.caller.tokenId });
+          if (this.opts.history === false) set.history = false;
+          const version = await this.store.commit(set, { detach: (p) => (settled = p) });
           wb.afterCommit(version, at);
           await runAfterCommit(ctx, wb, version);
           if (effects) ctx.reportEffects!(effects);
@@ -102,6 +116,50 @@ export class Workbooks {
     });
     await settled;
     return done;
+  }
+
+  /**
+   * Commits a set built from the store rather than from a workbook (restoring an earlier version),
+   * through the same guarded commit: under the file's lock, retried when another process wrote
+   * first. `build` returns null when there is nothing to change. The cached workbook is dropped.
+   */
+  async commitBuilt<T>(ctx: OpContext, target: FileTarget, build: (file: FileRecord) => Promise<{ set: CommitSet | null; result: T }>): Promise<{ result: T; version: number }> {
+    const fileId = target.file_uuid;
+    return this.locked(fileId, async () => {
+      for (let attempt = 1; ; attempt++) {
+        const file = await this.file(ctx, fileId, 'write');
+        checkExpected(file.version, target.expected_version);
+        try {
+          const { set, result } = await build(file);
+          if (!set) return { result, version: file.version };
+          // The set's base is the version it was built from: a commit in between fails the guard and is retried.
+          const version = await this.store.commit(this.opts.history === false ? { ...set, history: false } : set);
+          return { result, version };
+        } catch (err) {
+          if (err instanceof VersionConflictError && attempt < MAX_ATTEMPTS) {
+            await backoff(attempt);
+            continue;
+          }
+          if (err instanceof VersionConflictError) throw new OpError('version_conflict', 'The file kept changing under this write; retry.', { attempts: attempt });
+          throw err;
+        } finally {
+          this.evict(fileId);
+        }
+      }
+    });
+  }
+
+  /** What a write did to `wb`, against the file as stored (a dry run's report). */
+  async preview(wb: Workbook, limit = 20): Promise<ChangeSet> {
+    const rec = await this.store.loadWorkbook(wb.file.id);
+    if (!rec) throw notFound('file', wb.file.id);
+    const stored = this.fresh(rec);
+    return diffWorkbooks(stored, wb, { match: 'id', facets: new Set(['values', 'formulas', 'formats']), limit, touched: touchedTiles(wb) });
+  }
+
+  /** A workbook of a record (no cache): a stored state to compare with. */
+  fresh(rec: WorkbookRecord, loader: TileLoader = (sheetId, keys) => this.store.loadTiles(sheetId, keys)): Workbook {
+    return new Workbook(rec, loader, { engineContext: this.engineContext, areas: this.areas });
   }
 
   /** Opens a batch session: fn gets a context whose reads and writes share one workbook, committed once. */
@@ -173,6 +231,13 @@ export class Workbooks {
       if (this.locks.get(fileId) === tail) this.locks.delete(fileId);
     }
   }
+}
+
+/** A file in the trash is still a 404, but one that says how to get it back (to whoever may see it). */
+async function deletedNotice(ctx: OpContext, store: Store, fileId: string): Promise<void> {
+  const gone = await store.getDeletedFile(fileId).catch(() => null);
+  if (!gone || gone.spaceId !== ctx.caller.spaceId || (gone.private && gone.creatorId !== ctx.caller.userId)) return;
+  throw new OpError('not_found', `File ${fileId} ('${gone.name}') was deleted on ${gone.deletedAt.toISOString()}; restore_file brings it back until it is purged.`, { file_id: fileId, deleted: gone.deletedAt.toISOString() });
 }
 
 /** After-commit hooks see the write's change log; their failures cannot undo a commit, so they are reported, not thrown. */

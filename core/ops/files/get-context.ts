@@ -10,6 +10,7 @@ import type { SheetModel } from '../../workbook/sheet.ts';
 import type { Workbook } from '../../workbook/workbook.ts';
 import { sheetInfo, SheetInfo } from '../../sheets/info.ts';
 import { collectSections } from '../../files/context-sections.ts';
+import { viewUrl } from '../../files/view-url.ts';
 
 const SheetContext = SheetInfo.extend({
   header_row: z.number().int().nullable().describe('One-based row that looks like column headers (text over data), or null.'),
@@ -59,6 +60,7 @@ export const getContext = defineOp({
     charts: z.array(z.unknown()),
     pivots: z.array(z.unknown()),
     code_cells: z.array(z.unknown()),
+    view_url: z.string().describe('A link (valid 15 minutes) a person can open to watch this file live, read-only.'),
     code_languages: z.record(z.string(), z.object({ available: z.boolean(), detail: z.string() })).describe('Which code-cell languages (and pandas) run on this server; an unavailable one says what to install.'),
   }).catchall(z.unknown().describe('Sections other areas add (names).')),
   hints: { readOnly: true, idempotent: true },
@@ -78,6 +80,7 @@ export const getContext = defineOp({
       }
       return { uuid: wb.file.id, name: wb.file.name, version: wb.version, sheets, ...(await collectSections(wb)) };
     })),
+    view_url: viewUrl(ctx, input.file_uuid),
     code_languages: { ...(await ctx.services.capabilities.report()) },
   }),
 });

@@ -1,5 +1,12 @@
 import { defineArea } from '../../area.ts';
 import { copyFile } from './copy-file.ts';
+import { createCheckpoint } from './create-checkpoint.ts';
+import { deleteFile } from './delete-file.ts';
+import { diffFile } from './diff-file.ts';
+import { renameFile } from './rename-file.ts';
+import { restoreFile } from './restore-file.ts';
+import { restoreVersion } from './restore-version.ts';
+import { undoWrite } from './undo-write.ts';
 import { createFile } from './create-file.ts';
 import { getContext } from './get-context.ts';
 import { getFile } from './get-file.ts';
@@ -7,4 +14,4 @@ import { getHistory } from './get-history.ts';
 import { listFiles } from './list-files.ts';
 import { runBatch } from './run-batch.ts';
 
-export const filesArea = defineArea({ name: 'files', group: 'files', ops: [listFiles, createFile, getFile, getContext, runBatch, copyFile, getHistory] });
+export const filesArea = defineArea({ name: 'files', group: 'files', ops: [listFiles, createFile, getFile, getContext, runBatch, copyFile, getHistory, renameFile, deleteFile, restoreFile, undoWrite, restoreVersion, createCheckpoint, diffFile] });

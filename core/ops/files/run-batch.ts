@@ -28,6 +28,7 @@ export const runBatch = defineOp({
   output: z.object({ results: z.array(z.unknown()), version: VersionOut }),
   hints: { readOnly: false, openWorld: true },
   batchable: false,
+  dryRun: true,
   handler: async (ctx, input) => {
     const max = ctx.services.config.limits.batchActions;
     if (input.actions.length > max) throw new OpError('invalid_argument', `actions: at most ${max} actions per batch (got ${input.actions.length})`, { field: 'actions', limit: max });

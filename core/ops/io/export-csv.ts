@@ -5,6 +5,7 @@ import { defineOp, type BinaryResult } from '../../op.ts';
 import { progressOf } from '../../progress.ts';
 import { FileId, SheetName } from '../../schemas.ts';
 import { downloadName } from '../../io/download-name.ts';
+import { csvSummary } from '../../io/export-summary.ts';
 
 export const exportCsv = defineOp({
   name: 'export_csv',
@@ -21,6 +22,6 @@ export const exportCsv = defineOp({
       const sheet = wb.sheet(input.sheet);
       const step = progressOf(ctx);
       const body = await sheetToCsv(wb, sheet, (done, total) => step(done, `${done} of ${total} rows`));
-      return { contentType: 'text/csv; charset=utf-8', body, fileName: downloadName(`${wb.file.name}-${sheet.name}`, 'csv') };
+      return { contentType: 'text/csv; charset=utf-8', body, fileName: downloadName(`${wb.file.name}-${sheet.name}`, 'csv'), summary: await csvSummary(wb, sheet) };
     }),
 });

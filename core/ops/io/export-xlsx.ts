@@ -6,6 +6,7 @@ import { defineOp, type BinaryResult } from '../../op.ts';
 import { progressOf } from '../../progress.ts';
 import { FileId } from '../../schemas.ts';
 import { downloadName } from '../../io/download-name.ts';
+import { xlsxSummary } from '../../io/export-summary.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -23,6 +24,6 @@ export const exportXlsx = defineOp({
     ctx.services.workbooks.read(ctx, input.file_uuid, async (wb): Promise<BinaryResult> => {
       const step = progressOf(ctx, wb.sheets.length);
       const body = await workbookToXlsx(wb, (done, total) => step(done, `sheet ${done} of ${total}`));
-      return { contentType: XLSX_TYPE, body, fileName: downloadName(wb.file.name, 'xlsx') };
+      return { contentType: XLSX_TYPE, body, fileName: downloadName(wb.file.name, 'xlsx'), summary: await xlsxSummary(wb) };
     }),
 });

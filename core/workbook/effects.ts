@@ -87,7 +87,7 @@ export class EffectLog {
       count++;
       if (recalculated.length < LISTED) {
         const style = effectiveStyle(sheet, wb.styles, row, col, cell);
-        recalculated.push({ cell: a1, value: cell.e ?? displayCell(cell, style, sheet.meta), typed: typedCell(cell, style) });
+        recalculated.push({ cell: a1, value: cell.e ?? displayCell(cell, style, sheet.meta), typed: typedCell(cell, style, sheet.meta) });
       }
     }
     const out: Effects = {};

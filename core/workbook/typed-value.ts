@@ -1,11 +1,12 @@
 // The typed form of a cell's value, beside the displayed string: a JSON number for a number, a
 // string for text ("" is text that is empty, null an empty cell), a boolean, {error} for an error
 // and {date|time|datetime, serial} for a number a date or time format shows as one.
-import { format, getFormatInfo } from 'numfmt';
+import { getFormatInfo } from 'numfmt';
 import { z } from 'zod';
 import { significant15 } from '../numbers.ts';
 import { isRich, type Cell } from './cell.ts';
 import { formatCode } from './display.ts';
+import { displayValue, type DateSystemOption } from '../formats/number-format.ts';
 import type { Style } from './style.ts';
 
 export type TypedValue = number | string | boolean | null | { error: string } | { date: string; serial: number } | { time: string; serial: number } | { datetime: string; serial: number };
@@ -29,8 +30,8 @@ export function dateKind(code: string): keyof typeof ISO | null {
   return kind;
 }
 
-/** The typed value of a cell under its effective style. */
-export function typedCell(cell: Cell, style: Style): TypedValue {
+/** The typed value of a cell under its effective style, in the file's date system (`dates`). */
+export function typedCell(cell: Cell, style: Style, dates?: DateSystemOption): TypedValue {
   if (cell === null || cell === undefined) return null;
   const rich = isRich(cell);
   if (rich && cell.e !== undefined) return { error: cell.e };
@@ -38,7 +39,7 @@ export function typedCell(cell: Cell, style: Style): TypedValue {
   if (typeof v !== 'number') return v;
   const kind = dateKind(formatCode(style, rich ? cell.h : undefined));
   if (!kind || !Number.isFinite(v)) return significant15(v);
-  const text = format(ISO[kind], v, { leap1900: false, throws: false }) as string;
+  const text = displayValue(ISO[kind], v, dates);
   return { [kind]: text, serial: significant15(v) } as TypedValue;
 }
 

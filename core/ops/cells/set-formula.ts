@@ -63,7 +63,7 @@ export const setFormula = defineOp({
       const cell = t.sheet.get(t.row, t.col) as RichCell;
       const style = effectiveStyle(t.sheet, wb.styles, t.row, t.col, cell);
       const text = (tables && excelTextOf(tables, t.sheet.name, t.row, cell)) ?? shownFormula(cell.f ?? formula ?? input.formula);
-      const out = { sheet: t.sheet.name, cell: t.a1, formula: text, value: displayCell(cell, style, t.sheet.meta), typed: typedCell(cell, style) };
+      const out = { sheet: t.sheet.name, cell: t.a1, formula: text, value: displayCell(cell, style, t.sheet.meta), typed: typedCell(cell, style, t.sheet.meta) };
       if (cell.e) return { ...out, error: cell.e, message: cell.m ?? describeError(cell.e) };
       const rect = spillRect(wb, t.sheet, t.row, t.col);
       if (!rect) return out;

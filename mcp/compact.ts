@@ -64,7 +64,7 @@ export function compactGroups(ops: readonly AnyOp[]): Map<string, CompactGroup> 
   const out = new Map<string, CompactGroup>();
   for (const [name, members] of byGroup) {
     const lines = members.map((op) => `${signatureOf(op)}: ${actionGist(op)}`);
-    const description = `${ABOUT[name]} Fields in args (*: needs file_uuid; most take sheet?). Action "help": every action's fields.\n${lines.join('\n')}`;
+    const description = `${ABOUT[name]} Fields in args (*: needs file_uuid; most take sheet?). Action "help": every action's fields (args {"action": NAME}: one).\n${lines.join('\n')}`;
     out.set(name, {
       ops: members,
       tool: {

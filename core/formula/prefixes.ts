@@ -50,44 +50,35 @@ export function withFunctionPrefixes(formula: string): string {
 }
 
 /** A name without the file's prefixes: _xlpm.x is x, _xlfn._xlws.SORT is SORT. */
-const unprefixed = (name: string) => name.replace(/^_xlfn\.(?:_xlws\.)?|^_xlws\.|^_xlpm\./i, '');
+const bare = (name: string) => name.replace(/^_xlfn\.(?:_xlws\.)?|^_xlws\.|^_xlpm\./i, '');
 
 /**
  * The formula without the prefixes files store: functions and LET/LAMBDA names bare, an optional
- * parameter `[b]`, a function passed by name the engine's LAMBDA.ETA("SUM") (core/formula/engine-text.ts).
+ * parameter `[b]`, and a function passed by name (_xleta.SUM) as the engine takes it,
+ * LAMBDA.ETA("SUM") (core/formula/engine-text.ts), or, `shown`, as Excel shows it, SUM.
  */
-export function withoutPrefixes(formula: string): string {
+function withoutFilePrefixes(formula: string, eta: 'engine' | 'shown'): string {
   if (!formula.includes('_')) return formula;
   return rewrite(formula, (n): Node => {
     if (n.kind === 'call') {
-      const name = unprefixed(n.name);
+      const name = bare(n.name);
       return name === n.name ? n : { ...n, name };
     }
     if (n.kind !== 'name' || n.prefix) return n;
     const opt = /^_xlop\.(.+)$/i.exec(n.name);
     if (opt) return { kind: 'structured', spec: { items: [], cols: [opt[1]!, opt[1]!] } };
-    const eta = /^_xleta\.(.+)$/i.exec(n.name);
-    if (eta) return { kind: 'call', name: ETA_FN, args: [{ kind: 'string', value: eta[1]! }] };
-    const name = unprefixed(n.name);
+    const passed = /^_xleta\.(.+)$/i.exec(n.name);
+    if (passed && eta === 'engine') return { kind: 'call', name: ETA_FN, args: [{ kind: 'string', value: passed[1]! }] };
+    const name = passed ? passed[1]! : bare(n.name);
     return name === n.name ? n : { kind: 'name', name };
   });
 }
 
+/** The formula without the prefixes files store, as the engine takes it. */
+export const withoutPrefixes = (formula: string): string => withoutFilePrefixes(formula, 'engine');
+
 /** The formula as Excel shows it: no _xlfn./_xlws. on functions, no _xlpm. on names, _xleta.SUM as SUM, _xlop.b as [b]. */
-export function prefixesAsShown(formula: string): string {
-  if (!formula.includes('_')) return formula;
-  return rewrite(formula, (n): Node => {
-    if (n.kind === 'call') {
-      const name = unprefixed(n.name);
-      return name === n.name ? n : { ...n, name };
-    }
-    if (n.kind !== 'name' || n.prefix) return n;
-    const opt = /^_xlop\.(.+)$/i.exec(n.name);
-    if (opt) return { kind: 'structured', spec: { items: [], cols: [opt[1]!, opt[1]!] } };
-    const name = unprefixed(n.name).replace(/^_xleta\./i, '');
-    return name === n.name ? n : { kind: 'name', name };
-  });
-}
+export const prefixesAsShown = (formula: string): string => withoutFilePrefixes(formula, 'shown');
 
 /** The name a LAMBDA or LET argument binds, if it is a bare name. */
 function boundName(n: Node): string | undefined {

@@ -2,8 +2,8 @@
 // writes into a workbook: cells with cached values and formulas, styles, and per-sheet layout.
 import type { Scalar } from '../workbook/cell.ts';
 import type { Style } from '../workbook/style.ts';
-import type { Rect } from '../a1.ts';
 import type { XlsxSheetPart } from '../workbook/area.ts';
+import type { TableShape } from '../formula/structured-refs.ts';
 import type { SheetPrint } from './xlsx-print.ts';
 import type { RuleSpec } from '../rules/model.ts';
 import type { ValidationSpec } from '../validation/model.ts';
@@ -77,21 +77,9 @@ export interface BookName {
 }
 
 /** An Excel table (ListObject): what structured references (Table1[Amount]) resolve against. */
-export interface BookTable {
-  name: string;
-  sheet: string;
-  /** The whole table: header row, data rows and totals row. */
-  rect: Rect;
-  headerRows: 0 | 1;
-  totalsRows: 0 | 1;
-  columns: string[];
+export interface BookTable extends TableShape {
   /** The table style the file names (TableStyleMedium2) and its stripe and column options. */
   style?: ExcelTableStyle;
-  /**
-   * Set by the import for a table it keeps as a data table: each column's formula name
-   * (Sales.Unit_Price; undefined for a repeated one), used instead of cells in formulas.
-   */
-  formulaNames?: (string | undefined)[];
 }
 
 export interface Book {

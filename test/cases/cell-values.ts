@@ -156,6 +156,15 @@ export const cellValueCases: CaseGroup[] = [
       { name: 'an unknown sheet in a later format keeps nothing', op: 'batch_update_cells', args: (fx) => ({ file_uuid: fx.file, writes: [{ cell: 'C1', values: [['kept?']] }], formats: [{ range: 'Nope!A1', bold: true }] }), error: { code: 'invalid_argument', message: /formats\[0\]\.range: no sheet named 'Nope'/ }, then: async (door, fx) => { expect(await read(door, fx, 'C1')).toEqual([['']]); expect(await version(door, fx)).toBe(2); } },
       { name: 'a value that is neither text, number, boolean nor null', op: 'batch_update_cells', args: (fx) => ({ file_uuid: fx.file, writes: [{ cell: 'C1', values: [[{ v: 1 }]] }] }), error: { code: 'invalid_argument', message: /writes\[0\]\.values\[0\]\[0\]: expected a string \("42", "=A1"\), a number, true\/false or null/ } },
       { name: 'JSON numbers and booleans are written as typed values', op: 'batch_update_cells', args: (fx) => ({ file_uuid: fx.file, writes: [{ cell: 'D1', values: [[1.5, true, 'x']] }] }), then: async (door, fx) => expect(await read(door, fx, 'D1:F1', 'raw')).toEqual([[1.5, true, 'x']]) },
+      {
+        name: 'with input user_entered, "=..." writes formulas, as write_cells does',
+        op: 'batch_update_cells',
+        args: (fx) => ({ file_uuid: fx.file, sheet: 'Other', writes: [{ cell: 'B1', values: [['2', '=B1*21']] }], input: 'user_entered' }),
+        ok: (d) => expect(d.formula_like_text).toBeUndefined(),
+        then: async (door, fx) => {
+          expect((await must(door, 'read_cells', { file_uuid: fx.file, sheet: 'Other', range: 'B1:C1' })).values).toEqual([['2', '42']]);
+        },
+      },
     ],
   },
   {

@@ -10,7 +10,7 @@ import { applyStyle } from '../../formats/apply.ts';
 import { batchFormatFields, checkFormatArgs, pickFormatArgs, styleUpdater } from '../../formats/fields.ts';
 import { lineRange } from '../../formats/ranges.ts';
 import { keepTextFormatted } from '../../cells/text-format.ts';
-import { ValuesGrid, checkBlock, toContents } from '../../cells/write-input.ts';
+import { InputMode, ValuesGrid, checkBlock, toContents } from '../../cells/write-input.ts';
 import { DateOrderField } from '../../cells/date-order.ts';
 
 const WriteItem = z.strictObject({
@@ -35,6 +35,7 @@ export const batchUpdateCells = defineOp({
     writes: z.array(WriteItem).max(10_000, 'at most 10000 write items').optional().describe('Written first, in order.'),
     formats: z.array(FormatItem).max(10_000, 'at most 10000 format items').optional().describe('Applied after the writes.'),
     sheet: SheetName.optional(),
+    input: InputMode,
     date_order: DateOrderField,
   }),
   output: z.object({
@@ -42,7 +43,7 @@ export const batchUpdateCells = defineOp({
     writes: z.array(z.object({ sheet: z.string(), range: z.string(), updated_cells: z.number().int() })),
     formats: z.array(z.object({ sheet: z.string(), range: z.string() })),
     updated_cells: z.number().int().describe('Cells written by all writes together.'),
-    formula_like_text: z.array(z.string()).optional().describe('Cells whose text starts with "=" and was stored as text (use set_formula for formulas).'),
+    formula_like_text: z.array(z.string()).optional().describe('Cells whose text starts with "=" and was stored as text; input: "user_entered" makes formulas.'),
     warnings: z.array(z.string()).optional().describe('Columns whose numeric dates were kept as text (give date_order).'),
   }),
   hints: { readOnly: false, idempotent: true },
@@ -63,7 +64,7 @@ export const batchUpdateCells = defineOp({
       const writeTargets = writes.map((w, i) => {
         const t = targetCell(wb, sheetOf(w), w.cell, `writes[${i}].cell`);
         checkBlock(`writes[${i}].values`, t.row, t.col, w.values.length, w.values[0]!.length, limit);
-        const out = toContents(w.values, 'literal', t, input.date_order);
+        const out = toContents(w.values, input.input, t, input.date_order);
         return { t, ...out, warnings: out.warnings.map((text) => `writes[${i}]: ${text}`) };
       });
       formats.forEach((f, i) => wb.sheetFor(sheetOf(f), parseRange(f.range).sheet, `formats[${i}].range`));

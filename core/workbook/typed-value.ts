@@ -30,6 +30,14 @@ export function dateKind(code: string): keyof typeof ISO | null {
   return kind;
 }
 
+/** Per style (the style table hands out one object per id): whether its numbers show as dates. */
+const STYLE_KIND = new WeakMap<Style, keyof typeof ISO | null>();
+function styleKind(style: Style): keyof typeof ISO | null {
+  let kind = STYLE_KIND.get(style);
+  if (kind === undefined) STYLE_KIND.set(style, (kind = dateKind(formatCode(style))));
+  return kind;
+}
+
 /** The typed value of a cell under its effective style, in the file's date system (`dates`). */
 export function typedCell(cell: Cell, style: Style, dates?: DateSystemOption): TypedValue {
   if (cell === null || cell === undefined) return null;
@@ -37,7 +45,7 @@ export function typedCell(cell: Cell, style: Style, dates?: DateSystemOption): T
   if (rich && cell.e !== undefined) return { error: cell.e };
   const v = rich ? (cell.v ?? null) : cell;
   if (typeof v !== 'number') return v;
-  const kind = dateKind(formatCode(style, rich ? cell.h : undefined));
+  const kind = rich && cell.h ? dateKind(formatCode(style, cell.h)) : styleKind(style);
   if (!kind || !Number.isFinite(v)) return significant15(v);
   const text = displayValue(ISO[kind], v, dates);
   return { [kind]: text, serial: significant15(v) } as TypedValue;

@@ -44,22 +44,9 @@ function rectOf(v: SimpleRangeValue, min: number): Rect | undefined {
   return { sheet, r0: row, c0: col, r1: row + v.height() - 1, c1: col + v.width() - 1 };
 }
 
+/** A value computed from one range, kept while none of its rows changed. */
 function keep<T>(graph: Graph, kind: string, r: Rect, build: () => T): T {
-  let cache = kept.get(graph);
-  if (!cache) kept.set(graph, (cache = new Map()));
-  const key = `${kind}|${r.sheet}|${r.r0}|${r.c0}|${r.r1}|${r.c1}`;
-  const version = graph.lazilyTransformingAstService.version();
-  const found = cache.get(key);
-  if (found && found.version === version && !rowsChangedSince(r.sheet, r.r0, r.r1, found.at)) {
-    indexStats.reused++;
-    return found.value as T;
-  }
-  indexStats.built++;
-  const at = changeClock();
-  const value = build();
-  if (cache.size >= MAX_KEPT) cache.clear();
-  cache.set(key, { value, at, version });
-  return value;
+  return keepOver(graph, `${kind}|${r.sheet}|${r.r0}|${r.c0}|${r.r1}|${r.c1}`, [r], build);
 }
 
 /** A value computed from several ranges, kept while none of their rows changed (SUMIFS' result for one set of criteria). */

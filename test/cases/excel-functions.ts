@@ -167,6 +167,10 @@ export const excelFunctionCases: CaseGroup[] = [
       f('LOOKUP in a sorted vector', '=LOOKUP(4.19,{4.14,4.19,5.17},{"red","orange","yellow"})', 'orange'),
       f('LOOKUP between values takes the smaller', '=LOOKUP(5,{4.14,4.19,5.17},{"red","orange","yellow"})', 'orange'),
       f('LOOKUP finds the last match of a condition', '=LOOKUP(2,1/({"a","x","b","x"}="x"),{1,2,3,4})', '4'),
+      // Trial agents met #DIV/0! here: a one-cell vector holding an error reached LOOKUP as the error.
+      f('LOOKUP over one cell whose condition fails finds nothing, as in Excel', '=LOOKUP(2,1/(B1:B1="b"),C1:C1)', '#N/A'),
+      f('LOOKUP over one cell whose condition holds', '=LOOKUP(2,1/(B2:B2="b"),C2:C2)', '2'),
+      f('MATCH over one cell whose condition fails finds nothing, as in Excel', '=MATCH(2,1/(B1:B1="b"))', '#N/A'),
       f('LOOKUP array form answers from the last row', '=LOOKUP("c",{"a","b","c";1,2,3})', '3'),
       f('LOOKUP below every value', '=LOOKUP(0,{1,2})', '#N/A'),
       f('XLOOKUP searching last to first', '=XLOOKUP("a",B1:B2,C1:C2,,,-1)', '1'),

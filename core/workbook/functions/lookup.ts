@@ -69,13 +69,30 @@ export class LookupPlugin extends FunctionPlugin {
   static override implementedFunctions = {
     VLOOKUP: { method: 'vlookup', parameters: [{ argumentType: FunctionArgumentType.NOERROR }, { argumentType: FunctionArgumentType.RANGE }, num, { argumentType: FunctionArgumentType.BOOLEAN, defaultValue: true }] },
     HLOOKUP: { method: 'hlookup', parameters: [{ argumentType: FunctionArgumentType.NOERROR }, { argumentType: FunctionArgumentType.RANGE }, num, { argumentType: FunctionArgumentType.BOOLEAN, defaultValue: true }] },
-    MATCH: { method: 'match', parameters: [{ argumentType: FunctionArgumentType.NOERROR }, { argumentType: FunctionArgumentType.RANGE }, { argumentType: FunctionArgumentType.NUMBER, defaultValue: 1 }] },
+    MATCH: { method: 'match', errorVector: true, parameters: [{ argumentType: FunctionArgumentType.NOERROR }, { argumentType: FunctionArgumentType.RANGE }, { argumentType: FunctionArgumentType.NUMBER, defaultValue: 1 }] },
     LOOKUP: {
       method: 'lookup',
+      errorVector: true,
       vectorizationForbidden: true,
       parameters: [{ argumentType: FunctionArgumentType.NOERROR }, { argumentType: FunctionArgumentType.RANGE }, { argumentType: FunctionArgumentType.RANGE, optionalArg: true }],
     },
   };
+
+  /**
+   * A one-cell vector that holds an error reaches a function as that error, not as a range:
+   * 1/(B4:B4=B5) is #DIV/0! when the cells differ, and the engine would answer it before LOOKUP
+   * or MATCH ran. Excel passes over errors in the vector, so it finds nothing there (#N/A); the
+   * error becomes a one-cell vector here. A broken reference (#REF!) still answers #REF!.
+   */
+  protected override evaluateArguments(...params: Parameters<FunctionPlugin['evaluateArguments']>): ReturnType<FunctionPlugin['evaluateArguments']> {
+    const out = super.evaluateArguments(...params);
+    const metadata = params[2] as { errorVector?: boolean };
+    const vector = out[1];
+    if (metadata.errorVector && vector && vector[0] instanceof CellError && vector[0].type !== ErrorType.REF) {
+      out[1] = [SimpleRangeValue.fromScalar(vector[0]), vector[1], vector[2]];
+    }
+    return out;
+  }
 
   lookup(ast: ProcedureAst, state: InterpreterState) {
     return this.runFunction(ast.args, state, this.metadata('LOOKUP'), (x: InternalScalarValue, where: SimpleRangeValue, from?: SimpleRangeValue) => {

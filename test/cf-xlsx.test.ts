@@ -109,6 +109,34 @@ describe('conditional formats in xlsx', () => {
     expect(overlay.map((line) => line[0]!.style)).toEqual([{ fill_color: '#FFFF00' }, { bold: true }]);
   });
 
+  it('keeps apply_to_blank false, and "Stop If True" on every rule kind, through export and import', async () => {
+    const wb = memoryWorkbook();
+    await put(wb, 'Sheet1', 'A1', [[5], [''], [50]]);
+    const range = { r0: 0, c0: 0, r1: 2, c1: 0 };
+    const bound = { value_type: 'min' as const }, top = { value_type: 'max' as const };
+    wb.sheet('Sheet1').meta.cond_formats = [
+      { id: 'a', type: 'formula', range, formula: '=A1<10', style: { bold: true }, apply_to_blank: false, stop_if_true: true },
+      { id: 'b', type: 'formula', range, formula: '=A1>10', style: { italic: true }, apply_to_blank: true },
+      { id: 'c', type: 'color_scale', range, thresholds: [{ ...bound, color: '#FF0000' }, { ...top, color: '#00FF00' }], auto_contrast_text: false, stop_if_true: true },
+      { id: 'd', type: 'data_bar', range, min: bound, max: top, color: '#638EC6', gradient: true, show_value: true, stop_if_true: true },
+      { id: 'e', type: 'icon_set', range, icon_set: '3Arrows', thresholds: [{ value_type: 'percent', value: 0 }, { value_type: 'percent', value: 33 }, { value_type: 'percent', value: 67 }], reverse: false, show_value: true, stop_if_true: true },
+    ];
+    const before = await ruleOverlay(wb, wb.sheet('Sheet1'), range);
+    const bytes = await workbookToXlsx(wb, noSteps);
+    expect(readZipEntry(bytes, 'xl/worksheets/sheet1.xml')!.toString('utf8').match(/<cfRule [^>]*stopIfTrue="1"/g)).toHaveLength(4);
+    const { wb: back } = await importWithReport(bytes);
+    const rules = back.sheets[0]!.meta.cond_formats!;
+    expect(rules.map((r) => [r.type, r.stop_if_true ?? false, r.type === 'formula' ? [r.formula, r.apply_to_blank] : null])).toEqual([
+      ['formula', true, ['=A1<10', false]],
+      ['formula', false, ['=A1>10', true]],
+      ['color_scale', true, null],
+      ['data_bar', true, null],
+      ['icon_set', true, null],
+    ]);
+    // The blank A2 is not bold after the trip either (Excel reads the condition as COUNTBLANK(A1)=0 and A1<10).
+    expect((await ruleOverlay(back, back.sheets[0]!, range)).map((line) => line[0]?.style)).toEqual(before.map((line) => line[0]?.style));
+  });
+
   it('keeps a custom mix of icons, draws each from its own set and writes it back as Excel wrote it', async () => {
     const { wb } = await importWithReport(readFileSync(`${FIXTURES}ironcalc/conditional_formatting/cf_tests.xlsx`));
     const sheet = wb.findSheet('IconSets')!;

@@ -199,6 +199,7 @@ export function rulesFromExcel(ws: ExcelJS.Worksheet, theme: string[], dropped: 
       const group = rects.length > 1 ? `cf${n + 1}` : undefined;
       for (const rect of rects) {
         const id = `cf${++n}`;
+        const stop = r.stopIfTrue ? { stop_if_true: true } : {};
         const priority = r.priority ?? 1e9;
         const dr = rect.r0 - rects[0]!.r0, dc = rect.c0 - rects[0]!.c0;
         if (r.type === 'colorScale') {
@@ -207,7 +208,7 @@ export function rulesFromExcel(ws: ExcelJS.Worksheet, theme: string[], dropped: 
             drop('colour scales with thresholds that are not numbers');
             break;
           }
-          const rule: ColorScaleRule = { id, type: 'color_scale', range: rect, thresholds, auto_contrast_text: false };
+          const rule: ColorScaleRule = { id, type: 'color_scale', range: rect, thresholds, auto_contrast_text: false, ...stop };
           found.push({ priority, rule: group ? { ...rule, group } : rule });
           continue;
         }
@@ -217,7 +218,7 @@ export function rulesFromExcel(ws: ExcelJS.Worksheet, theme: string[], dropped: 
             drop(rule);
             break;
           }
-          found.push({ priority, rule: group ? { ...rule, group } : rule });
+          found.push({ priority, rule: { ...rule, ...stop, ...(group ? { group } : {}) } });
           continue;
         }
         const tl = cellToA1({ row: rect.r0, col: rect.c0 });
@@ -235,7 +236,9 @@ export function rulesFromExcel(ws: ExcelJS.Worksheet, theme: string[], dropped: 
           drop(`${r.type} rules whose format has no font or fill (number formats, borders)`);
           break;
         }
-        const rule: FormulaRule = { id, type: 'formula', range: rect, formula: `=${condition}`, style, apply_to_blank: true, ...(r.stopIfTrue ? { stop_if_true: true } : {}) };
+        // A rule this service wrote for cells that are not blank comes back as that (blankGuarded).
+        const inner = unguarded(condition, tl);
+        const rule: FormulaRule = { id, type: 'formula', range: rect, formula: `=${inner ?? condition}`, style, apply_to_blank: inner === undefined, ...stop };
         found.push({ priority, rule: group ? { ...rule, group } : rule });
       }
     }
@@ -284,18 +287,18 @@ export function rulesToExcel(rules: RuleSpec[] | undefined, ws: ExcelJS.Workshee
     const ref = ranges.map(rectToA1).join(' ');
     if (rule.type === 'color_scale') {
       const cfvo = rule.thresholds.map((t) => cfvoOf(t, toExcel));
-      ws.addConditionalFormatting({ ref, rules: [{ type: 'colorScale', priority: i + 1, cfvo, color: rule.thresholds.map((t) => ({ argb: argb(t.color) })) } as unknown as ExcelJS.ConditionalFormattingRule] });
+      ws.addConditionalFormatting({ ref, rules: [{ type: 'colorScale', priority: i + 1, ...stopOf(rule), cfvo, color: rule.thresholds.map((t) => ({ argb: argb(t.color) })) } as unknown as ExcelJS.ConditionalFormattingRule] });
       return;
     }
     if (rule.type === 'data_bar') {
       const cfvo = [rule.min, rule.max].map((t) => cfvoOf(t, toExcel));
-      ws.addConditionalFormatting({ ref, rules: [{ type: 'dataBar', priority: i + 1, cfvo, color: { argb: argb(rule.color) }, gradient: rule.gradient, showValue: rule.show_value, ...(rule.border_color ? { border: true, borderColor: { argb: argb(rule.border_color) } } : {}), ...(rule.negative_color ? { negativeBarColorSameAsPositive: false, negativeFillColor: { argb: argb(rule.negative_color) } } : {}) } as unknown as ExcelJS.ConditionalFormattingRule] });
+      ws.addConditionalFormatting({ ref, rules: [{ type: 'dataBar', priority: i + 1, ...stopOf(rule), cfvo, color: { argb: argb(rule.color) }, gradient: rule.gradient, showValue: rule.show_value, ...(rule.border_color ? { border: true, borderColor: { argb: argb(rule.border_color) } } : {}), ...(rule.negative_color ? { negativeBarColorSameAsPositive: false, negativeFillColor: { argb: argb(rule.negative_color) } } : {}) } as unknown as ExcelJS.ConditionalFormattingRule] });
       return;
     }
     if (rule.type === 'icon_set') {
       const cfvo = rule.thresholds.map((t) => cfvoOf(t, toExcel));
       const custom = rule.icons ? { custom: true, icons: rule.icons.map((c) => ({ iconSet: c.set, iconId: c.id })) } : {};
-      ws.addConditionalFormatting({ ref, rules: [{ type: 'iconSet', priority: i + 1, iconSet: rule.icon_set, cfvo, ...(rule.reverse ? { reverse: true } : {}), ...(rule.show_value ? {} : { showValue: false }), ...custom } as unknown as ExcelJS.ConditionalFormattingRule] });
+      ws.addConditionalFormatting({ ref, rules: [{ type: 'iconSet', priority: i + 1, ...stopOf(rule), iconSet: rule.icon_set, cfvo, ...(rule.reverse ? { reverse: true } : {}), ...(rule.show_value ? {} : { showValue: false }), ...custom } as unknown as ExcelJS.ConditionalFormattingRule] });
       return;
     }
     const s = rule.style;
@@ -309,10 +312,45 @@ export function rulesToExcel(rules: RuleSpec[] | undefined, ws: ExcelJS.Workshee
     if (Object.keys(font).length) style.font = font;
     if (s.fill_pattern) style.fill = { type: 'pattern', pattern: s.fill_pattern.pattern, fgColor: { argb: argb(s.fill_pattern.color) }, ...(s.fill_color ? { bgColor: { argb: argb(s.fill_color) } } : {}) } as ExcelJS.Fill;
     else if (s.fill_color) style.fill = { type: 'pattern', pattern: 'solid', bgColor: { argb: argb(s.fill_color) } } as ExcelJS.Fill;
-    const found = excelKindOf(rule) ?? { type: 'expression', formulae: [rule.formula.replace(/^=/, '')] };
+    // A rule that skips blank cells has no attribute in Excel: its condition says so (blankGuarded).
+    const found = (rule.apply_to_blank ? excelKindOf(rule) : undefined) ?? { type: 'expression', formulae: [rule.apply_to_blank ? rule.formula.replace(/^=/, '') : blankGuarded(rule)] };
     const kind = Array.isArray(found.formulae) ? { ...found, formulae: found.formulae.map((f) => toExcel(String(f))) } : found;
     ws.addConditionalFormatting({ ref, rules: [{ ...kind, priority: i + 1, style, ...(rule.stop_if_true ? { stopIfTrue: true } : {}) } as ExcelJS.ConditionalFormattingRule] });
   });
+}
+
+const stopOf = (rule: RuleSpec) => (rule.stop_if_true ? { stopIfTrue: true } : {});
+
+/**
+ * The condition of a rule that skips blank cells (apply_to_blank false), as Excel can evaluate it:
+ * COUNTBLANK is 0 for a cell with content, and 1 for an empty one or an empty text, which is what
+ * the service counts as blank (rules/effective.ts); an error cell is not blank, as here.
+ */
+function blankGuarded(rule: FormulaRule): string {
+  const tl = cellToA1({ row: rule.range.r0, col: rule.range.c0 });
+  return `AND(COUNTBLANK(${tl})=0,${rule.formula.replace(/^=/, '')})`;
+}
+
+/** The condition inside blankGuarded's, for the top-left cell `tl`; undefined when it is not one. */
+function unguarded(condition: string, tl: string): string | undefined {
+  const head = `AND(COUNTBLANK(${tl})=0,`;
+  if (!condition.startsWith(head) || !condition.endsWith(')')) return undefined;
+  const inner = condition.slice(head.length, -1);
+  return balanced(inner) ? inner : undefined;
+}
+
+/** Are the text's parentheses outside strings balanced, never closing more than opened? */
+function balanced(text: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === '"') {
+      i++;
+      while (i < text.length && !(text[i] === '"' && text[i + 1] !== '"')) i += text[i] === '"' ? 2 : 1;
+    } else if (ch === '(') depth++;
+    else if (ch === ')' && --depth < 0) return false;
+  }
+  return depth === 0 && text.length > 0;
 }
 
 /** Excel's date periods as Excel writes their condition for the top-left cell `c`. */

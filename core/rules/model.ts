@@ -69,6 +69,8 @@ export interface ColorScaleRule {
   range: Rect;
   thresholds: Threshold[];
   auto_contrast_text: boolean;
+  /** Excel's "Stop If True" on a rule of this kind, kept from files and written back (it draws no differently). */
+  stop_if_true?: boolean;
 }
 
 /** Where a data bar's ends or an icon's lower bounds sit (as a colour scale's thresholds, without colour). */
@@ -93,6 +95,8 @@ export interface DataBarRule {
   /** Colour of bars for negative numbers (drawn left of an axis); default the bar's colour. */
   negative_color?: string;
   show_value: boolean;
+  /** Kept from files and written back, as on colour scales. */
+  stop_if_true?: boolean;
 }
 
 /** An icon in each cell chosen by its number's place among thresholds (Excel's icon set). */
@@ -112,6 +116,8 @@ export interface IconSetRule {
    * first, an icon of any set (`NoIcons`: none). Without it, the icons of `icon_set`.
    */
   icons?: { set: string; id: number }[];
+  /** Kept from files and written back, as on colour scales. */
+  stop_if_true?: boolean;
 }
 
 export type RuleSpec = FormulaRule | ColorScaleRule | DataBarRule | IconSetRule;

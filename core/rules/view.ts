@@ -6,7 +6,7 @@ import { rangeText } from '../objects/ranges.ts';
 import { rulesOf, type RuleSpec } from './model.ts';
 
 export function ruleView(sheet: SheetModel, rule: RuleSpec) {
-  const base = { id: rule.id, sheet: sheet.name, range: rangeText(rule.range), type: rule.type };
+  const base = { id: rule.id, sheet: sheet.name, range: rangeText(rule.range), type: rule.type, ...(rule.stop_if_true ? { stop_if_true: true } : {}) };
   if (rule.type === 'formula') return { ...base, formula: rule.formula, style: rule.style, apply_to_blank: rule.apply_to_blank };
   if (rule.type === 'data_bar') return { ...base, thresholds: [{ ...rule.min, color: rule.color }, { ...rule.max, color: rule.color }], show_value: rule.show_value };
   if (rule.type === 'icon_set') return { ...base, icon_set: rule.icon_set, thresholds: rule.thresholds, reverse: rule.reverse, show_value: rule.show_value };

@@ -3,6 +3,7 @@
 import { expect } from 'vitest';
 import type { Door } from '../helpers/doors.ts';
 import { must, newFile, type CaseGroup } from './types.ts';
+import { bytesOf } from './io.ts';
 
 const DATA = [
   ['Item', 'Qty', 'Price'],
@@ -111,6 +112,24 @@ export const ruleCases: CaseGroup[] = [
           const { rules } = await must(door, 'list_conditional_formats', { file_uuid: fx.file });
           expect(rules.map((r: any) => r.id)).toEqual(['big', 'rows', 'blank', 'avg']);
           expect(rules[0]).toMatchObject({ formula: '=B2>40', style: { fill_color: '#00FF00' } });
+        },
+      },
+      {
+        name: 'apply_to_blank, false and true, survives export_xlsx and import_file',
+        op: 'export_xlsx',
+        args: (fx) => ({ file_uuid: fx.file }),
+        ok: () => undefined,
+        then: async (door, fx) => {
+          const before = (await must(door, 'list_conditional_formats', { file_uuid: fx.file })).rules;
+          const bytes = await bytesOf(await must(door, 'export_xlsx', { file_uuid: fx.file }));
+          const back = (await must(door, 'import_file', { file_name: 'rules-back.xlsx', file_data: bytes.toString('base64') })).uuid;
+          const after = (await must(door, 'list_conditional_formats', { file_uuid: back })).rules;
+          const shape = (r: any) => ({ range: r.range, formula: r.formula, apply_to_blank: r.apply_to_blank, style: r.style });
+          expect(after.map(shape)).toEqual(before.map(shape));
+          expect(before.map((r: any) => r.apply_to_blank)).toEqual([false, false, true, false]);
+          // The blank B5 still takes the apply_to_blank rule, and only the cells it took before.
+          expect(await matched(door, back, 'A1:C6')).toEqual(await matched(door, fx.file, 'A1:C6').then((m) => Object.fromEntries(Object.entries(m).map(([k, v]) => [k, { ...v, rules: expect.any(Array) }]))));
+          expect((await matched(door, back, 'B5')).B5?.style).toEqual({ fill_color: '#FFFF00' });
         },
       },
       { name: 'a rule needs a style', op: 'set_conditional_format', args: (fx) => ({ file_uuid: fx.file, range: 'B2:B6', formula: '=B2>1' }), error: { code: 'invalid_argument', message: /give at least one style field/ } },

@@ -1,0 +1,280 @@
+#!/usr/bin/env python3
+# What an xlsx round trip keeps of four things Excel files carry (issue 34): conditional-format
+# options, cell and sheet protection, rich text runs and theme colours. Reads the XML itself (no
+# openpyxl: it drops runs and resolves nothing we need), so an original and its export are read alike.
+# Usage: corpus-keep.py scan FILE...          -> JSON list of the files that hold any of them
+#        corpus-keep.py compare PAIRS.json    -> JSON {totals: {feature: [held, kept]}, files: {...}}
+import json
+import posixpath
+import re
+import sys
+import zipfile
+
+from lxml import etree
+
+M = '{http://schemas.openxmlformats.org/spreadsheetml/2006/main}'
+R = '{http://schemas.openxmlformats.org/officeDocument/2006/relationships}'
+X14 = '{http://schemas.microsoft.com/office/spreadsheetml/2009/9/main}'
+XM = '{http://schemas.microsoft.com/office/excel/2006/main}'
+MAX_CELLS = 20000
+
+
+def parse(z, name):
+    try:
+        return etree.fromstring(z.read(name), etree.XMLParser(huge_tree=True, recover=True))
+    except KeyError:
+        return None
+
+
+def rels_of(z, part):
+    d, b = posixpath.split(part)
+    root = parse(z, posixpath.join(d, '_rels', b + '.rels'))
+    out = {}
+    if root is None:
+        return out
+    for r in root:
+        t = r.get('Target', '')
+        out[r.get('Id')] = t.lstrip('/') if t.startswith('/') else posixpath.normpath(posixpath.join(d, t))
+    return out
+
+
+def color(el):
+    """A colour as (kind, value, tint): theme references kept apart from fixed RGB."""
+    if el is None:
+        return None
+    tint = round(float(el.get('tint', '0')), 4)
+    if el.get('theme') is not None:
+        return ('theme', el.get('theme'), tint)
+    if el.get('indexed') is not None:
+        return ('indexed', el.get('indexed'), tint)
+    if el.get('rgb') is not None:
+        return ('rgb', el.get('rgb').upper()[-6:], tint)
+    return None
+
+
+def font_key(f):
+    if f is None:
+        return {}
+    out = {}
+    for tag in ('b', 'i', 'strike', 'u', 'vertAlign', 'sz', 'rFont', 'name'):
+        e = f.find(M + tag)
+        if e is not None:
+            v = e.get('val', '1' if tag in ('b', 'i', 'strike') else 'single' if tag == 'u' else '')
+            if v in ('0', 'false', 'none') and tag != 'sz':
+                continue
+            out['name' if tag == 'rFont' else tag] = v
+    c = color(f.find(M + 'color'))
+    if c:
+        out['color'] = c
+    return out
+
+
+class Book:
+    def __init__(self, path):
+        self.z = zipfile.ZipFile(path)
+        wb = parse(self.z, 'xl/workbook.xml')
+        rels = rels_of(self.z, 'xl/workbook.xml')
+        self.sheets = []
+        for s in wb.iter(M + 'sheet'):
+            target = rels.get(s.get(R + 'id'))
+            if target and target in self.z.namelist():
+                self.sheets.append((s.get('name'), target))
+        wp = wb.find(M + 'workbookProtection')
+        self.workbook_protection = dict(wp.attrib) if wp is not None else None
+        self.styles = parse(self.z, 'xl/styles.xml')
+        self.xfs, self.fonts, self.fills, self.borders, self.dxfs = [], [], [], [], []
+        if self.styles is not None:
+            def kids(tag):
+                e = self.styles.find(M + tag)
+                return list(e) if e is not None else []
+            self.fonts, self.fills, self.borders, self.dxfs = kids('fonts'), kids('fills'), kids('borders'), kids('dxfs')
+            self.xfs = kids('cellXfs')
+        sst = parse(self.z, 'xl/sharedStrings.xml')
+        self.strings = list(sst) if sst is not None else []
+
+    def protection(self, s):
+        xf = self.xfs[s] if s < len(self.xfs) else None
+        p = xf.find(M + 'protection') if xf is not None else None
+        locked = p is None or p.get('locked', '1') not in ('0', 'false')
+        hidden = p is not None and p.get('hidden', '0') in ('1', 'true')
+        return (locked, hidden)
+
+    def theme_slots(self, s):
+        """The colours of a cell style given as theme references: slot -> (theme, tint)."""
+        xf = self.xfs[s] if s < len(self.xfs) else None
+        if xf is None:
+            return {}
+        out = {}
+        def at(lst, key):
+            i = int(xf.get(key, '0'))
+            return lst[i] if i < len(lst) else None
+        f = at(self.fonts, 'fontId')
+        if f is not None:
+            out['font'] = color(f.find(M + 'color'))
+        fill = at(self.fills, 'fillId')
+        pf = fill.find(M + 'patternFill') if fill is not None else None
+        if pf is not None and pf.get('patternType', 'none') != 'none':
+            out['fill fg'] = color(pf.find(M + 'fgColor'))
+            if pf.get('patternType') != 'solid':
+                out['fill bg'] = color(pf.find(M + 'bgColor'))
+        b = at(self.borders, 'borderId')
+        if b is not None:
+            for side in b:
+                if side.get('style'):
+                    out['border ' + etree.QName(side).localname] = color(side.find(M + 'color'))
+        return {k: v[1:] for k, v in out.items() if v and v[0] == 'theme'}
+
+    def runs(self, si):
+        rs = si.findall(M + 'r')
+        if not rs:
+            return None
+        return [(''.join(t.text or '' for t in r.iter(M + 't')), font_key(r.find(M + 'rPr'))) for r in rs]
+
+    def sheet(self, name, part):
+        root = parse(self.z, part)
+        out = {'cells': {}, 'cf': [], 'x14': [], 'protection': None}
+        if root is None:
+            return out
+        sp = root.find(M + 'sheetProtection')
+        if sp is not None:
+            out['protection'] = dict(sorted(sp.attrib.items()))
+        n = 0
+        for c in root.iter(M + 'c'):
+            n += 1
+            if n > MAX_CELLS:
+                break
+            s = int(c.get('s', '0'))
+            runs = None
+            if c.get('t') == 's':
+                v = c.find(M + 'v')
+                try:
+                    si = self.strings[int(v.text)]
+                    runs = self.runs(si)
+                except (TypeError, ValueError, IndexError, AttributeError):
+                    pass
+            elif c.get('t') == 'inlineStr' and c.find(M + 'is') is not None:
+                runs = self.runs(c.find(M + 'is'))
+            out['cells'][c.get('r')] = (s, runs)
+        for cf in root.findall(M + 'conditionalFormatting'):
+            ref = ' '.join(sorted(cf.get('sqref', '').split()))
+            for r in cf.findall(M + 'cfRule'):
+                dxf = None
+                if r.get('dxfId') is not None and int(r.get('dxfId')) < len(self.dxfs):
+                    d = self.dxfs[int(r.get('dxfId'))]
+                    dxf = tuple(sorted(etree.QName(k).localname for k in d))
+                out['cf'].append({'ref': ref, 'type': r.get('type'), 'priority': int(r.get('priority', '0')), 'stop': r.get('stopIfTrue') in ('1', 'true'), 'dxf': dxf})
+        for r in root.iter(X14 + 'cfRule'):
+            cf = r.getparent()
+            sq = cf.find(XM + 'sqref')
+            ref = ' '.join(sorted((sq.text or '').split())) if sq is not None else ''
+            inner = next((k for k in r if etree.QName(k).localname in ('dataBar', 'iconSet', 'colorScale')), None)
+            attrs = dict(sorted(inner.attrib.items())) if inner is not None else {}
+            out['x14'].append({'ref': ref, 'type': r.get('type'), 'attrs': attrs})
+        return out
+
+
+def holds(path):
+    try:
+        z = zipfile.ZipFile(path)
+    except (zipfile.BadZipFile, OSError):
+        return False
+    with z:
+        for n in z.namelist():
+            if not (n.startswith('xl/worksheets/') or n in ('xl/workbook.xml', 'xl/sharedStrings.xml', 'xl/styles.xml')):
+                continue
+            text = z.read(n)
+            if re.search(rb'<(\w+:)?(cfRule|sheetProtection|workbookProtection|protection)\b', text) or re.search(rb'<(\w+:)?r>', text) or b' theme="' in text:
+                return True
+    return False
+
+
+def compare(orig, out):
+    counts = {}
+    diffs = {}
+
+    def count(feature, held, kept, why=None):
+        t = counts.setdefault(feature, [0, 0])
+        t[0] += held
+        t[1] += kept
+        if why and held > kept:
+            diffs.setdefault(feature, []).append(why)
+
+    a, b = Book(orig), Book(out)
+    if a.workbook_protection:
+        count('workbook protection', 1, 1 if b.workbook_protection == a.workbook_protection else 0, f'{a.workbook_protection} -> {b.workbook_protection}')
+    theirs = dict(b.sheets)
+    for name, part in a.sheets:
+        sa = a.sheet(name, part)
+        sb = b.sheet(name, theirs[name]) if name in theirs else {'cells': {}, 'cf': [], 'x14': [], 'protection': None}
+        if sa['protection']:
+            count('sheet protection', 1, 1 if sb['protection'] == sa['protection'] else 0, f'{name}: {sa["protection"]} -> {sb["protection"]}')
+        for ref, (s, runs) in sa['cells'].items():
+            other = sb['cells'].get(ref)
+            sb_s = other[0] if other else 0
+            pa = a.protection(s)
+            if pa != (True, False):
+                count('cell protection', 1, 1 if b.protection(sb_s) == pa else 0, f'{name}!{ref} {pa}')
+            if runs:
+                kept = other is not None and other[1] == runs
+                count('rich text', 1, 1 if kept else 0, f'{name}!{ref} {runs[:2]} -> {other[1][:2] if other and other[1] else None}')
+            ta = a.theme_slots(s)
+            if ta:
+                tb = b.theme_slots(sb_s)
+                for slot, v in ta.items():
+                    count('theme colours', 1, 1 if tb.get(slot) == v else 0, f'{name}!{ref} {slot} {v} -> {tb.get(slot)}')
+        # Conditional formats: rules per range, with their options and the kinds of their formats.
+        def group(rules):
+            g = {}
+            for r in rules:
+                g.setdefault(r['ref'], []).append(r)
+            return g
+        ga, gb = group(sa['cf']), group(sb['cf'])
+        for ref, rules in ga.items():
+            theirs_rules = gb.get(ref, [])
+            for feature, key in (('cf rules', lambda r: r['type']), ('cf stop-if-true', lambda r: r['stop']), ('cf formats', lambda r: r['dxf'])):
+                held = [key(r) for r in rules if feature != 'cf stop-if-true' or r['stop']]
+                pool = [key(r) for r in theirs_rules]
+                kept = 0
+                for k in held:
+                    if k in pool:
+                        pool.remove(k)
+                        kept += 1
+                if feature == 'cf rules':
+                    kept = min(len(held), len(theirs_rules))
+                count(feature, len(held), kept, f'{name} {ref}: {held} -> {[key(r) for r in theirs_rules]}')
+        # Priority: the order of a sheet's rules, by range, as Excel applies them.
+        if len(sa['cf']) > 1:
+            order = lambda rules: [r['ref'] for r in sorted(rules, key=lambda r: r['priority'])]
+            count('cf priority order', 1, 1 if order(sa['cf']) == order(sb['cf']) else 0, f'{name}: {order(sa["cf"])[:4]} -> {order(sb["cf"])[:4]}')
+        pool = [json.dumps(r, sort_keys=True) for r in sb['x14']]
+        for r in sa['x14']:
+            k = json.dumps(r, sort_keys=True)
+            kept = k in pool
+            if kept:
+                pool.remove(k)
+            count('cf extension attributes', 1, 1 if kept else 0, f'{name} {k}')
+    return counts, diffs
+
+
+def main():
+    if sys.argv[1] == 'scan':
+        print(json.dumps([p for p in sys.argv[2:] if holds(p)]))
+        return
+    pairs = json.load(open(sys.argv[2]))
+    totals, files = {}, {}
+    for orig, out in pairs:
+        try:
+            counts, diffs = compare(orig, out)
+        except Exception as e:  # one unreadable export is that file's result, not the run's end
+            files[orig] = {'error': f'{type(e).__name__}: {e}'}
+            continue
+        files[orig] = {'counts': counts, 'diffs': {k: v[:5] for k, v in diffs.items()}}
+        for k, (h, kept) in counts.items():
+            t = totals.setdefault(k, [0, 0])
+            t[0] += h
+            t[1] += kept
+    print(json.dumps({'totals': totals, 'files': files}))
+
+
+if __name__ == '__main__':
+    main()

@@ -71,19 +71,41 @@ function blockText(block: Obj & { range: string; values: unknown[][] }, label: s
   return parts.join('\n');
 }
 
+/** A grid, or an object holding one a few levels down (a batch action's read, a dry run's result, a spill). */
+function holdsGrid(v: unknown, depth = 0): boolean {
+  if (isGrid(v)) return true;
+  if (depth >= 3) return false;
+  if (Array.isArray(v)) return v.some((x) => holdsGrid(x, depth + 1));
+  return isObj(v) && Object.values(v).some((x) => holdsGrid(x, depth + 1));
+}
+
+/**
+ * Grids anywhere near the top (a block, a list such as `ranges` or a batch's `results`, an object
+ * such as a spill or a dry run's `result`) become typed CSV blocks, in order; the rest stays JSON.
+ * A list that mixes grids with other replies (a batch of writes and reads) labels each item by
+ * its place (`results[1]: ...`), so a batch answers in one form whatever it holds, and no grid
+ * travels twice (displayed values and their typed form) as JSON.
+ */
 export function renderText(data: unknown): string {
   if (!isObj(data)) return JSON.stringify(data) ?? '';
   const sheet = typeof data.sheet === 'string' ? `${data.sheet}!` : '';
   if (isGrid(data)) return blockText(data, sheet);
-  const tables: string[] = [];
+  const parts: string[] = [];
   const rest: Obj = {};
+  const labelOf = (b: Obj) => (typeof b.sheet === 'string' ? `${b.sheet}!` : sheet);
   for (const [k, v] of Object.entries(data)) {
-    if (Array.isArray(v) && v.length && v.every(isGrid)) {
-      for (const b of v) tables.push(blockText(b, typeof b.sheet === 'string' ? `${b.sheet}!` : sheet));
+    if (Array.isArray(v) && v.length && v.some((x) => holdsGrid(x))) {
+      const mixed = !v.every(isGrid);
+      v.forEach((item, i) => {
+        const text = isGrid(item) ? blockText(item, labelOf(item)) : renderText(item);
+        parts.push(mixed ? `${k}[${i}]: ${text}` : text);
+      });
+    } else if (isObj(v) && holdsGrid(v)) {
+      parts.push(`${k}: ${isGrid(v) ? blockText(v, labelOf(v)) : renderText(v)}`);
     } else rest[k] = v;
   }
-  if (!tables.length) return JSON.stringify(data);
+  if (!parts.length) return JSON.stringify(data);
   // Every table's first line names its sheet, so `sheet` alone would be a stray line.
   delete rest.sheet;
-  return Object.keys(rest).length ? [...tables, JSON.stringify(rest)].join('\n\n') : tables.join('\n\n');
+  return Object.keys(rest).length ? [...parts, JSON.stringify(rest)].join('\n\n') : parts.join('\n\n');
 }

@@ -56,6 +56,17 @@ describe('rendering', () => {
     expect(text).toBe(`Sheet1!A1:B1, rows 1..1, columns A..B (${TYPED_CSV_KEY}):\n"a",1`);
   });
 
+  it('answers a batch in one form whatever it holds: reads as typed CSV, writes as JSON, each in its place', () => {
+    const read = { sheet: 'S', range: 'A1:B1', values: [['3', 'x']], typed: [[3, 'x']], errors: [] };
+    const reads = renderText({ results: [read, read], version: 4 });
+    const mixed = renderText({ results: [{ updated_cells: 2 }, read, { sheet: 'S', cell: 'C1', value: '6', typed: 6, spill: { range: 'C1:C2', values: [['6'], ['7']], typed: [[6], [7]] } }], version: 5 });
+    const block = `S!A1:B1, rows 1..1, columns A..B (${TYPED_CSV_KEY}):\n3,"x"`;
+    expect(reads).toBe(`${block}\n\n${block}\n\n{"version":4}`);
+    expect(mixed).toBe([`results[0]: {"updated_cells":2}`, `results[1]: ${block}`, `results[2]: spill: S!C1:C2, rows 1..2, columns C..C (${TYPED_CSV_KEY}):\n6\n7\n\n{"cell":"C1","value":"6","typed":6}`, '{"version":5}'].join('\n\n'));
+    // No grid travels as JSON: neither the displayed values nor their typed form.
+    expect(mixed).not.toMatch(/"values"|"typed":\[/);
+  });
+
   it('keeps everything under the ceiling, saying so', () => {
     const big = { files: Array.from({ length: 500 }, (_, i) => ({ uuid: `f${i}`, name: 'x'.repeat(50) })) };
     const r = toolResult(big, { maxCells: 100, maxTokens: 1000 });

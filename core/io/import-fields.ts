@@ -1,8 +1,11 @@
 // Fields and the write shared by the two import ops (create-and-import, import into a file).
+import { randomUUID } from 'node:crypto';
+import { basename, extname } from 'node:path';
 import { z } from 'zod';
 import type { OpContext } from '../context.ts';
 import type { Book } from './book.ts';
-import { readBook, runImport, type PlaceInput } from './run-import.ts';
+import { initialSheets, readBook, runImport, type PlaceInput } from './run-import.ts';
+import { checkSheetNames } from '../workbook/names.ts';
 import type { ImportResult } from './report.ts';
 import { importSource, type ImportSource } from './source.ts';
 import { A1Cell, SheetName } from '../schemas.ts';
@@ -25,13 +28,15 @@ export interface ImportArgs extends PlaceInput {
 }
 
 /** Decodes and (for Excel) parses before any lock is taken or file created: bad input changes nothing. */
-export async function prepareImport(ctx: OpContext, input: ImportArgs): Promise<{ src: ImportSource; book: Book | undefined }> {
+export type Prepared = { src: ImportSource; book: Book | undefined };
+
+export async function prepareImport(ctx: OpContext, input: ImportArgs): Promise<Prepared> {
   const src = importSource(ctx, input);
   return { src, book: await readBook(src) };
 }
 
 /** Imports into an existing file as one committed write. */
-export async function importIntoFile(ctx: OpContext, target: FileTarget, prepared: { src: ImportSource; book: Book | undefined }, place: PlaceInput): Promise<ImportResult> {
+export async function importIntoFile(ctx: OpContext, target: FileTarget, prepared: Prepared, place: PlaceInput): Promise<ImportResult> {
   const { workbooks } = ctx.services;
   const fileId = target.file_uuid;
   const { result, version } = await workbooks.write(ctx, target, async (wb) => ({ ...(await runImport(ctx, wb, prepared.src, prepared.book, place)), name: wb.file.name }));
@@ -39,4 +44,29 @@ export async function importIntoFile(ctx: OpContext, target: FileTarget, prepare
   if (!ctx.session) workbooks.evict(fileId);
   const { name, ...rest } = result;
   return { uuid: fileId, name, version, ...rest };
+}
+
+/**
+ * Creates a file in the space and imports into it; the file is removed again if the import fails,
+ * so a failed import leaves nothing behind. `name` defaults to the imported file's stem.
+ */
+export async function importAsNewFile(ctx: OpContext, spaceId: string, prepared: Prepared, input: PlaceInput & { name?: string; private: boolean }): Promise<ImportResult> {
+  const sheets = prepared.book ? prepared.book.sheets.map((s) => s.name) : initialSheets(prepared.src, undefined, input);
+  if (prepared.book) checkSheetNames(sheets, 'file_data');
+  const stem = basename(prepared.src.fileName, extname(prepared.src.fileName)).trim() || 'Imported';
+  const { store, clock } = ctx.services;
+  const file = await store.createFile({
+    spaceId,
+    creatorId: ctx.caller.userId,
+    name: input.name ?? stem.slice(0, 255),
+    private: input.private,
+    at: clock.now(),
+    sheets: sheets.map((name, position) => ({ id: randomUUID(), name, position, meta: {} })),
+  });
+  try {
+    return await importIntoFile(ctx, { file_uuid: file.id }, prepared, input);
+  } catch (err) {
+    await store.deleteFile(file.id).catch(() => undefined);
+    throw err;
+  }
 }

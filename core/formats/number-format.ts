@@ -1,10 +1,12 @@
 // The one number-format engine: a value and a spreadsheet number-format code to the text Excel shows.
 // TEXT(), displayed values in reads, CSV export, the viewer and the PDF all come here (cells through
-// core/workbook/display.ts). numfmt (an ECMA-376 formatter written against Excel's output) does the
-// formatting; this file adds what Excel does beyond it: the 1900 system's 29 February 1900 and the
+// core/workbook/display.ts). A number under a number code is laid out by ./number-layout.ts (Excel's
+// own rules, held to its cached results); dates, times, General and text go to numfmt (an ECMA-376
+// formatter written against Excel's output), and this file adds what Excel does beyond it: the 1900 system's 29 February 1900 and the
 // 1904 system, no dates outside 0..9999-12-31, en-US separators under a `[$€-407]` tag, fractions that
 // round to a whole. The table of Excel's own results it is held to: test/number-format.test.ts.
 import { addLocale, format, getLocale, isDateFormat } from 'numfmt';
+import { layNumber } from './number-layout.ts';
 
 export interface DateSystemOption {
   /** The file counts dates from 1904-01-01 (Excel's 1904 date system, workbookPr date1904). */
@@ -149,6 +151,10 @@ export function formatValue(code: string, value: number | string | boolean, opts
       // numfmt knows the 1900 system only; the same day is 1462 serials later there.
       if (opts.date1904) v += DAYS_1904;
     }
+  }
+  if (typeof v === 'number' && !p.date && Number.isFinite(v)) {
+    const laid = layNumber(code, v);
+    if (laid) return 'text' in laid ? laid : { error: `'${code}' is not a number format (${laid.error})` };
   }
   if (typeof v === 'number' && p.scale !== 1) v *= p.scale;
   let text: string;

@@ -16,8 +16,10 @@ export function prefixText(p: Prefix | undefined): string {
   const book = p.book !== undefined ? `${p.path ?? ''}[${p.book}]` : '';
   const sheets = p.sheet === undefined ? '' : p.sheet2 !== undefined ? `${p.sheet}:${p.sheet2}` : p.sheet;
   const whole = `${book}${sheets}`;
-  // [1]Sheet1! stays unquoted as Excel stores it; a path, a 3-D span or an odd sheet name is quoted whole.
-  const needs = p.path !== undefined || (p.sheet !== undefined && sheetText(p.sheet) !== p.sheet) || (p.sheet2 !== undefined && sheetText(p.sheet2) !== p.sheet2);
+  // [1]Sheet1! stays unquoted as Excel stores it; a path, a 3-D span, an odd sheet name or a file
+  // name with spaces ('[My Budget.xlsx]Sheet1'!A1) is quoted whole.
+  const oddBook = p.book !== undefined && !/^\d+$/.test(p.book) && sheetText(p.book) !== p.book;
+  const needs = p.path !== undefined || oddBook || (p.sheet !== undefined && sheetText(p.sheet) !== p.sheet) || (p.sheet2 !== undefined && sheetText(p.sheet2) !== p.sheet2);
   return `${needs ? `'${whole.replace(/'/g, "''")}'` : whole}!`;
 }
 

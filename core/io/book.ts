@@ -11,6 +11,7 @@ import type { ExcelTableStyle } from '../tables/model.ts';
 
 import type { BookImage } from './xlsx-images.ts';
 import type { BookChart } from './xlsx-charts.ts';
+import type { ExternalLink } from '../extlinks/model.ts';
 
 export interface BookCell {
   row: number;
@@ -88,6 +89,8 @@ export interface Book {
   tables?: BookTable[];
   /** Defined names (Excel's named ranges), built-in ones (_xlnm.Print_Area, ...) left out. */
   names?: BookName[];
+  /** Links to other workbooks, in the file's order (a formula's [1] is the first). */
+  externalLinks?: ExternalLink[];
   warnings: string[];
   /** The file counts dates in Excel's 1904 system (workbookPr date1904); its serials are kept as written. */
   date1904?: boolean;

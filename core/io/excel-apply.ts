@@ -22,7 +22,9 @@ import { addName, allNames, checkNameText, normalizeRefersTo, removeName, scopeO
 import { putImported } from './block-writer.ts';
 import { importFormula, type ImportOptions } from './formula-import.ts';
 import { withoutPrefixes } from '../formula/prefixes.ts';
+import { tryParse } from '../formula/walk.ts';
 import type { SheetReport, UnsupportedFunction } from './report.ts';
+import { externalCell, withBookNames } from '../extlinks/import.ts';
 
 const LAYOUT_KEYS = ['images', 'charts', 'formulas', 'merges', 'col_widths', 'row_heights', 'col_styles', 'row_styles', 'frozen', 'default_col_width', 'default_row_height', 'show_gridlines', 'tab_color', 'visibility', 'print', 'cond_formats', 'validations', 'tables', 'notes', 'links'] as const;
 
@@ -69,7 +71,9 @@ export async function applyBook(wb: Workbook, book: Book, step: (done: number, t
   if (skipped.length) warnings.push(`not kept: tables (formulas and names that use them are kept with cell references): ${skipped.join('; ')}`);
   const reports: SheetReport[] = [];
   const names = new Set((book.names ?? []).map((n) => n.name.toUpperCase()));
-  let invalid = 0;
+  let invalid = 0, external = 0;
+  // Links to other workbooks, by their number in the file: formulas name them by file.
+  const books = (book.externalLinks ?? []).map((l) => l.book);
   for (let i = 0; i < book.sheets.length; i++) {
     const src = book.sheets[i]!;
     const sheet = targetSheet(wb, src.name);
@@ -103,9 +107,13 @@ export async function applyBook(wb: Workbook, book: Book, step: (done: number, t
           const fill = bc.arrayRef ? parseRange(bc.arrayRef).rect : { r0: 0, r1: 0, c0: 0, c1: 0 };
           opts.fill = { rows: fill.r1 - fill.r0 + 1, cols: fill.c1 - fill.c0 + 1 };
         }
-        const out = importFormula(bc.formula, bc.value, bc.error, opts);
+        const linked = externalCell(bc.formula, bc.value, bc.error, books);
+        if (linked) external++;
+        const out = linked ? { cell: linked } : importFormula(bc.formula, bc.value, bc.error, opts);
         formulas++;
-        if (!out.cell.k) {
+        if (linked) {
+          // kept with the value the file cached (core/extlinks/import.ts)
+        } else if (!out.cell.k) {
           if (bc.arrayRef) arrays.push({ row: bc.row, col: bc.col, rect: parseRange(bc.arrayRef).rect });
         } else {
           const at = `${src.name}!${cellToA1(bc)}`;
@@ -153,12 +161,18 @@ export async function applyBook(wb: Workbook, book: Book, step: (done: number, t
     reports.push({ sheet: sheet.name, range: r1 >= 0 ? rectToA1({ r0, c0, r1, c1 }) : null, rows: r1 >= 0 ? r1 - r0 + 1 : 0, cols: c1 >= 0 ? c1 - c0 + 1 : 0, formulas });
     await step(i + 1, book.sheets.length);
   }
+  if (external) warnings.push(`${external} formula(s) read other workbooks (external links): they are kept as written with the values the file cached, and are not recomputed here`);
   if (invalid) warnings.push(`${invalid} formula(s) use syntax this engine does not read; they are kept as written (exported again) and show the values the file cached, but are not recomputed`);
   // A 1904 file keeps its serials and its date system (core/workbook/date-system.ts).
   if (book.date1904) setDate1904(wb, true);
   applyCharts(wb, book);
   applyTables(wb, tables);
-  applyNames(wb, book.names ?? [], tables, warnings);
+  if (book.externalLinks?.length) {
+    const home = wb.sheets[0]!;
+    for (const s of wb.sheets) delete s.meta.external_links;
+    home.meta.external_links = book.externalLinks;
+  }
+  applyNames(wb, (book.names ?? []).map((n) => ({ ...n, refersTo: withBookNames(n.refersTo, books) })), tables, warnings);
   return { sheets: reports, unsupported: [...unsupported.values()], warnings: [...book.warnings, ...warnings] };
 }
 
@@ -225,16 +239,30 @@ function applyNames(wb: Workbook, names: BookName[], tables: readonly BookTable[
       if (n.sheet !== undefined && !scope) throw new Error(`its sheet is not in the file`);
       const existing = allNames(wb).find((x) => x.spec.name.toLowerCase() === n.name.toLowerCase() && scopeOf(x) === scope);
       if (existing) removeName(wb, existing.spec);
-      checkNameText(wb, n.name, 'file_data', undefined, scope);
+      checkNameText(wb, n.name, 'file_data', undefined, scope, { fromFile: true });
       // A name over a table's column (=SUM(tblIncome[Amount])) refers to its cells, as formulas do.
       const bare = withoutPrefixes(n.refersTo);
       const text = resolveStructuredRefs(bare, tables, { sheet: '', row: 0 }) ?? bare;
-      addName(wb, { name: n.name, refers_to: normalizeRefersTo(wb, text, 'file_data', scope) }, scope);
+      addName(wb, { name: n.name, refers_to: fileRefersTo(wb, text, scope) }, scope);
     } catch (err) {
       skipped.push(`${label}: ${(err as Error).message.replace(/^file_data: /, '')}`);
     }
   }
   if (skipped.length) warnings.push(`${skipped.length} defined name(s) were not kept: ${skipped.slice(0, 10).join('; ')}${skipped.length > 10 ? '; …' : ''}`);
+}
+
+/**
+ * What a file's name refers to, as stored: normalised as define_name does, or, when the engine
+ * cannot read it (Sheet1!#REF!, another workbook's cells, syntax it lacks), as Excel wrote it:
+ * Excel keeps such names, and so does the import (the engine is not given them).
+ */
+function fileRefersTo(wb: Workbook, text: string, scope: SheetModel | undefined): string {
+  try {
+    return normalizeRefersTo(wb, text, 'file_data', scope);
+  } catch (err) {
+    if (!tryParse(`=${text}`)) throw err;
+    return `=${text}`;
+  }
 }
 
 /** The cells an array formula fills hold cached copies in the file; the engine's spill replaces them. */

@@ -28,6 +28,8 @@ import { printToExcel } from './xlsx-print.ts';
 import { rulesToExcel } from './xlsx-cf.ts';
 import { rectToA1 } from '../a1.ts';
 import { importFormula } from './formula-import.ts';
+import { bookIndexer } from '../extlinks/model.ts';
+import { addExternalLinks } from '../extlinks/xlsx.ts';
 
 /** A literal, a formula's cached result or an error; dates are serials under a date format. */
 function valueOf(cell: Cell): ExcelJS.CellValue {
@@ -182,7 +184,7 @@ function lineAttrs(line: ExcelJS.Row | ExcelJS.Column, attrs: XlsxLineOut): void
   Object.defineProperty(line, 'collapsed', { value: !!attrs.collapsed, configurable: true });
 }
 
-async function writeSheet(wb: Workbook, sheet: SheetModel, out: StreamWorkbook, plan: ExcelTablePlan): Promise<void> {
+async function writeSheet(wb: Workbook, sheet: SheetModel, out: StreamWorkbook, plan: ExcelTablePlan, indexBooks: (f: string) => string): Promise<void> {
   await wb.loadAll(sheet);
   const meta = sheet.meta;
   // Defined names, as the import passes them (a call of one is a LAMBDA call).
@@ -267,7 +269,7 @@ async function writeSheet(wb: Workbook, sheet: SheetModel, out: StreamWorkbook, 
           const ref = spillRef(sheet, row, col);
           // A kept formula is the file's own text, prefixes included. Others are written as Excel
           // writes a formula that does not spill, where intersection is implicit (no SINGLE).
-          const formula = cell.k ? cell.f.slice(1) : (fileText(cell as RichCell & { f: string }, sheet.name, row, plan, names) ?? excelFormula(ref ? cell.f.slice(1) : implicitIntersections(cell.f.slice(1)), plan));
+          const formula = cell.k ? indexBooks(cell.f.slice(1)) : (fileText(cell as RichCell & { f: string }, sheet.name, row, plan, names) ?? excelFormula(ref ? cell.f.slice(1) : implicitIntersections(cell.f.slice(1)), plan));
           target.value = (ref ? { formula, result, shareType: 'array', ref } : { formula, result }) as ExcelJS.CellValue;
         } else target.value = valueOf(cell);
         if (st && Object.keys(st).length) target.style = st;
@@ -318,6 +320,8 @@ export async function workbookToXlsx(wb: Workbook, step: (done: number, total: n
   await useOwnValidationWriter();
   await useOwnHyperlinkWriter();
   const plan = await planExcelTables(wb);
+  // Formulas name linked workbooks by number in the file ([Budget.xlsx]Sheet1!A1 -> [1]Sheet1!A1).
+  const indexBooks = bookIndexer(wb);
   const chunks: Buffer[] = [];
   const sink = new PassThrough();
   sink.on('data', (c: Buffer) => chunks.push(c));
@@ -325,12 +329,12 @@ export async function workbookToXlsx(wb: Workbook, step: (done: number, total: n
   out.creator = 'sheets';
   if (isDate1904(wb)) writeDate1904(out);
   for (let i = 0; i < wb.sheets.length; i++) {
-    await writeSheet(wb, wb.sheets[i]!, out, plan);
+    await writeSheet(wb, wb.sheets[i]!, out, plan, indexBooks);
     await step(i + 1, wb.sheets.length);
   }
-  writeNames(out, wb, plan);
+  writeNames(out, wb, plan, indexBooks);
   await out.commit();
-  return addPartsToXlsx(Buffer.concat(chunks), wb, plan);
+  return addExternalLinks(await addPartsToXlsx(Buffer.concat(chunks), wb, plan), wb);
 }
 
 /**
@@ -350,8 +354,8 @@ function writeDate1904(out: StreamWorkbook): void {
  * given to the writer as that text, so constants and formulas are written as Excel writes them. A
  * sheet's own name carries that sheet's position (localSheetId).
  */
-function writeNames(out: StreamWorkbook, wb: Workbook, plan: ExcelTablePlan): void {
-  const names = allNames(wb).map(({ sheet, spec }) => ({ name: spec.name, ranges: [excelFormula(spec.refers_to.replace(/^=/, ''), plan)], ...(spec.local ? { localSheetId: wb.sheets.indexOf(sheet) } : {}) }));
+function writeNames(out: StreamWorkbook, wb: Workbook, plan: ExcelTablePlan, indexBooks: (f: string) => string): void {
+  const names = allNames(wb).map(({ sheet, spec }) => ({ name: spec.name, ranges: [indexBooks(excelFormula(spec.refers_to.replace(/^=/, ''), plan))], ...(spec.local ? { localSheetId: wb.sheets.indexOf(sheet) } : {}) }));
   if (!names.length) return;
   Object.defineProperty(out.definedNames, 'model', { get: () => names, set: () => undefined, configurable: true });
 }

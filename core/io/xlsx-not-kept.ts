@@ -53,7 +53,5 @@ export function notKept(bytes: Buffer, sheets: Map<string, SheetXml>): string[] 
   }
   const out = [...found].map(([feature, bySheet]) => `not kept: ${feature}: ${[...bySheet].map(([s, n]) => `${n} on ${s}`).join(', ')}`);
   if (readZipEntry(bytes, 'xl/vbaProject.bin')) out.push('not kept: macros (VBA project)');
-  const externals = [...(readZipEntry(bytes, '[Content_Types].xml')?.toString('utf8') ?? '').matchAll(/externalLink\d*\.xml/g)].length;
-  if (externals) out.push(`not kept: links to other workbooks: ${externals}`);
   return out;
 }

@@ -25,6 +25,7 @@ import { chartsOfSheet } from './xlsx-charts.ts';
 import { printFromExcel } from './xlsx-print.ts';
 import { rulesFromExcel } from './xlsx-cf.ts';
 import { validationsFromXml } from './xlsx-validation.ts';
+import { readExternalLinks } from '../extlinks/xlsx.ts';
 
 /** The <col> runs of a sheet's XML (exceljs drops those it thinks default: any of width 9). */
 function colRuns(xml: string): { min: number; max: number; width?: number; hidden?: boolean }[] {
@@ -263,7 +264,8 @@ export async function readXlsx(input: Buffer): Promise<Book> {
   const paths = new Map(sources.map((src) => [src.sheet.name, src.path]));
   const tables = guard(warnings, 'the Excel tables', () => readTables(bytes, paths), []);
   const names = guard(warnings, `the defined names of ${workbook.path}`, () => definedNames(workbook), []);
-  return { sheets, names, tables, warnings, ...(capture.date1904 ? { date1904: true } : {}) };
+  const externalLinks = guard(warnings, 'the links to other workbooks', () => readExternalLinks(bytes, workbook.path, warnings), []);
+  return { sheets, names, tables, warnings, ...(externalLinks.length ? { externalLinks } : {}), ...(capture.date1904 ? { date1904: true } : {}) };
 }
 
 /** A worksheet as exceljs is given it, with its print area and titles. */

@@ -7,7 +7,7 @@ import { mapRefs, moveFormula, renameSheetInFormula, shiftFormula } from '../for
 import type { SheetObjectHooks } from '../workbook/hooks.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
 import type { Workbook } from '../workbook/workbook.ts';
-import { allNames, qualifiedName, targetSheet, type NameSpec } from './model.ts';
+import { allNames, engineHoldsName, qualifiedName, targetSheet, type NameSpec } from './model.ts';
 
 /** Names never hold unqualified references, so no sheet is their "own" one. */
 const NO_HOME = '';
@@ -21,7 +21,7 @@ function rewrite(wb: Workbook, fn: (expr: string) => string): void {
 
 export const nameObjects: SheetObjectHooks = {
   namedExpressions: (wb) =>
-    allNames(wb).map(({ sheet, spec }) => ({ name: spec.name, expression: spec.refers_to, sheetId: (targetSheet(wb, spec) ?? sheet).id, ...(spec.local ? { scope: sheet.id } : {}) })),
+    allNames(wb).filter(({ spec }) => engineHoldsName(spec)).map(({ sheet, spec }) => ({ name: spec.name, expression: spec.refers_to, sheetId: (targetSheet(wb, spec) ?? sheet).id, ...(spec.local ? { scope: sheet.id } : {}) })),
   onStructure(wb, sheet, edit) {
     rewrite(wb, (expr) => shiftFormula(expr, NO_HOME, sheet.name, edit));
   },
@@ -61,7 +61,7 @@ export function nameView(wb: Workbook, entry: { sheet: SheetModel; spec: NameSpe
 /** A name's current value when the engine has one at hand (a constant or one cell), for /context. */
 function nameValue(wb: Workbook, { sheet, spec }: { sheet: SheetModel; spec: NameSpec }): { value?: unknown } {
   const engine = wb.engine;
-  if (!engine) return {};
+  if (!engine || !engineHoldsName(spec)) return {};
   const v = engine.hf.getNamedExpressionValue(spec.name, spec.local && engine.has(sheet) ? engine.hfId(sheet) : undefined);
   if (v === undefined || Array.isArray(v)) return {};
   return { value: typeof v === 'object' && v !== null && 'value' in v ? String((v as { value: unknown }).value) : v };

@@ -9,6 +9,7 @@ import { HyperFormula } from 'hyperformula';
 import { A1Error, quoteSheet, splitSheet } from '../a1.ts';
 import { invalidArg } from '../errors.ts';
 import { mapRefs } from '../formula/move-refs.ts';
+import { mayNameBook } from '../formula/book-refs.ts';
 import { engineConfig } from '../workbook/engine.ts';
 import { checkFormula } from '../workbook/formula-check.ts';
 import { allNamedExpressions } from '../workbook/hooks.ts';
@@ -111,10 +112,11 @@ let scratch: HyperFormula | undefined;
  * names and data tables, or among `scope`'s own names (a sheet's own name may repeat a
  * workbook name: that sheet's formulas read its own).
  */
-export function checkNameText(wb: Workbook, name: string, field: string, except?: NameSpec, scope?: SheetModel): void {
-  if (!/^[\p{L}_\\][\p{L}\p{N}_.]{0,254}$/u.test(name)) throw invalidArg(field, `'${name}' is not a valid name: start with a letter, _ or \\, then letters, digits, _ or . (at most 255 characters, no spaces)`);
-  scratch ??= HyperFormula.buildEmpty(engineConfig());
-  if (/^(true|false|[rc]|r\d*c\d*)$/i.test(name) || !scratch.isItPossibleToAddNamedExpression(name, '=1')) {
+export function checkNameText(wb: Workbook, name: string, field: string, except?: NameSpec, scope?: SheetModel, opts: { fromFile?: boolean } = {}): void {
+  if (!/^[\p{L}_\\][\p{L}\p{N}_.\\?]{0,254}$/u.test(name)) throw invalidArg(field, `'${name}' is not a valid name: start with a letter, _ or \\, then letters, digits, _ or . (at most 255 characters, no spaces)`);
+  // A file's own names are Excel's: kept even where the engine cannot hold them (单价, \__), whose
+  // formulas then keep the values the file cached (engineTakesName).
+  if (/^(true|false|[rc]|r\d*c\d*|[a-z]{1,3}\d+)$/i.test(name) || (!opts.fromFile && !engineTakesName(name))) {
     throw invalidArg(field, `'${name}' cannot be a name: it reads as a cell reference or a value in formulas (try '${name}_')`);
   }
   const lower = name.toLowerCase();
@@ -124,6 +126,28 @@ export function checkNameText(wb: Workbook, name: string, field: string, except?
   const named = new Set(allNames(wb).map((n) => n.spec.name.toLowerCase()));
   if (!named.has(lower) && allNamedExpressions(wb).some((n) => n.name.toLowerCase() === lower)) throw invalidArg(field, `'${name}' is already the name of a data table or one of its columns`);
 }
+
+/** Can the formula engine hold a name with this text (it reads only some of the letters Excel allows)? */
+export function engineTakesName(name: string): boolean {
+  scratch ??= HyperFormula.buildEmpty(engineConfig());
+  return scratch.isItPossibleToAddNamedExpression(name, '=1');
+}
+
+/** Is the name given to the formula engine: its text one the engine reads, and what it refers to too (not another workbook's cells, not Sheet1!#REF!)? */
+export function engineHoldsName(spec: NameSpec): boolean {
+  const key = `${spec.name}\t${spec.refers_to}`;
+  let ok = held.get(key);
+  if (ok === undefined) {
+    scratch ??= HyperFormula.buildEmpty(engineConfig());
+    ok = engineTakesName(spec.name) && !mayNameBook(spec.refers_to) && scratch.validateFormula(spec.refers_to);
+    if (held.size > 10_000) held.clear();
+    held.set(key, ok);
+  }
+  return ok;
+}
+
+/** engineHoldsName's answers: names are asked about on every commit. */
+const held = new Map<string, boolean>();
 
 /**
  * What a name refers to, as stored: '=' first, every reference qualified with its sheet

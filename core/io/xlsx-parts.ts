@@ -1,7 +1,8 @@
 // Parts exceljs's streaming writer does not write, added to its archive (fflate): each sheet's
 // pictures and charts in one drawing part (pictures as <pic> anchors over media parts, charts as
 // graphic frames over chart parts, xlsx-chart-export.ts), and its data tables as table parts
-// (rendered by exceljs's own table writer, with the model xlsx-tables.ts plans). A workbook with
+// (rendered by exceljs's own table writer, with the model xlsx-tables.ts plans) and the custom
+// table styles they use (in the styles part). A workbook with
 // none of these is returned as written.
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { resolveChart } from '../charts/resolve.ts';
@@ -11,6 +12,7 @@ import type { SheetModel } from '../workbook/sheet.ts';
 import type { Workbook } from '../workbook/workbook.ts';
 import { NS_A, NS_R, chartXml, esc, frameXml } from './xlsx-chart-export.ts';
 import { tableModels, type ExcelTablePlan } from './xlsx-tables.ts';
+import { withTableStyles, type TableStyleDef } from '../tables/style-def.ts';
 
 const NS_XDR = 'http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -124,6 +126,11 @@ export async function addPartsToXlsx(xlsx: Buffer, wb: Workbook, plan: ExcelTabl
     files[sheetPath] = strToU8(sheetXml);
     files[sheetRelsPath] = strToU8(sheetRels.xml);
   }
+  // Custom table styles the exported tables use, defined in the styles part as their file had them.
+  const custom = new Map<string, TableStyleDef>();
+  for (const sheet of busy) for (const t of tablesOf(sheet)) if (t.excel_style?.name && t.excel_style.definition) custom.set(t.excel_style.name, t.excel_style.definition);
+  const stylesXml = text('xl/styles.xml');
+  if (custom.size && stylesXml) files['xl/styles.xml'] = strToU8(withTableStyles(stylesXml, custom));
   for (const kind of mediaKinds) {
     const ext = kind === 'jpeg' ? 'jpeg' : kind;
     if (!new RegExp(`<Default Extension="${ext}"`, 'i').test(types)) types = types.replace('<Default ', `<Default Extension="${ext}" ContentType="${MEDIA_TYPES[kind]}"/><Default `);

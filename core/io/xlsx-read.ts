@@ -262,7 +262,7 @@ export async function readXlsx(input: Buffer): Promise<Book> {
   });
   if (chartSheets.length) warnings.push(`not kept: chart sheets: ${chartSheets.join(', ')}`);
   const paths = new Map(sources.map((src) => [src.sheet.name, src.path]));
-  const tables = guard(warnings, 'the Excel tables', () => readTables(bytes, paths), []);
+  const tables = guard(warnings, 'the Excel tables', () => readTables(bytes, paths, { theme: look.theme, stylesXml: readZipEntry(bytes, stylesPath)?.toString('utf8') }), []);
   const names = guard(warnings, `the defined names of ${workbook.path}`, () => definedNames(workbook), []);
   const externalLinks = guard(warnings, 'the links to other workbooks', () => readExternalLinks(bytes, workbook.path, warnings), []);
   return { sheets, names, tables, warnings, ...(externalLinks.length ? { externalLinks } : {}), ...(capture.date1904 ? { date1904: true } : {}) };

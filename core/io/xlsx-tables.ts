@@ -6,7 +6,10 @@
 import { parseRange, rectToA1, rectsIntersect } from '../a1.ts';
 import { allNames } from '../names/model.ts';
 import { columnName, tableNames } from '../tables/columns.ts';
-import { allTables, type TableSpec } from '../tables/model.ts';
+import { allTables, type ExcelTableStyle, type TableSpec } from '../tables/model.ts';
+import { tableStylesOf, type TableStyleDef } from '../tables/style-def.ts';
+import { DEFAULT_TABLE_STYLE } from '../tables/style-paint.ts';
+import { OFFICE_THEME } from './xlsx-colors.ts';
 import { formulaOf, valueOf } from '../workbook/cell.ts';
 import { replaceNames } from '../workbook/defined-names.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
@@ -89,8 +92,16 @@ export function sheetParts(bytes: Buffer): Map<string, string> {
   return out;
 }
 
-export function readTables(bytes: Buffer, parts = sheetParts(bytes)): BookTable[] {
+/** What a file's table styles resolve against: its theme's colours and its styles part (custom table styles). */
+export interface TableLook {
+  theme: string[];
+  stylesXml?: string;
+}
+
+export function readTables(bytes: Buffer, parts = sheetParts(bytes), look?: TableLook): BookTable[] {
   const out: BookTable[] = [];
+  const custom = look?.stylesXml ? tableStylesOf(look.stylesXml) : new Map<string, TableStyleDef>();
+  const theme = look && look.theme.some((c, i) => c !== OFFICE_THEME[i]) ? { theme: [...look.theme] } : {};
   for (const [sheet, part] of parts) {
     for (const rel of partRelationships(bytes, part).values()) {
       if (!rel.type.endsWith('/table')) continue;
@@ -108,8 +119,11 @@ export function readTables(bytes: Buffer, parts = sheetParts(bytes)): BookTable[
       const columns = [...xml.matchAll(new RegExp(`<(?:\\w+:)?tableColumn\\b(${ATTRS}?)\\/?>`, 'g'))].map((c) => attr(c[1]!, 'name') ?? '');
       const info = new RegExp(`<(?:\\w+:)?tableStyleInfo\\b(${ATTRS}?)\\/?>`).exec(xml)?.[1];
       const on = (name: string) => (info ? attr(info, name) === '1' || attr(info, name) === 'true' : false);
-      const style = info ? { name: attr(info, 'name'), row_stripes: on('showRowStripes'), column_stripes: on('showColumnStripes'), first_column: on('showFirstColumn'), last_column: on('showLastColumn') } : undefined;
-      out.push({ name, sheet, rect, headerRows: attr(head, 'headerRowCount') === '0' ? 0 : 1, totalsRows: Number(attr(head, 'totalsRowCount') ?? 0) > 0 ? 1 : 0, columns, ...(style ? { style } : {}) });
+      // No tableStyleInfo: Excel draws the table with no style (not the default one export gives new tables).
+      const styleName = info ? attr(info, 'name') : undefined;
+      const definition = styleName !== undefined ? custom.get(styleName) : undefined;
+      const style: ExcelTableStyle = info ? { ...(styleName ? { name: styleName } : {}), row_stripes: on('showRowStripes'), column_stripes: on('showColumnStripes'), first_column: on('showFirstColumn'), last_column: on('showLastColumn'), ...(definition ? { definition } : {}), ...theme } : {};
+      out.push({ name, sheet, rect, headerRows: attr(head, 'headerRowCount') === '0' ? 0 : 1, totalsRows: Number(attr(head, 'totalsRowCount') ?? 0) > 0 ? 1 : 0, columns, style });
     }
   }
   return out;
@@ -204,7 +218,7 @@ export function tableModels(sheet: SheetModel, plan: ExcelTablePlan): { headerRo
     .filter((t) => plan.exported.has(t))
     .map((t) => {
       const full = { ...t.rect, r1: t.rect.r1 + (t.totals_row ? 1 : 0) };
-      const style = t.excel_style ?? { name: 'TableStyleMedium2', row_stripes: true };
+      const style = t.excel_style ?? DEFAULT_TABLE_STYLE;
       return {
         name: t.name,
         displayName: t.name,

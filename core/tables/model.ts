@@ -3,6 +3,7 @@
 import type { Rect } from '../a1.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
 import type { Workbook } from '../workbook/workbook.ts';
+import type { TableStyleDef } from './style-def.ts';
 
 declare module '../workbook/sheet-meta.ts' {
   interface SheetMeta {
@@ -27,12 +28,20 @@ export interface TableSpec {
   no_header?: true;
   /** An Excel table's totals row, the row under `rect` (kept as cells; exported as part of the table). */
   totals_row?: true;
-  /** An Excel table's style, kept for export (the cells keep their own formats). */
+  /**
+   * The table's style and its options, drawn under the cells' own formats (viewer, PDF) and
+   * exported; absent: TableStyleMedium2 with banded rows, as create_table makes them.
+   */
   excel_style?: ExcelTableStyle;
 }
 
 export interface ExcelTableStyle {
+  /** A built-in style (TableStyleMedium2) or a custom style of the file; absent: no style (plain cells). */
   name?: string;
+  /** A custom style's definition, kept from the file's styles part (built-in styles are not stored). */
+  definition?: TableStyleDef;
+  /** The theme colours of the file the table came from (by theme index), when not Office's default. */
+  theme?: string[];
   row_stripes?: boolean;
   column_stripes?: boolean;
   first_column?: boolean;

@@ -86,6 +86,8 @@ export interface WorkbookArea {
   readonly objects?: SheetObjectHooks;
   /** Styles drawn over cells without being their format (conditional formats). */
   readonly overlay?: StyleOverlay;
+  /** Styles drawn under cells' own formats, which win field by field (table styles). */
+  readonly underlay?: StyleOverlay;
   /** Data bars and icons drawn in cells (conditional formats). */
   readonly decorations?: DecorationLayer;
   /** Drawings for the viewer. */

@@ -1,4 +1,5 @@
-// Seam for style layers drawn over cells without being their format (conditional-format rules).
+// Seam for style layers drawn over cells without being their format (conditional-format rules), and
+// under them (table styles: the cell's own format wins field by field).
 // The area that owns the rules brings an overlay (WorkbookArea.overlay); read_formats applies them only when
 // asked (readFormatRuns(..., { overlays: true })), so stored formats and shown formats stay distinct.
 import type { Rect } from '../a1.ts';
@@ -56,6 +57,24 @@ async function collect<T extends object>(wb: Workbook, sheet: SheetModel, rect: 
 /** The overlays of the workbook's areas for a rect, merged into one (later areas win on the same field). */
 export function collectOverlay(wb: Workbook, sheet: SheetModel, rect: Rect): Promise<CellOverlay | undefined> {
   return collect(wb, sheet, rect, (area) => area.overlay, true);
+}
+
+/** The underlays of the workbook's areas for a rect (table styles), merged as overlays are. */
+export function collectUnderlay(wb: Workbook, sheet: SheetModel, rect: Rect): Promise<CellOverlay | undefined> {
+  return collect(wb, sheet, rect, (area) => area.underlay, true);
+}
+
+/** A cell's own format over an underlay's (its table's): the underlay's fill shows only where the cell has none, and so on per field and border side. */
+export function underCell(own: Style, under: Partial<Style> | undefined): Style {
+  if (!under) return own;
+  const out: Style = { ...own };
+  const ownFill = own.fill_color || own.fill_pattern || own.fill_gradient;
+  for (const [k, v] of Object.entries(under) as [keyof Style, never][]) {
+    if (v === undefined || out[k] !== undefined) continue;
+    if (k === 'fill_color' && ownFill) continue;
+    out[k] = v;
+  }
+  return out;
 }
 
 /** The decorations of the workbook's areas for a rect (the first area's bar or icon wins). */

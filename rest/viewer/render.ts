@@ -9,7 +9,7 @@
 import { indexToCol, splitSheet } from '../../core/a1.ts';
 import { linksOf, type Link } from '../../core/links/model.ts';
 import { notesOf } from '../../core/notes/model.ts';
-import { collectDecorations, collectOverlay, type CellDecoration } from '../../core/workbook/overlays.ts';
+import { collectDecorations, collectOverlay, collectUnderlay, underCell, type CellDecoration } from '../../core/workbook/overlays.ts';
 import { iconSvg } from '../../core/rules/icons.ts';
 import { hasContent, isRich } from '../../core/workbook/cell.ts';
 import { placeText, textCell, type RowContext } from '../../core/layout/cells.ts';
@@ -127,6 +127,7 @@ async function renderRows(v: SheetView, from: number, to: number): Promise<strin
   if (to <= from) return [];
   const rect = { r0: from, c0: 0, r1: to - 1, c1: cols - 1 };
   await wb.load(sheet, rect);
+  const underlay = await collectUnderlay(wb, sheet, rect);
   const overlay = await collectOverlay(wb, sheet, rect);
   const decorations = await collectDecorations(wb, sheet, rect);
   const sticky = (r: number, c: number, fill: boolean) => {
@@ -146,9 +147,10 @@ async function renderRows(v: SheetView, from: number, to: number): Promise<strin
     // Columns an overflowing text crosses: their inner gridlines are not drawn (as in Excel).
     const open = new Set<number>();
     const placed = new Map<number, ReturnType<typeof placeText>>();
-    // The style a person sees in each cell (its own, row or column style, rules on top), once per cell.
+    // The style a person sees in each cell (its table's style under its own, row or column style,
+    // rules on top), once per cell.
     const styles = Array.from({ length: cols }, (_, c) => {
-      const style = effectiveStyle(sheet, wb.styles, r, c);
+      const style = underCell(effectiveStyle(sheet, wb.styles, r, c), underlay?.(r, c));
       const patch = overlay?.(r, c);
       return patch ? { ...style, ...patch } : style;
     });

@@ -1,6 +1,6 @@
 // A snapshot of what one sheet prints, taken while the file is open (its lock held), so drawing
 // the pages can run after the lock is released: displayed texts with the style a person sees
-// (own, row or column style, conditional-format overlay), merges, and charts with their series.
+// (table style under own, row or column style, conditional-format overlay), merges, and charts with their series.
 import type { Rect } from '../../a1.ts';
 import type { OpContext } from '../../context.ts';
 import { throwIfCancelled, yieldToEventLoop } from '../../progress.ts';
@@ -9,7 +9,7 @@ import type { ChartPlacement } from '../../charts/layout.ts';
 import type { ResolvedChart } from '../../charts/resolve.ts';
 import { formatTextColor } from '../../workbook/display.ts';
 import { hasContent } from '../../workbook/cell.ts';
-import { collectDecorations, collectOverlay, type CellDecoration } from '../../workbook/overlays.ts';
+import { collectDecorations, collectOverlay, collectUnderlay, underCell, type CellDecoration } from '../../workbook/overlays.ts';
 import { mergeRects } from '../../workbook/merges.ts';
 import { effectiveStyle } from '../../workbook/read.ts';
 import type { SheetModel } from '../../workbook/sheet.ts';
@@ -99,6 +99,7 @@ export async function snapshotCells(ctx: Pick<OpContext, 'signal'>, wb: Workbook
   let lastYield = performance.now();
   for (const rect of rects) {
     await wb.load(sheet, rect);
+    const underlay = await collectUnderlay(wb, sheet, rect);
     const overlay = await collectOverlay(wb, sheet, rect);
     const decorations = await collectDecorations(wb, sheet, rect);
     for (let r = rect.r0; r <= rect.r1; r++) {
@@ -112,7 +113,7 @@ export async function snapshotCells(ctx: Pick<OpContext, 'signal'>, wb: Workbook
         const key = cellKey(r, c);
         if (out.has(key)) continue;
         const cell = sheet.get(r, c);
-        let style = effectiveStyle(sheet, wb.styles, r, c, cell);
+        let style = underCell(effectiveStyle(sheet, wb.styles, r, c, cell), underlay?.(r, c));
         const patch = overlay?.(r, c);
         if (patch) style = { ...style, ...patch };
         const empty = !hasContent(cell);

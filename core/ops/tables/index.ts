@@ -1,9 +1,10 @@
 // The data-table area: table ops, tables following the sheet (and naming their ranges for the
-// formula engine), and the tables section of /context.
+// formula engine), their styles drawn under the cells, and the tables section of /context.
 import { defineArea } from '../../area.ts';
 import { tableView } from '../../tables/columns.ts';
 import { tableObjects } from '../../tables/hooks.ts';
 import { allTables } from '../../tables/model.ts';
+import { tableStyleUnderlay } from '../../tables/style-paint.ts';
 import type { Workbook } from '../../workbook/workbook.ts';
 import { appendTableRows } from './append-table-rows.ts';
 import { createTable } from './create-table.ts';
@@ -20,5 +21,6 @@ export const tablesArea = defineArea({
   group: 'objects',
   ops: [createTable, listTables, renameTable, deleteTable, appendTableRows, sortTableOp, queryTable],
   objects: tableObjects,
+  underlay: tableStyleUnderlay,
   context: { tables: tablesContext },
 });

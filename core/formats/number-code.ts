@@ -88,3 +88,32 @@ export function readCode(code: string): Section[] | undefined {
 /** Whether a section shows a number (has a digit placeholder), as against only text. */
 export const hasDigits = (s: Section) => s.toks.some((t) => t.t === 'digit');
 export const hasText = (s: Section) => s.toks.some((t) => t.t === 'at');
+
+/** The code's sections as text, split at `;` outside quotes, escapes and brackets. */
+export function splitSections(code: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  for (let i = 0; i < code.length; i++) {
+    const ch = code[i]!;
+    if (ch === '"' || ch === '[') {
+      const end = code.indexOf(ch === '"' ? '"' : ']', i + 1);
+      i = end < 0 ? code.length : end;
+    } else if (ch === '\\' || ch === '_' || ch === '*') i++;
+    else if (ch === ';') {
+      out.push(code.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(code.slice(start));
+  return out;
+}
+
+/**
+ * A code of four sections whose `@` stands in one of the first three: Excel's TEXT answers #VALUE!
+ * for it (`;-  ##.0;"ZERO"@;"X"`: pycel's text.xlsx, Excel-cached).
+ */
+export function misplacedText(code: string): boolean {
+  if (!code.includes('@')) return false;
+  const sections = splitSections(code);
+  return sections.length === 4 && sections.slice(0, 3).some((s) => /@/.test(s.replace(/"[^"]*"|\\.|_.|\*.|\[[^\]]*\]/g, '')));
+}

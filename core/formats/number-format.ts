@@ -6,6 +6,7 @@
 // 1904 system, no dates outside 0..9999-12-31, en-US separators under a `[$€-407]` tag, fractions that
 // round to a whole. The table of Excel's own results it is held to: test/number-format.test.ts.
 import { addLocale, format, getLocale, isDateFormat } from 'numfmt';
+import { misplacedText } from './number-code.ts';
 import { layNumber } from './number-layout.ts';
 
 export interface DateSystemOption {
@@ -107,6 +108,7 @@ function prepared(code: string): Prepared {
     }
     const n = date ? 0 : percents(code);
     let shown = ap ?? (date ? code : code.replace(LOCALE_TAG, (_, sym: string) => (sym ? `[$${sym}]` : '')));
+    if (date && ELAPSED.test(shown)) shown = elapsedRepeats(shown);
     let lowerE = false;
     if (!date && !/E[+-]/.test(shown)) {
       shown = shown.replace(LOWER_E, (m: string, kept: string | undefined, digit: string, sign: string) => (kept ? m : ((lowerE = true), `${digit}E${sign}`)));
@@ -116,6 +118,41 @@ function prepared(code: string): Prepared {
     cache.set(code, hit);
   }
   return hit;
+}
+
+/**
+ * After an elapsed `[h]`, `[m]` or `[s]`, Excel shows a bare `h`, `m` or `s` of the same unit as
+ * the elapsed count too (`[s]" or "ss` of 0.0855 is `7384 or 7384`: POI's ElapsedFormatTests.xlsx,
+ * Excel-cached); numfmt shows the clock's part, so such a run is bracketed for it.
+ */
+function elapsedRepeats(code: string): string {
+  let out = '';
+  let unit: string | undefined;
+  for (let i = 0; i < code.length; i++) {
+    const ch = code[i]!;
+    const low = ch.toLowerCase();
+    if (ch === '"' || ch === '[') {
+      const end = code.indexOf(ch === '"' ? '"' : ']', i + 1);
+      const stop = end < 0 ? code.length : end + 1;
+      const part = code.slice(i, stop);
+      const elapsed = LONE_ELAPSED.exec(part);
+      if (elapsed) unit = elapsed[1]![0]!.toLowerCase();
+      out += part;
+      i = stop - 1;
+    } else if (ch === '\\' || ch === '_' || ch === '*') {
+      out += code.slice(i, i + 2);
+      i++;
+    } else if (ch === ';') {
+      unit = undefined;
+      out += ch;
+    } else if (unit && low === unit) {
+      let j = i;
+      while (j < code.length && code[j]!.toLowerCase() === unit) j++;
+      out += `[${code.slice(i, j)}]`;
+      i = j - 1;
+    } else out += ch;
+  }
+  return out;
 }
 
 /**
@@ -132,6 +169,7 @@ function carriedFraction(text: string): string {
  * that is not a number format.
  */
 export function formatValue(code: string, value: number | string | boolean, opts: DateSystemOption = {}): Formatted {
+  if (misplacedText(code)) return { error: `'${code}' is not a number format (with four sections, only the fourth may show text with @)` };
   const p = prepared(code);
   let v = value;
   if (typeof v === 'number' && p.date) {

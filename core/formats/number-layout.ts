@@ -12,6 +12,9 @@ type Result = { text: string } | { error: string };
 const isDigit = (t: Tok | undefined): t is { t: 'digit'; c: '0' | '#' | '?' } => t?.t === 'digit';
 const litText = (toks: Tok[]) => layWhole(toks.filter((t) => !isDigit(t)), '', false);
 
+/** Each code's parts as read, null for a code left to numfmt. */
+const cache = new Map<string, Part[] | null>();
+
 interface Part {
   section: Section;
   cond?: Condition;
@@ -59,9 +62,13 @@ function parts(sections: Section[]): Part[] | undefined {
  * numfmt (dates and times, General, brackets it does not know).
  */
 export function layNumber(code: string, value: number): Result | undefined {
-  const sections = readCode(code);
-  if (!sections) return undefined;
-  const list = parts(sections);
+  let list = cache.get(code);
+  if (list === undefined) {
+    const sections = readCode(code);
+    list = (sections && parts(sections)) ?? null;
+    if (cache.size > 5000) cache.clear();
+    cache.set(code, list);
+  }
   if (!list) return undefined;
   const part = list.slice(0, 3).find((p) => !p.cond || test(p.cond, value));
   if (!part || part.section.general) return undefined;
@@ -76,8 +83,9 @@ type Laid = { text: string; nonzero: boolean } | { error: string };
 function laySection(toks: Tok[], v: number): Laid {
   const exp = toks.findIndex((t) => t.t === 'exp');
   if (exp >= 0) return layScientific(toks, exp, v);
-  const slash = toks.findIndex((t, i) => t.t === 'slash' && toks.slice(0, i).some(isDigit) && toks.slice(i + 1).some((u) => isDigit(u) || (u.t === 'lit' && /^[0-9]$/.test(u.s))));
-  if (slash >= 0) return { text: layFractionCode(toks, slash, v), nonzero: v !== 0 };
+  const first = toks.findIndex(isDigit);
+  const slash = first < 0 ? -1 : toks.findIndex((t, i) => t.t === 'slash' && i > first);
+  if (slash >= 0 && toks.slice(slash + 1).some((u) => isDigit(u) || (u.t === 'lit' && /^[0-9]$/.test(u.s)))) return { text: layFractionCode(toks, slash, v), nonzero: v !== 0 };
   return layPlain(toks, v);
 }
 
@@ -86,6 +94,18 @@ function markCommas(toks: Tok[], sci: boolean): { toks: Tok[]; grouping: boolean
   const dot = toks.findIndex((t) => t.t === 'dot');
   const out: Tok[] = [];
   let grouping = false, scale = 0, mark = false;
+  // whether a placeholder comes later in the same part (the whole number, or the rest of the code)
+  const laterDigit: boolean[] = [];
+  for (let i = toks.length - 1, seen = false; i >= 0; i--) {
+    laterDigit[i] = seen;
+    if (i === dot) seen = false;
+    if (isDigit(toks[i])) seen = true;
+  }
+  const laterAny: boolean[] = [];
+  for (let i = toks.length - 1, seen = false; i >= 0; i--) {
+    laterAny[i] = seen;
+    if (isDigit(toks[i])) seen = true;
+  }
   toks.forEach((t, i) => {
     if (t.t !== 'comma') {
       mark = false;
@@ -99,7 +119,7 @@ function markCommas(toks: Tok[], sci: boolean): { toks: Tok[]; grouping: boolean
     }
     mark = true;
     const inWhole = dot < 0 || i < dot;
-    const later = toks.slice(i + 1, inWhole && dot >= 0 ? dot : undefined).some(isDigit);
+    const later = inWhole ? laterDigit[i]! : laterAny[i]!;
     // Between two placeholders a comma groups thousands; after one, with more to come, it is dropped.
     if (inWhole && later) grouping ||= isDigit(toks[i + 1]);
     else if (!later && !sci) scale++;

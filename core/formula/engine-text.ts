@@ -33,6 +33,9 @@ function body(formula: string, fn: (n: Node, f: Formula) => Node | undefined): s
 
 /** A formula (with '=') that is only a range, as the engine spills it: RANGE.SPILL(A2:A5). Anything else unchanged. */
 export function bareRangeForEngine(formula: string): string {
+  // A range has a ':', and a formula that is only one has no '(' but inside a quoted sheet name:
+  // most formulas are told apart here without parsing them (a 100k-row write checks each one).
+  if (!formula.includes(':') || (formula.includes('(') && !formula.includes("'"))) return formula;
   return body(formula, (n, f) => (f.lead.includes('=') && n.kind === 'ref' && n.b ? call(RANGE_SPILL_FN, [n]) : undefined));
 }
 

@@ -78,10 +78,11 @@ export function readGrid(sheet: SheetModel, styles: StyleTable, rect: Rect, rend
         const a1 = cellToA1({ row: r, col: c });
         errors.push({ cell: qualifySheet ? qualified(sheet.name, a1) : a1, error: cell.e, message: cell.m ?? describeError(cell.e) });
       }
-      let st: Style | undefined;
-      const style = () => (st ??= effectiveStyle(sheet, styles, r, c, cell));
-      line[c - rect.c0] = render === 'raw' ? fifteenDigits(rawValue(cell)) : render === 'formula' ? ((opts.excelText && isRich(cell) && cell.x && opts.excelText(cell, r)) || formulaText(cell)) : cell === null || cell === undefined ? '' : displayCell(cell, style(), sheet.meta);
-      if (opts.typed) kinds[c - rect.c0] = render === 'formula' && isRich(cell) && cell.f !== undefined ? { formula: line[c - rect.c0] as string } : render === 'formula' && isRich(cell) && cell.sp !== undefined ? null : typedCell(cell, style(), sheet.meta);
+      // Looked up once for the shown and the typed value, and only when one of them reads it (no
+      // closure per cell: a read of 100k cells made 100k of them).
+      const style = cell !== null && cell !== undefined && (render === 'displayed' || opts.typed) ? effectiveStyle(sheet, styles, r, c, cell) : undefined;
+      line[c - rect.c0] = render === 'raw' ? fifteenDigits(rawValue(cell)) : render === 'formula' ? ((opts.excelText && isRich(cell) && cell.x && opts.excelText(cell, r)) || formulaText(cell)) : style === undefined ? '' : displayCell(cell, style, sheet.meta);
+      if (opts.typed) kinds[c - rect.c0] = render === 'formula' && isRich(cell) && cell.f !== undefined ? { formula: line[c - rect.c0] as string } : render === 'formula' && isRich(cell) && cell.sp !== undefined ? null : style === undefined ? null : typedCell(cell, style, sheet.meta);
     }
     values.push(line);
     if (opts.typed) typed.push(kinds);

@@ -110,6 +110,8 @@ const CLASSES: Record<string, Case[]> = {
     // a fraction that rounds to a whole carries into the whole and leaves the fraction's place blank
     [1.999, '# ?/?', '2    ', 'held'],
     [0.999, '# ?/?', '1    ', 'held'],
+    // the fraction is read from 15 significant digits: 99999.995 is .995, which rounds up to a whole
+    [99999.995, '0 ??/100', '100000       ', 'held'],
     // literals between the parts; a zero fraction blanks its place only when a `?` pads it; no
     // whole part makes an improper fraction (POI's NumberFormatTests.xlsx, Excel-cached)
     [23.75, '|#\\:#=/=#|', '|23:3=/=4|', 'held'],

@@ -201,8 +201,10 @@ function layFractionCode(toks: Tok[], slash: number, v: number): string {
   const suffix = litText(toks.slice(dEnd));
   const denPlaces = denToks.filter(isDigit).length;
 
-  let whole = hasInt ? Math.floor(v) : 0;
-  const part = hasInt ? v - whole : v;
+  // Split at 15 significant digits, as Excel reads the number (99999.995 has .995, not .99499…).
+  const digits = roundedDigits(v, Math.max(0, 15 - String(Math.floor(v)).length));
+  let whole = hasInt ? Number(digits.whole || '0') : 0;
+  const part = hasInt ? Number(`0.${digits.frac || '0'}`) : v;
   let num: number, den: number;
   if (fixed) [num, den] = [Math.round(part * fixed), fixed];
   else if (part === 0) [num, den] = [0, 1];

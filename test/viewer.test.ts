@@ -224,6 +224,36 @@ describe.skipIf(!haveChromium)('viewer', () => {
     expect(pageDifference(a, halve(crop(Math.round(1.7 * 96), Math.round(0.75 * 96)))).difference).toBeGreaterThan(0.5);
   });
 
+  it("draws an Excel file's table styles as Excel does, under the cells' own formats, and a style given to create_table", async () => {
+    // IronCalc's tables.xlsx, saved by Excel: Table1 in TableStyleMedium2 (banded rows, a totals row), Table8 in TableStyleDark7 (no header row, first and last column).
+    const bytes = readFileSync(new URL('./fixtures/excel/ironcalc/calc_test_no_export/tables.xlsx', import.meta.url));
+    const { uuid } = await rest('POST', '/v1/files/import', { file_name: 'tables.xlsx', file_data: bytes.toString('base64') });
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/view/${uuid}?${signLink(viewSecret(server.config), uuid, server.server.services.clock.now())}`);
+    const look = (a1: string) => page.locator(`td[data-cell="${a1}"]`).evaluate((el) => { const s = getComputedStyle(el); return { bg: s.backgroundColor, color: s.color, bold: s.fontWeight === '700', top: `${s.borderTopStyle} ${s.borderTopColor}` }; });
+    expect(await look('B1')).toMatchObject({ bg: 'rgb(68, 114, 196)', color: 'rgb(255, 255, 255)', bold: true }); // header: accent 1, white bold
+    expect((await look('B2')).bg).toBe('rgb(218, 227, 243)'); // first band: accent 1, lighter 80 %
+    expect((await look('B3')).bg).toMatch(/rgba\(0, 0, 0, 0\)|rgb\(255, 255, 255\)/); // second band: none
+    expect((await look('B4')).bg).toBe('rgb(218, 227, 243)');
+    expect(await look('B5')).toMatchObject({ bold: true, top: 'double rgb(68, 114, 196)' }); // totals: a double line over it
+    await page.click('nav a:text-is("No Headers")');
+    const [stripe, body, first] = [await look('C3'), await look('C4'), await look('B4')];
+    expect(stripe.bg).not.toBe(body.bg);
+    expect(stripe.color).toBe('rgb(255, 255, 255)');
+    for (const l of [stripe, body, first]) expect(l.bg).not.toMatch(/rgba\(0, 0, 0, 0\)|rgb\(255, 255, 255\)/);
+    expect(first.bold).toBe(true); // first column emphasised
+    // A table made here, styled over the API, and a cell's own fill over it.
+    await rest('PUT', `/v1/files/${uuid}/cells`, { sheet: 'Sheet2', cell: 'H1', values: [['Name', 'Score'], ['a', '1'], ['b', '2']] });
+    await rest('POST', `/v1/files/${uuid}/tables`, { sheet: 'Sheet2', range: 'H1:I3', name: 'Scores', style: 'TableStyleDark1' });
+    await rest('PUT', `/v1/files/${uuid}/cells/formats`, { sheet: 'Sheet2', range: 'I3', fill_color: '#ffff00' });
+    await page.click('nav a:text-is("Sheet2")');
+    expect(await look('H1')).toMatchObject({ bg: 'rgb(0, 0, 0)', color: 'rgb(255, 255, 255)', bold: true });
+    expect((await look('H2')).bg).toBe('rgb(64, 64, 64)');
+    expect(await look('H3')).toMatchObject({ bg: 'rgb(115, 115, 115)', color: 'rgb(255, 255, 255)' });
+    expect((await look('I3')).bg).toBe('rgb(255, 255, 0)');
+    await page.close();
+  });
+
   it("draws an Excel file's data bars and icon sets as the PDF does", async () => {
     const bytes = readFileSync(new URL('./fixtures/excel/features/poi/NewStyleConditionalFormattings.xlsx', import.meta.url));
     const { uuid } = await rest('POST', '/v1/files/import', { file_name: 'cf.xlsx', file_data: bytes.toString('base64') });

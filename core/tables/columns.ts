@@ -7,6 +7,7 @@ import { effectiveStyle } from '../workbook/read.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
 import type { Workbook } from '../workbook/workbook.ts';
 import type { TableSpec } from './model.ts';
+import { styleView } from './style-fields.ts';
 
 /** Header texts as displayed (the header row must be loaded). */
 export function headersOf(wb: Workbook, sheet: SheetModel, table: TableSpec): string[] {
@@ -74,5 +75,6 @@ export function tableView(_wb: Workbook, sheet: SheetModel, table: TableSpec) {
     rows: rowCount(table),
     formula_names: tableNames(sheet, table, headers).map((n) => n.name),
     ...(table.code_cell ? { code_cell: table.code_cell } : {}),
+    style: styleView(table),
   };
 }

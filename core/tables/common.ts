@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { invalidArg } from '../errors.ts';
 import { allTables, findTable } from './model.ts';
+import { StyleOut } from './style-fields.ts';
 import type { Workbook } from '../workbook/workbook.ts';
 
 export const TableRef = z.string().min(1, 'must not be empty').max(100).describe('Name or id.');
@@ -17,6 +18,7 @@ export const TableOut = z.object({
   rows: z.number().int(),
   formula_names: z.array(z.string()).describe('Use in formulas, e.g. =SUM(Sales.Amount).'),
   code_cell: z.string().optional(),
+  style: StyleOut.describe('How Excel, the viewer and the PDF draw the table.'),
 });
 
 export function locateTable(wb: Workbook, name: string, sheet: string | undefined, field = 'table') {

@@ -30,8 +30,33 @@ export const tableCases: CaseGroup[] = [
         ok: (d) => {
           expect(d).toMatchObject({ name: 'Sales', sheet: 'Sheet1', range: 'A1:D6', data_range: 'A2:D6', columns: ['Region', 'Rep', 'Amount', 'Date'], rows: 5 });
           expect(d.formula_names).toEqual(['Sales', 'Sales.Region', 'Sales.Rep', 'Sales.Amount', 'Sales.Date']);
+          expect(d.style).toEqual({ name: 'TableStyleMedium2', row_stripes: true, column_stripes: false, first_column: false, last_column: false, header_row: true, totals_row: false });
         },
       },
+      {
+        name: 'update_table sets the style and its options; fields left out stay',
+        op: 'update_table',
+        args: (fx) => ({ file_uuid: fx.file, table: 'Sales', style: 'tablestyledark1', column_stripes: true, first_column: true }),
+        ok: (d) => expect(d.style).toEqual({ name: 'TableStyleDark1', row_stripes: true, column_stripes: true, first_column: true, last_column: false, header_row: true, totals_row: false }),
+        then: async (door, fx) => {
+          const back = await must(door, 'update_table', { file_uuid: fx.file, table: 'Sales', style: 'TableStyleMedium2', column_stripes: false, first_column: false });
+          expect(back.style).toMatchObject({ name: 'TableStyleMedium2', row_stripes: true, column_stripes: false, first_column: false });
+        },
+      },
+      { name: 'update_table with an unknown style', op: 'update_table', args: (fx) => ({ file_uuid: fx.file, table: 'Sales', style: 'TableStyleMedium29' }), error: { code: 'invalid_argument', message: /style: 'TableStyleMedium29' is not a table style; valid: TableStyleLight1 to TableStyleLight21, TableStyleMedium1 to TableStyleMedium28, TableStyleDark1 to TableStyleDark11, or 'none'/ } },
+      { name: 'update_table with nothing to change', op: 'update_table', args: (fx) => ({ file_uuid: fx.file, table: 'Sales' }), error: { code: 'invalid_argument', message: /style: give style or one of row_stripes/ } },
+      {
+        name: 'create_table with a style and no stripes',
+        op: 'create_table',
+        args: (fx) => ({ file_uuid: fx.file, sheet: 'Calc', range: 'K1:L3', name: 'Plain', style: 'none', row_stripes: false }),
+        ok: (d) => expect(d.style).toMatchObject({ name: null, row_stripes: false }),
+        then: async (door, fx) => {
+          const t = await must(door, 'update_table', { file_uuid: fx.file, table: 'Plain', style: 'TableStyleLight9' });
+          expect(t.style).toMatchObject({ name: 'TableStyleLight9', row_stripes: false });
+          await must(door, 'delete_table', { file_uuid: fx.file, table: 'Plain' });
+        },
+      },
+      { name: 'create_table with an unknown style', op: 'create_table', args: (fx) => ({ file_uuid: fx.file, range: 'L1:L3', name: 'Styled', style: 'Fancy' }), error: { code: 'invalid_argument', message: /style: 'Fancy' is not a table style; valid: TableStyleLight1 to TableStyleLight21/ } },
       { name: 'table names work in formulas (also from another sheet)', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, sheet: 'Calc', cell: 'A1', formula: '=SUM(Sales.Amount)' }), ok: (d) => expect(d.value).toBe('725') },
       { name: 'the table name is its data rows', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, sheet: 'Calc', cell: 'A2', formula: '=ROWS(Sales)&"x"&COLUMNS(Sales)' }), ok: (d) => expect(d.value).toBe('5x4') },
       { name: 'blank and repeated headers are fixed', op: 'create_table', args: (fx) => ({ file_uuid: fx.file, range: 'H1:J2' }), ok: (d) => { expect(d.name).toBe('Table1'); expect(d.columns).toEqual(['Column1', 'x', 'x2']); }, then: async (door, fx) => { const r = await must(door, 'read_cells', { file_uuid: fx.file, range: 'H1:J1' }); expect(r.values).toEqual([['Column1', 'x', 'x2']]); } },

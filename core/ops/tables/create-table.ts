@@ -10,6 +10,7 @@ import { targetRange } from '../../workbook/targets.ts';
 import { VersionOut } from '../../op-fields.ts';
 import { TableOut } from '../../tables/common.ts';
 import { TableName } from '../../tables/fields.ts';
+import { StyleOptions, styleWith } from '../../tables/style-fields.ts';
 
 export const createTable = defineOp({
   name: 'create_table',
@@ -21,6 +22,7 @@ export const createTable = defineOp({
     range: A1Range.describe('Header row and data.'),
     name: TableName.optional().describe('Letters, digits, _.'),
     sheet: SheetName.optional(),
+    ...StyleOptions,
   }),
   output: TableOut.extend({ version: VersionOut }),
   hints: { readOnly: false, destructive: false },
@@ -31,7 +33,9 @@ export const createTable = defineOp({
       const name = input.name ?? freeTableName(wb);
       checkTableName(wb, name, 'name');
       checkNoOverlap(t.sheet, t.rect, 'range');
+      const style = styleWith(wb, undefined, input);
       const table = await makeTable(wb, t.sheet, t.rect, name);
+      table.excel_style = style;
       await syncNames(wb);
       return tableView(wb, t.sheet, table);
     });

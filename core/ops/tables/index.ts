@@ -13,13 +13,14 @@ import { listTables } from './list-tables.ts';
 import { queryTable } from './query-table.ts';
 import { renameTable } from './rename-table.ts';
 import { sortTableOp } from './sort-table.ts';
+import { updateTable } from './update-table.ts';
 
 const tablesContext = (wb: Workbook) => allTables(wb).map((t) => tableView(wb, t.sheet, t.table));
 
 export const tablesArea = defineArea({
   name: 'tables',
   group: 'objects',
-  ops: [createTable, listTables, renameTable, deleteTable, appendTableRows, sortTableOp, queryTable],
+  ops: [createTable, listTables, renameTable, updateTable, deleteTable, appendTableRows, sortTableOp, queryTable],
   objects: tableObjects,
   underlay: tableStyleUnderlay,
   context: { tables: tablesContext },

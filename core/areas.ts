@@ -21,5 +21,6 @@ import { imagesArea } from './ops/images/index.ts';
 import { outlineArea } from './ops/outline/index.ts';
 import { autofilterArea } from './ops/autofilter/index.ts';
 import { extlinksArea } from './ops/extlinks/index.ts';
+import { protectionArea } from './ops/protection/index.ts';
 
-export const areas: readonly Area[] = [accountArea, filesArea, sheetsArea, cellsArea, namesArea, extlinksArea, validationArea, notesArea, autofilterArea, formatsArea, structureArea, outlineArea, codeArea, connectionsArea, chartsArea, imagesArea, rulesArea, tablesArea, pivotsArea, ioArea];
+export const areas: readonly Area[] = [accountArea, filesArea, sheetsArea, cellsArea, namesArea, extlinksArea, validationArea, notesArea, autofilterArea, protectionArea, formatsArea, structureArea, outlineArea, codeArea, connectionsArea, chartsArea, imagesArea, rulesArea, tablesArea, pivotsArea, ioArea];

@@ -2,7 +2,7 @@
 # What an xlsx round trip keeps of four things Excel files carry (issue 34): conditional-format
 # options, cell and sheet protection, rich text runs and theme colours. Reads the XML itself (no
 # openpyxl: it drops runs and resolves nothing we need), so an original and its export are read alike.
-# Usage: corpus-keep.py scan FILE...          -> JSON list of the files that hold any of them
+# Usage: corpus-keep.py scan FEATURES FILE... -> JSON list of the files that hold any of them ('' for all)
 #        corpus-keep.py compare PAIRS.json    -> JSON {totals: {feature: [held, kept]}, files: {...}}
 import json
 import posixpath
@@ -173,7 +173,16 @@ class Book:
         return out
 
 
-def holds(path):
+# What marks a file as holding each feature (KEEP_FEATURES picks some: cf,protection,rich,theme).
+MARKS = {
+    'cf': rb'<(\w+:)?cfRule\b',
+    'protection': rb'<(\w+:)?(sheetProtection|workbookProtection)\b|<(\w+:)?protection\b[^>]*(locked="0"|hidden="1")',
+    'rich': rb'<(\w+:)?r>',
+    'theme': rb' theme="',
+}
+
+
+def holds(path, features):
     try:
         z = zipfile.ZipFile(path)
     except (zipfile.BadZipFile, OSError):
@@ -183,7 +192,7 @@ def holds(path):
             if not (n.startswith('xl/worksheets/') or n in ('xl/workbook.xml', 'xl/sharedStrings.xml', 'xl/styles.xml')):
                 continue
             text = z.read(n)
-            if re.search(rb'<(\w+:)?(cfRule|sheetProtection|workbookProtection|protection)\b', text) or re.search(rb'<(\w+:)?r>', text) or b' theme="' in text:
+            if any(re.search(MARKS[f], text) for f in features):
                 return True
     return False
 
@@ -258,7 +267,8 @@ def compare(orig, out):
 
 def main():
     if sys.argv[1] == 'scan':
-        print(json.dumps([p for p in sys.argv[2:] if holds(p)]))
+        features = [f for f in (sys.argv[2] or ','.join(MARKS)).split(',') if f in MARKS]
+        print(json.dumps([p for p in sys.argv[3:] if holds(p, features)]))
         return
     pairs = json.load(open(sys.argv[2]))
     totals, files = {}, {}

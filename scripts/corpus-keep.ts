@@ -4,7 +4,7 @@
 // exported as it exports it (in child processes, with a time limit per file), then both read by
 // scripts/corpus-keep.py. Prints "feature: kept of held (%)" and the first differences.
 // Usage: NODE_OPTIONS=--no-node-snapshot npx tsx scripts/corpus-keep.ts [filter]
-// (KEEP_DIR: where exports go, test-results/corpus-keep by default; KEEP_SHOW: differences shown per feature.)
+// (KEEP_FEATURES: only files holding these, of cf,protection,rich,theme; KEEP_DIR: where exports go, test-results/corpus-keep by default; KEEP_SHOW: differences shown per feature.)
 import { fork, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -74,7 +74,7 @@ async function main(): Promise<void> {
   mkdirSync(DIR, { recursive: true });
   const filter = process.argv[2];
   const all = [...fixtureFiles(join(ROOT, 'corpus')), ...fixtureFiles(join(ROOT, 'excel'))].filter((f) => !filter || f.includes(filter));
-  const scan = spawnSync(PYTHON, [PY, 'scan', ...all], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const scan = spawnSync(PYTHON, [PY, 'scan', process.env.KEEP_FEATURES ?? '', ...all], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const files = JSON.parse(scan.stdout) as string[];
   process.stdout.write(`${files.length} of ${all.length} workbooks hold one of the features\n`);
   const { pairs, failed } = await exportAll(files);

@@ -94,6 +94,8 @@ export interface Book {
   warnings: string[];
   /** The file counts dates in Excel's 1904 system (workbookPr date1904); its serials are kept as written. */
   date1904?: boolean;
+  /** The workbook part's <workbookProtection> attributes as written (kept and exported, not enforced). */
+  workbookProtection?: Record<string, string>;
 }
 
 const MS_PER_DAY = 86_400_000;

@@ -165,6 +165,8 @@ export async function applyBook(wb: Workbook, book: Book, step: (done: number, t
   if (invalid) warnings.push(`${invalid} formula(s) use syntax this engine does not read; they are kept as written (exported again) and show the values the file cached, but are not recomputed`);
   // A 1904 file keeps its serials and its date system (core/workbook/date-system.ts).
   if (book.date1904) setDate1904(wb, true);
+  // Kept on every sheet, as the date system, so deleting one sheet does not lose it.
+  if (book.workbookProtection) for (const s of wb.sheets) s.meta.workbook_protection = book.workbookProtection;
   applyCharts(wb, book);
   applyTables(wb, tables);
   if (book.externalLinks?.length) {

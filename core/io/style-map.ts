@@ -1,7 +1,7 @@
 // exceljs cell styles <-> our Style: fonts, fills (solid, pattern and gradient), every border
 // side and style, alignment with indent and rotation, number formats. Colours resolve to RGB
 // through the file's theme with their tint (xlsx-colors.ts); nothing Excel stores in a cell style
-// is dropped except protection and font outline/shadow.
+// is dropped except font outline/shadow; protection (locked, hidden) is kept as locked/formula_hidden.
 import type ExcelJS from 'exceljs';
 import { formatCode } from '../workbook/display.ts';
 import type { Border, BorderLine, FillGradient, Style } from '../workbook/style.ts';
@@ -84,6 +84,9 @@ export function styleFromExcel(x: Partial<ExcelJS.Style>, theme: string[] = OFFI
     if (rot === 'vertical') s.text_rotation = 255;
     else if (typeof rot === 'number' && rot !== 0) s.text_rotation = rot < 0 ? 90 - rot : rot;
   }
+  const p = x.protection as { locked?: boolean | string; hidden?: boolean | string } | undefined;
+  if (p && (p.locked === false || p.locked === '0' || p.locked === 'false')) s.locked = false;
+  if (p && (p.hidden === true || p.hidden === '1' || p.hidden === 'true')) s.formula_hidden = true;
   const b = x.border;
   if (b) {
     const top = borderOf(b.top, theme), bottom = borderOf(b.bottom, theme), left = borderOf(b.left, theme), right = borderOf(b.right, theme);
@@ -144,6 +147,7 @@ export function styleToExcel(s: Style, hint?: string): Partial<ExcelJS.Style> {
   const diagonal = s.border_diagonal_up ?? s.border_diagonal_down;
   if (diagonal) border.diagonal = { ...side(diagonal), up: !!s.border_diagonal_up, down: !!s.border_diagonal_down };
   if (Object.keys(border).length) out.border = border;
+  if (s.locked === false || s.formula_hidden) out.protection = { ...(s.locked === false ? { locked: false } : {}), ...(s.formula_hidden ? { hidden: true } : {}) };
   return out;
 }
 

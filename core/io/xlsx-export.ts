@@ -3,6 +3,8 @@
 import type ExcelJS from 'exceljs';
 import { PassThrough } from 'node:stream';
 import { isDate1904 } from '../workbook/date-system.ts';
+import { workbookProtectionOf } from '../protection/model.ts';
+import { elementXml } from '../protection/xlsx.ts';
 import { loadExcelJs, loadExcelSheetExtXform, type ExcelXform } from '../libs.ts';
 import { isRich, type Cell, type RichCell } from '../workbook/cell.ts';
 import { DEFAULT_COL_WIDTH, DEFAULT_ROW_HEIGHT } from '../workbook/sheet-meta.ts';
@@ -327,7 +329,7 @@ export async function workbookToXlsx(wb: Workbook, step: (done: number, total: n
   sink.on('data', (c: Buffer) => chunks.push(c));
   const out = new ExcelJs.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: true });
   out.creator = 'sheets';
-  if (isDate1904(wb)) writeDate1904(out);
+  amendWorkbookPart(out, isDate1904(wb), workbookProtectionOf(wb.sheets));
   for (let i = 0; i < wb.sheets.length; i++) {
     await writeSheet(wb, wb.sheets[i]!, out, plan, indexBooks);
     await step(i + 1, wb.sheets.length);
@@ -339,13 +341,19 @@ export async function workbookToXlsx(wb: Workbook, step: (done: number, total: n
 
 /**
  * A 1904 file says so in its workbook.xml (<workbookPr date1904="1"/>), and its serials are written
- * as they are. exceljs's streaming writer gives that element no properties, so its text is amended
- * on the way into the archive.
+ * as they are; a protected workbook keeps its <workbookProtection>, which follows <workbookPr>.
+ * exceljs's streaming writer writes neither, so its text is amended on the way into the archive.
  */
-function writeDate1904(out: StreamWorkbook): void {
+function amendWorkbookPart(out: StreamWorkbook, date1904: boolean, protection: Record<string, string> | undefined): void {
+  if (!date1904 && !protection) return;
   const zip = (out as unknown as { zip: { append(data: unknown, opts: { name: string }): unknown } }).zip;
   const append = zip.append.bind(zip);
-  zip.append = (data, opts) => append(typeof data === 'string' && /^\/?xl\/workbook\.xml$/.test(opts.name) ? data.replace(/<workbookPr\b/, '<workbookPr date1904="1"') : data, opts);
+  const amend = (xml: string) => {
+    let text = date1904 ? xml.replace(/<workbookPr\b/, '<workbookPr date1904="1"') : xml;
+    if (protection) text = text.replace(/<workbookPr\b[^>]*?(?:\/>|>[\s\S]*?<\/workbookPr>)/, (pr) => pr + elementXml('workbookProtection', protection));
+    return text;
+  };
+  zip.append = (data, opts) => append(typeof data === 'string' && /^\/?xl\/workbook\.xml$/.test(opts.name) ? amend(data) : data, opts);
 }
 
 /**

@@ -35,7 +35,6 @@ export function notKept(bytes: Buffer, sheets: Map<string, SheetXml>): string[] 
   };
   for (const [sheet, { path, head, tail }] of sheets) {
     // Everything counted sits before or after the cells: the rows themselves are not scanned.
-    add('sheet protection', sheet, count(tail, /<(?:\w+:)?sheetProtection\b/g));
     add('sparklines', sheet, count(tail, /<(?:\w+:)?sparkline[\s>]/g));
     add('page breaks', sheet, count(tail, /<(?:\w+:)?brk\b/g));
     add('rows hidden by default', sheet, /<(?:\w+:)?sheetFormatPr\b[^>]*zeroHeight="(1|true)"/.test(head) ? 1 : 0);

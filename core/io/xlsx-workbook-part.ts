@@ -3,6 +3,7 @@
 // sheet refuses the file; a sheet the part names but the archive lacks is reported and left out.
 import { invalidArg } from '../errors.ts';
 import { attr, relationships, unescapeXml } from './xlsx-tables.ts';
+import { elementAttrs } from '../protection/xlsx.ts';
 import { readZipEntry } from './zip-guard.ts';
 import { xmlDamage } from './xml-check.ts';
 
@@ -26,6 +27,8 @@ export interface WorkbookPart {
   path: string;
   sheets: WorkbookSheet[];
   date1904: boolean;
+  /** <workbookProtection>'s attributes, when the workbook is protected. */
+  protection?: Record<string, string>;
   names: RawName[];
   /** Each sheet's name by its place in the part (localSheetId), chart sheets and unreadable ones too. */
   nameAt: (string | undefined)[];
@@ -102,5 +105,6 @@ export function readWorkbookPart(bytes: Buffer, names: Set<string>, problems: st
     names_.push({ name, text: unescapeXml(n[2]!), ...(local !== undefined ? { localSheetId: Number(local) } : {}) });
   }
   const date1904 = /<(?:\w+:)?workbookPr\b[^>]*\bdate1904="(1|true)"/.test(xml);
-  return { path, sheets, date1904, names: names_, nameAt };
+  const protection = elementAttrs(xml, 'workbookProtection');
+  return { path, sheets, date1904, names: names_, nameAt, ...(protection ? { protection } : {}) };
 }

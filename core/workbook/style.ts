@@ -62,6 +62,13 @@ export interface Style {
   /** Diagonal lines: bottom-left to top-right, and top-left to bottom-right. */
   border_diagonal_up?: Border;
   border_diagonal_down?: Border;
+  /**
+   * Excel's cell protection, kept from files and written back (not enforced here): false when the
+   * cell stays editable on a protected sheet (Excel's default is locked).
+   */
+  locked?: false;
+  /** The cell's formula is hidden from the formula bar on a protected sheet (Excel's "Hidden"). */
+  formula_hidden?: true;
 }
 
 function canonical(style: Style): string {

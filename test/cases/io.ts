@@ -25,6 +25,7 @@ async function inflatingXlsx(): Promise<string> {
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 /** A workbook Excel wrote, from test/fixtures/excel/ (SOURCES.md), as base64. */
 const excelFixture = (path: string) => readFileSync(new URL(`../fixtures/excel/${path}`, import.meta.url)).toString('base64');
+const corpusFixture = (path: string) => readFileSync(new URL(`../fixtures/corpus/${path}`, import.meta.url)).toString('base64');
 const SALES = 'Region,Amount\nWest,250\nEast,12%\n';
 
 /** A CSV longer than one parse chunk whose last row is too wide for where it is imported. */
@@ -208,6 +209,22 @@ export const ioCases: CaseGroup[] = [
         then: async (door, fx) => {
           const { sheets } = await must(door, 'list_sheets', { file_uuid: fx.hidden });
           expect(sheets.map((s: { name: string; hidden?: boolean }) => [s.name, s.hidden ?? false])).toEqual([['Sheet1', false], ['Sheet2', true], ['Sheet3', false]]);
+        },
+      },
+      {
+        name: "an Excel workbook's protection is listed in get_context and its cells' locked and hidden flags in read_formats (kept, not enforced)",
+        op: 'import_file',
+        args: () => ({ file_name: 'protect03.xlsx', file_data: corpusFixture('xlsxwriter/xlsx_files/protect03.xlsx') }),
+        ok: (data, fx) => {
+          fx.locked = data.uuid;
+        },
+        then: async (door, fx) => {
+          const context = await must(door, 'get_context', { file_uuid: fx.locked });
+          expect(context.protection).toEqual([{ sheet: 'Sheet1', protected: true, password: true, allowed: ['select_locked_cells', 'select_unlocked_cells'], enforced: false }]);
+          const { formats } = await must(door, 'read_formats', { file_uuid: fx.locked, range: 'A1:A3' });
+          expect(formats).toEqual([{ range: 'A2', format: { locked: false } }, { range: 'A3', format: { locked: false, formula_hidden: true } }]);
+          // Not enforced: the service's callers edit the file.
+          await must(door, 'write_cells', { file_uuid: fx.locked, cell: 'A1', values: [['7']] });
         },
       },
       {

@@ -17,6 +17,7 @@ import { patchQuotedText } from './hf-quoted-text.ts';
 import { patchDynamicOffset } from './hf-dynamic-offset.ts';
 import { patchPositionReferences } from './hf-position-refs.ts';
 import { patchRangeEdges } from './hf-range-edges.ts';
+import { patchTopSort } from './hf-top-sort.ts';
 import { OffsetPlugin } from './functions/references.ts';
 import { forgetParsedSizes, resizeRequests } from './functions/shared.ts';
 import { RECALC_TIMEOUT_MS, TEXT_LIMIT, withinBudget } from './functions/guard.ts';
@@ -75,6 +76,7 @@ export function engineConfig(context?: EngineContext): Partial<ConfigParams> {
   patchDynamicOffset(OffsetPlugin as unknown as FunctionPluginDefinition);
   patchPositionReferences();
   patchRangeEdges();
+  patchTopSort();
   return context ? { ...ENGINE_CONFIG, ...(context.date1904 ? DATES_1904 : {}), context } : ENGINE_CONFIG;
 }
 

@@ -12,7 +12,8 @@ import type { SheetModel } from '../workbook/sheet.ts';
 import type { Workbook } from '../workbook/workbook.ts';
 import { NS_A, NS_R, chartXml, esc, frameXml } from './xlsx-chart-export.ts';
 import { tableModels, type ExcelTablePlan } from './xlsx-tables.ts';
-import { withTableStyles, type TableStyleDef } from '../tables/style-def.ts';
+import { resolvedDef, withTableStyles, type TableStyleDef } from '../tables/style-def.ts';
+import { OFFICE_THEME, resolveColor } from './xlsx-colors.ts';
 
 const NS_XDR = 'http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -126,9 +127,14 @@ export async function addPartsToXlsx(xlsx: Buffer, wb: Workbook, plan: ExcelTabl
     files[sheetPath] = strToU8(sheetXml);
     files[sheetRelsPath] = strToU8(sheetRels.xml);
   }
-  // Custom table styles the exported tables use, defined in the styles part as their file had them.
+  // Custom table styles the exported tables use, defined in the styles part in the colours they were drawn in.
   const custom = new Map<string, TableStyleDef>();
-  for (const sheet of busy) for (const t of tablesOf(sheet)) if (t.excel_style?.name && t.excel_style.definition) custom.set(t.excel_style.name, t.excel_style.definition);
+  for (const sheet of busy) {
+    for (const t of tablesOf(sheet)) {
+      const s = t.excel_style;
+      if (s?.name && s.definition) custom.set(s.name, resolvedDef(s.definition, (c) => resolveColor(c, s.theme ?? OFFICE_THEME)));
+    }
+  }
   const stylesXml = text('xl/styles.xml');
   if (custom.size && stylesXml) files['xl/styles.xml'] = strToU8(withTableStyles(stylesXml, custom));
   for (const kind of mediaKinds) {

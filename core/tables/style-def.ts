@@ -202,3 +202,23 @@ export function withTableStyles(stylesXml: string, defs: ReadonlyMap<string, Tab
   xml = xml.replace(/(<colors\b|<extLst\b|<\/styleSheet>)/, (m) => dxfs + tableStyles + m);
   return xml;
 }
+
+/**
+ * The definition with its colours resolved to RGB against a theme: what export writes, since the
+ * exported workbook's theme is not the one the style was drawn in (its look is kept, not its theme references).
+ */
+export function resolvedDef(def: TableStyleDef, resolve: (c: StyleColor) => string | undefined): TableStyleDef {
+  const fix = (c: StyleColor | undefined): StyleColor | undefined => {
+    const hex = c && resolve(c);
+    return hex ? { argb: `FF${hex.slice(1, 7).toUpperCase()}` } : c;
+  };
+  const out: TableStyleDef = {};
+  for (const [type, e] of Object.entries(def) as [ElementType, StyleElement][]) {
+    const copy: StyleElement = { ...e };
+    if (e.color) copy.color = fix(e.color);
+    if (e.fill) copy.fill = fix(e.fill);
+    if (e.borders) copy.borders = Object.fromEntries(Object.entries(e.borders).map(([side, b]) => [side, b && { ...b, ...(b.color ? { color: fix(b.color) } : {}) }]));
+    out[type] = copy;
+  }
+  return out;
+}

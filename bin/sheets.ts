@@ -68,7 +68,7 @@ async function mcpStdio(config: Config, args: string[]): Promise<void> {
   if (values.tools !== undefined && values.tools !== 'full' && values.tools !== 'compact') throw new Error('--tools must be full or compact');
   const tools = values.tools as 'full' | 'compact' | undefined;
   // Loaded here, not at the top: `sheets serve` loads MCP with its first /mcp request.
-  const [{ StdioServerTransport }, { buildMcpServer }] = await Promise.all([import('@modelcontextprotocol/sdk/server/stdio.js'), import('../mcp/server.ts')]);
+  const [{ serveStdio }, { buildModernServer }] = await Promise.all([import('@modelcontextprotocol/server/stdio'), import('../mcp/modern.ts')]);
   // The handshake needs no storage: the store (WebAssembly, data files, a busy second) opens once
   // the client is initialized, or with the first call that needs it (openingStore).
   let opening: Promise<Store> | undefined;
@@ -93,6 +93,7 @@ async function mcpStdio(config: Config, args: string[]): Promise<void> {
   const caller = () => {
     if (signedIn) return signedIn;
     signedIn = signIn();
+    void reportCapabilities(services, (line) => process.stderr.write(line));
     signedIn.then(() => void (closing || (workers?.start(), startSweeper(services, (msg) => process.stderr.write(`sheets mcp: ${msg}\n`)))), (err: Error) => {
       if (closing) return;
       process.stderr.write(`sheets mcp: ${err.message}\n`);
@@ -102,14 +103,22 @@ async function mcpStdio(config: Config, args: string[]): Promise<void> {
   };
   // Imports may read local files only from directories the admin named (--allow-dir, SHEETS_IMPORT_DIRS).
   const localDirs = [...config.importDirs, ...(values['allow-dir'] ?? [])].map((d) => resolve(d));
-  const server = buildMcpServer({ services, caller, tools, log, localDirs });
-  const transport = new StdioServerTransport();
-  // Once the client is initialized: sign in (opening the store), start the code-cell workers, and
-  // say which code-cell languages run here (on stderr: stdout is the protocol's).
-  server.oninitialized = () => {
-    void caller().catch(() => undefined);
-    void reportCapabilities(services, (line) => process.stderr.write(line));
-  };
+  // Once a 2025 client is initialized: sign in (opening the store), start the code-cell workers,
+  // and say which code-cell languages run here (on stderr: stdout is the protocol's). A 2026-07-28
+  // client has no handshake, and its SDK may probe with server/discover from a sibling process
+  // that is then killed: the store opens with its first call (caller()), not before.
+  const start = () => void caller().catch(() => undefined);
+  // One factory for both eras: the connection's first message picks one, and its server serves the
+  // connection (a server/discover probe builds one that is dropped if the client then falls back
+  // to initialize).
+  const handle = serveStdio(
+    ({ era }) => {
+      const server = buildModernServer({ services, caller, tools, log, localDirs }, era);
+      if (era === 'legacy') server.oninitialized = start;
+      return server;
+    },
+    { onerror: (err) => log(err) },
+  );
   // The MCP stdio lifecycle: the client ends the session by closing our stdin, then SIGTERM, then
   // SIGKILL. Each ends the process within STDIO_EXIT_MS, with no sandbox left and the store closed
   // so the next `sheets mcp` can open the same data directory.
@@ -121,19 +130,17 @@ async function mcpStdio(config: Config, args: string[]): Promise<void> {
       workers?.runners.python.close();
       process.exit(0);
     }, STDIO_EXIT_MS).unref();
-    await server.close().catch(() => undefined);
+    await handle.close().catch(() => undefined);
     await workers?.stop(STDIO_TASK_GRACE_MS);
     // A store that never opened has nothing to close.
     if (opening) await store.close().catch(() => undefined);
     process.exit(0);
   };
-  transport.onclose = () => void shutdown();
   process.stdin.on('end', () => void shutdown());
   process.stdin.on('close', () => void shutdown());
   process.on('SIGTERM', () => void shutdown());
   process.on('SIGINT', () => void shutdown());
   exitWithParent(config, () => void shutdown());
-  await server.connect(transport);
 }
 
 /** The stdio server's whole shutdown, and how long running code cells get before they are handed back. */

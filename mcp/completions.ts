@@ -1,12 +1,11 @@
 // completion/complete for prompt arguments and resource-template variables: file uuids (matched
 // by uuid or name), sheet names, column headers, and table and named-range names for ranges.
 // Every lookup runs an op as the caller, so a token is offered only what it may read.
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CompleteRequestSchema, type CompleteResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CompleteResult } from '@modelcontextprotocol/sdk/types.js';
 import { findOp } from '../core/registry.ts';
 import { PROMPTS } from '../prompts/prompts.ts';
 import { RESOURCE_TEMPLATES } from './resources.ts';
-import type { Extra, OpRunner } from './server.ts';
+import type { OpRunner, Registrar } from './core.ts';
 
 /** MCP caps a completion at 100 values. */
 const MAX_VALUES = 100;
@@ -67,14 +66,14 @@ const ranges: Completer = async (value, known, call) => {
 
 const BY_ARGUMENT: Record<string, Completer> = { file_uuid: files, sheet: sheets, group_by: columns, measure: columns, range: ranges };
 
-export function registerCompletions(server: Server, ctx: { run: OpRunner }): void {
-  server.setRequestHandler(CompleteRequestSchema, async (req, extra): Promise<CompleteResult> => {
-    const { ref, argument } = req.params;
+export function registerCompletions(server: Registrar, ctx: { run: OpRunner }): void {
+  server.on('completion/complete', async (req, extra): Promise<CompleteResult> => {
+    const { ref, argument } = req.params as { ref: { type: string; name?: string; uri?: string }; argument: { name: string; value: string } };
     // An unknown prompt, template or argument has nothing to offer: an empty list, not an error
     // (clients ask as the user types; the conformance suite asks about its own fixture prompt).
     const completer = argumentsOf(ref).includes(argument.name) ? BY_ARGUMENT[argument.name] : undefined;
     if (!completer) return { completion: { values: [] } };
-    const call: Call = (op, args) => ctx.run(extra as Extra, findOp(op)!, args);
+    const call: Call = (op, args) => ctx.run(extra, findOp(op)!, args);
     let values: string[];
     try {
       values = await completer(argument.value, req.params.context?.arguments ?? {}, call);

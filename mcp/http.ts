@@ -1,5 +1,6 @@
 // MCP over HTTP on the Fastify app: Streamable HTTP at /mcp and the legacy SSE transport at
-// /sse + /messages. Both sit behind the app's bearer auth; a session is bound to the token that
+// /sse + /messages. All sit behind the app's Host/Origin check and bearer auth. 2026-07-28
+// requests on /mcp are stateless (mcp/http-modern.ts); a 2025 session is bound to the token that
 // opened it.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -11,16 +12,18 @@ import type { Caller } from '../core/context.ts';
 import { OpError } from '../core/errors.ts';
 import { fileBodyLimit } from '../core/op.ts';
 import type { AppServices } from '../core/services.ts';
-import type { ToolSurface } from './server.ts';
+import type { ModernMcp } from './http-modern.ts';
+import type { ToolSurface } from './texts.ts';
 
 /** The MCP SDK and our tool server load with the first MCP request: REST-only use never pays for them. */
-let sdk: Promise<{ SSEServerTransport: typeof SSEServerTransport; StreamableHTTPServerTransport: typeof StreamableHTTPServerTransport; isInitializeRequest: (v: unknown) => boolean; buildMcpServer: typeof import('./server.ts').buildMcpServer }> | undefined;
+let sdk: Promise<{ SSEServerTransport: typeof SSEServerTransport; StreamableHTTPServerTransport: typeof StreamableHTTPServerTransport; isInitializeRequest: (v: unknown) => boolean; buildMcpServer: typeof import('./server.ts').buildMcpServer; modernMcp: typeof import('./http-modern.ts').modernMcp }> | undefined;
 const loadSdk = () =>
-  (sdk ??= Promise.all([import('@modelcontextprotocol/sdk/server/sse.js'), import('@modelcontextprotocol/sdk/server/streamableHttp.js'), import('@modelcontextprotocol/sdk/types.js'), import('./server.ts')]).then(([a, b, c, d]) => ({
+  (sdk ??= Promise.all([import('@modelcontextprotocol/sdk/server/sse.js'), import('@modelcontextprotocol/sdk/server/streamableHttp.js'), import('@modelcontextprotocol/sdk/types.js'), import('./server.ts'), import('./http-modern.ts')]).then(([a, b, c, d, e]) => ({
     SSEServerTransport: a.SSEServerTransport,
     StreamableHTTPServerTransport: b.StreamableHTTPServerTransport,
     isInitializeRequest: c.isInitializeRequest,
     buildMcpServer: d.buildMcpServer,
+    modernMcp: e.modernMcp,
   })));
 
 interface Session {
@@ -64,6 +67,8 @@ export function mountMcp(app: FastifyInstance, services: AppServices): McpMount 
   const streamable = new Map<string, Session & { transport: StreamableHTTPServerTransport }>();
   const sse = new Map<string, Session & { transport: SSEServerTransport }>();
   const log = (err: unknown) => app.log.error({ err }, 'mcp tool failed');
+  let modern: ModernMcp | undefined;
+  const modernDoor = async () => (modern ??= (await loadSdk()).modernMcp(services, { error: log, debug: (err) => app.log.debug({ err }, 'mcp request refused') }));
 
   const streamableSession = (req: FastifyRequest, reply: FastifyReply) => {
     const id = req.headers['mcp-session-id'];
@@ -83,6 +88,12 @@ export function mountMcp(app: FastifyInstance, services: AppServices): McpMount 
   // Tool calls may carry a file to import as base64: the same body limit as the REST import routes.
   const bodyLimit = Math.max(services.config.limits.bodyBytes, fileBodyLimit(services.config.limits.importBytes));
   app.post('/mcp', { bodyLimit }, async (req, reply) => {
+    const door = await modernDoor();
+    if (await door.isModern(req)) {
+      const tools = surfaceOf(req);
+      if (tools === null) return sendJsonRpcError(reply, 400, 'tools: must be full or compact.');
+      return door.serve(req, reply, { caller: req.caller!, tools, linkBase: originOf(req, services.config.publicUrl) });
+    }
     const existing = streamableSession(req, reply);
     if (existing === null) return reply;
     if (existing) {
@@ -147,6 +158,7 @@ export function mountMcp(app: FastifyInstance, services: AppServices): McpMount 
 
   return {
     async close() {
+      await modern?.close();
       const all = [...streamable.values(), ...sse.values()];
       streamable.clear();
       sse.clear();

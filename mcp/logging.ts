@@ -1,9 +1,9 @@
-// MCP logging for one session (one Server): `logging/setLevel` sets what the session hears, and
-// log notifications tell the client's user what a call caused beyond its result: import warnings,
-// recalculated formulas, blocked spills, and the output or error of code cells it queued (sent
-// when their runs finish, to this session only). Notices are read from results generically.
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { LoggingLevelSchema, SetLevelRequestSchema, type LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+// MCP logging: log notifications tell the client's user what a call caused beyond its result:
+// import warnings, recalculated formulas, blocked spills, and the output or error of code cells it
+// queued. A 2025 session sets what it hears with `logging/setLevel` and hears its code cells'
+// outcomes when their runs finish (to this session only); a 2026-07-28 request names its own
+// level in `_meta` and hears on that call's stream only. Notices are read from results generically.
+import { LoggingLevelSchema, type LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
 import { taskEvents } from '../core/code/task-events.ts';
 
 const SEVERITY = new Map(LoggingLevelSchema.options.map((l, i) => [l, i]));
@@ -19,6 +19,7 @@ export interface Notice {
 }
 
 type Send = (n: { method: 'notifications/message'; params: Notice }) => Promise<void>;
+type SendOutOfBand = (params: Notice) => Promise<void>;
 /** Reads one code cell as the session's caller (get_code_cell's output). */
 export type ReadCodeCell = (file: string, sheet: string, cell: string) => Promise<{ status?: string; output?: string; error?: string; task_id?: string } | undefined>;
 
@@ -81,28 +82,31 @@ export class SessionLog {
   private level: LoggingLevel = 'info';
   private readonly watched = new Map<string, () => void>();
 
-  constructor(private readonly server: Server) {
-    server.setRequestHandler(SetLevelRequestSchema, async (req) => {
-      this.level = req.params.level;
-      return {};
-    });
+  /** `outOfBand` sends outside any request (to the session); without it nothing is followed. */
+  constructor(private readonly outOfBand?: SendOutOfBand) {}
+
+  setLevel(level: LoggingLevel): void {
+    if (SEVERITY.has(level)) this.level = level;
   }
 
-  heard(level: LoggingLevel): boolean {
-    return SEVERITY.get(level)! >= SEVERITY.get(this.level)!;
+  /** Whether a notice is heard at the session's level, or at a request's own (`null`: the request asked for none). */
+  heard(level: LoggingLevel, threshold: LoggingLevel | null = this.level): boolean {
+    return threshold !== null && SEVERITY.get(level)! >= SEVERITY.get(threshold)!;
   }
 
   /** Sends the notices of one call, on that call's own stream when `send` is the request's. */
-  async tell(notices: Notice[], send?: Send): Promise<void> {
+  async tell(notices: Notice[], send?: Send, threshold?: LoggingLevel | null): Promise<void> {
     for (const n of notices) {
-      if (!this.heard(n.level)) continue;
+      if (!this.heard(n.level, threshold === undefined ? this.level : threshold)) continue;
       const params = { ...n, data: typeof n.data === 'string' ? clip(n.data) : n.data };
-      await (send ? send({ method: 'notifications/message', params }) : this.server.sendLoggingMessage(params)).catch(() => undefined);
+      const sent = send ? send({ method: 'notifications/message', params }) : this.outOfBand?.(params);
+      await sent?.catch(() => undefined);
     }
   }
 
   /** Follows code cells this session queued: when a run finishes, its output and error are logged to this session. */
   follow(file: string, refs: CodeRef[], read: ReadCodeCell): void {
+    if (!this.outOfBand) return;
     for (const ref of refs) {
       if (this.watched.has(ref.task_id) || this.watched.size >= MAX_WATCHED) continue;
       const event = `finished:${ref.task_id}`;

@@ -1,7 +1,6 @@
 // MCP prompts from prompts/prompts.ts: list them, and render one with the file's context attached
 // as an embedded resource (read as the caller, like any tool call).
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { ErrorCode, GetPromptRequestSchema, ListPromptsRequestSchema, McpError, type GetPromptResult } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError, type GetPromptResult } from '@modelcontextprotocol/sdk/types.js';
 import { asOpError } from '../core/errors.ts';
 import { findOp } from '../core/registry.ts';
 import { FileId } from '../core/schemas.ts';
@@ -9,17 +8,17 @@ import type { ToolRef } from '../prompts/instructions.ts';
 import { PROMPTS } from '../prompts/prompts.ts';
 import { contextUri } from './resources.ts';
 import { fitJson, type ResultLimits } from './results.ts';
-import type { Extra, OpRunner } from './server.ts';
+import type { OpRunner, Registrar } from './core.ts';
 
-export function registerPrompts(server: Server, ctx: { run: OpRunner; ref: ToolRef; limits: ResultLimits }): void {
-  server.setRequestHandler(ListPromptsRequestSchema, async () => ({
+export function registerPrompts(server: Registrar, ctx: { run: OpRunner; ref: ToolRef; limits: ResultLimits }): void {
+  server.on('prompts/list', async () => ({
     prompts: PROMPTS.map((p) => ({ name: p.name, title: p.title, description: p.description, arguments: p.arguments })),
   }));
 
-  server.setRequestHandler(GetPromptRequestSchema, async (req, extra): Promise<GetPromptResult> => {
+  server.on('prompts/get', async (req, extra): Promise<GetPromptResult> => {
     const def = PROMPTS.find((p) => p.name === req.params.name);
     if (!def) throw new McpError(ErrorCode.InvalidParams, `No prompt named '${req.params.name}'; prompts are ${PROMPTS.map((p) => p.name).join(', ')}.`);
-    const args = req.params.arguments ?? {};
+    const args: Record<string, string> = req.params.arguments ?? {};
     for (const a of def.arguments) if (a.required && !args[a.name]) throw new McpError(ErrorCode.InvalidParams, `${a.name}: is required`);
     const known = new Set(def.arguments.map((a) => a.name));
     const extraArg = Object.keys(args).find((k) => !known.has(k));
@@ -29,7 +28,7 @@ export function registerPrompts(server: Server, ctx: { run: OpRunner; ref: ToolR
     if (def.withContext) {
       let context: unknown;
       try {
-        context = await ctx.run(extra as Extra, findOp('get_context')!, { file_uuid: args.file_uuid });
+        context = await ctx.run(extra, findOp('get_context')!, { file_uuid: args.file_uuid });
       } catch (err) {
         const e = asOpError(err);
         throw new McpError(ErrorCode.InvalidParams, e.code === 'internal' ? 'Internal error; it has been logged.' : `${e.code}: ${e.message}`);

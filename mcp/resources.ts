@@ -1,15 +1,14 @@
 // Files as MCP resources: each file's context (the get_context JSON) and each sheet as CSV
 // (displayed values), listed page by page and described by templates. Reads run the same ops as
 // the tools, as the same caller, so permissions and limits are the tools' own.
-import { ErrorCode, ListResourceTemplatesRequestSchema, ListResourcesRequestSchema, McpError, ReadResourceRequestSchema, type Resource } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError, type Resource } from '@modelcontextprotocol/sdk/types.js';
 import { indexToCol } from '../core/a1.ts';
 import { asOpError } from '../core/errors.ts';
 import { loadPapa } from '../core/libs.ts';
 import { findOp } from '../core/registry.ts';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { ExportShelf } from './exports.ts';
 import { estimateTokens, fitJson, type ResultLimits } from './results.ts';
-import type { Extra, OpRunner } from './server.ts';
+import type { Extra, OpRunner, Registrar } from './core.ts';
 
 const PAGE = 20;
 const CONTEXT_URI = /^sheets:\/\/files\/([0-9a-fA-F-]{36})\/context$/;
@@ -81,28 +80,28 @@ async function rangeCsv(ctx: Ctx, extra: Extra, file: string, range: string) {
   return { csv, meta: { range: data.range as string, ...(data.sheet ? { sheet: data.sheet as string } : {}), ...(values.length < total || data.truncated ? { truncated: true } : {}) } };
 }
 
-export function registerResources(server: Server, ctx: Ctx): void {
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: RESOURCE_TEMPLATES }));
+export function registerResources(server: Registrar, ctx: Ctx): void {
+  server.on('resources/templates/list', async () => ({ resourceTemplates: RESOURCE_TEMPLATES }));
 
-  server.setRequestHandler(ListResourcesRequestSchema, async (req, extra) => {
+  server.on('resources/list', async (req, extra) => {
     const offset = Number(req.params?.cursor ?? 0) || 0;
-    const page = await call(ctx, extra as Extra, 'list_files', { limit: PAGE, offset });
+    const page = await call(ctx, extra, 'list_files', { limit: PAGE, offset });
     const resources: Resource[] = [];
     for (const f of page.files as { uuid: string; name: string }[]) {
       resources.push({ uri: contextUri(f.uuid), name: `${f.name} — context`, mimeType: 'application/json' });
-      const meta = await call(ctx, extra as Extra, 'get_file', { file_uuid: f.uuid });
+      const meta = await call(ctx, extra, 'get_file', { file_uuid: f.uuid });
       for (const s of meta.sheets as string[]) resources.push({ uri: csvUri(f.uuid, s), name: `${f.name} — ${s}.csv`, mimeType: 'text/csv' });
     }
     return { resources, ...(page.nextOffset !== undefined ? { nextCursor: String(page.nextOffset) } : {}) };
   });
 
-  server.setRequestHandler(ReadResourceRequestSchema, async (req, extra) => {
-    const uri = req.params.uri;
+  server.on('resources/read', async (req, extra) => {
+    const uri: string = req.params.uri;
     const shelved = ctx.shelf.read(uri);
     if (shelved) return shelved;
     let m = CONTEXT_URI.exec(uri);
     if (m) {
-      const context = await call(ctx, extra as Extra, 'get_context', { file_uuid: m[1] });
+      const context = await call(ctx, extra, 'get_context', { file_uuid: m[1] });
       return { contents: [{ uri, mimeType: 'application/json', text: fitJson(context, ctx.limits) }] };
     }
     m = CSV_URI.exec(uri);
@@ -113,7 +112,7 @@ export function registerResources(server: Server, ctx: Ctx): void {
       } catch {
         throw new McpError(ErrorCode.InvalidParams, `uri: the sheet name in ${uri} is not valid percent-encoding`);
       }
-      const { csv, meta } = await sheetCsv(ctx, extra as Extra, m[1]!, sheet);
+      const { csv, meta } = await sheetCsv(ctx, extra, m[1]!, sheet);
       return { contents: [{ uri, mimeType: 'text/csv', text: csv, _meta: meta }] };
     }
     m = RANGE_URI.exec(uri);
@@ -124,7 +123,7 @@ export function registerResources(server: Server, ctx: Ctx): void {
       } catch {
         throw new McpError(ErrorCode.InvalidParams, `uri: the range in ${uri} is not valid percent-encoding`);
       }
-      const { csv, meta } = await rangeCsv(ctx, extra as Extra, m[1]!, range);
+      const { csv, meta } = await rangeCsv(ctx, extra, m[1]!, range);
       return { contents: [{ uri, mimeType: 'text/csv', text: csv, _meta: meta }] };
     }
     throw new McpError(-32002, `No resource ${uri}; see resources/templates/list for the URI forms.`);

@@ -13,12 +13,16 @@ interface Door {
   body?: unknown;
   /** JSON-RPC error body on refusal (the MCP doors) rather than the REST error body. */
   rpc: boolean;
+  headers?: Record<string, string>;
 }
 
 const INIT = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+/** A 2026-07-28 request: no handshake, the envelope in _meta (served by the v2 SDK's handler). */
+const DISCOVER = { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 't', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} } } };
 const DOORS: Door[] = [
   { name: 'REST', method: 'GET', path: '/v1/auth/me', rpc: false },
   { name: 'MCP Streamable HTTP', method: 'POST', path: '/mcp', body: INIT, rpc: true },
+  { name: 'MCP Streamable HTTP, 2026-07-28', method: 'POST', path: '/mcp', body: DISCOVER, rpc: true, headers: { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'server/discover' } },
   { name: 'MCP SSE stream', method: 'GET', path: '/sse', rpc: true },
   { name: 'MCP SSE messages', method: 'POST', path: '/messages?sessionId=nope', body: { jsonrpc: '2.0', id: 1, method: 'ping' }, rpc: true },
   { name: 'viewer', method: 'GET', path: '/view/00000000-0000-4000-8000-000000000000', rpc: false },
@@ -29,7 +33,7 @@ function send(s: TestServer, door: Door, headers: Record<string, string>): Promi
   const url = new URL(s.url);
   return new Promise((resolve, reject) => {
     const body = door.body === undefined ? undefined : JSON.stringify(door.body);
-    const req = httpRequest({ host: url.hostname, port: url.port, method: door.method, path: door.path, headers: { authorization: `Bearer ${s.token}`, accept: 'application/json, text/event-stream', ...(body ? { 'content-type': 'application/json' } : {}), ...headers } }, (res) => {
+    const req = httpRequest({ host: url.hostname, port: url.port, method: door.method, path: door.path, headers: { authorization: `Bearer ${s.token}`, accept: 'application/json, text/event-stream', ...(body ? { 'content-type': 'application/json' } : {}), ...door.headers, ...headers } }, (res) => {
       if ((res.headers['content-type'] ?? '').startsWith('text/event-stream')) {
         resolve({ status: res.statusCode!, body: null });
         req.destroy();

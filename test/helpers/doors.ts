@@ -1,5 +1,7 @@
 // The doors a table of cases runs through: REST (a generic client built from the registry) and
-// MCP (the SDK's own Client over Streamable HTTP, legacy SSE, or stdio to a child process).
+// MCP: the 1.x SDK's Client as a 2025 client (announcing 2025-11-25 over Streamable HTTP and SSE,
+// 2025-06-18 over stdio), and the v2 SDK's Client pinned to 2026-07-28 over Streamable HTTP and
+// stdio (child `sheets mcp` processes).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +9,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernHttpTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport as ModernStdioTransport } from '@modelcontextprotocol/client/stdio';
 import { findOp } from '../../core/registry.ts';
 import { STRUCTURED_META } from '../../mcp/results.ts';
 import { ROOT } from './paths.ts';
@@ -62,12 +66,36 @@ function mcpOutcome(result: any): Outcome {
   return { ok: false, code: error.code, message: error.message, details: error.details };
 }
 
-async function clientDoor(name: string, transport: any, cleanup: () => Promise<void> = async () => undefined): Promise<Door & { client: Client }> {
+/**
+ * Makes the 1.x Client announce `version` in its initialize request (it always offers its latest,
+ * 2025-11-25) and records the version the server answered with.
+ */
+function announcing(transport: any, version: string | undefined): { transport: any; answered: () => string | undefined } {
+  let answered: string | undefined;
+  const send = transport.send.bind(transport);
+  transport.send = (msg: any, opts: unknown) => send(version && msg.method === 'initialize' ? { ...msg, params: { ...msg.params, protocolVersion: version } } : msg, opts);
+  let handler: ((msg: any, extra?: unknown) => void) | undefined;
+  const wrapped = (msg: any, extra?: unknown) => {
+    if (typeof msg?.result?.protocolVersion === 'string') answered = msg.result.protocolVersion;
+    handler?.(msg, extra);
+  };
+  Object.defineProperty(transport, 'onmessage', { configurable: true, get: () => (handler ? wrapped : undefined), set: (h) => (handler = h) });
+  return { transport, answered: () => answered };
+}
+
+/** A door's protocol version: the one a 2025 server answered initialize with, or 2026-07-28. */
+export type ClientDoor<C> = Door & { client: C; protocolVersion: string };
+
+async function clientDoor(name: string, raw: any, cleanup: () => Promise<void> = async () => undefined, version?: string): Promise<ClientDoor<Client>> {
   const client = new Client({ name: 'sheets-tests', version: '1.0.0' });
+  const { transport, answered } = announcing(raw, version);
   await client.connect(transport);
+  const protocolVersion = answered();
+  if (!protocolVersion || (version && protocolVersion !== version)) throw new Error(`${name}: the server answered initialize with protocol ${protocolVersion}, not ${version}`);
   return {
     name,
     client,
+    protocolVersion,
     async call(op, args) {
       // The case tables compare every door's JSON: ask for structuredContent on grids too (by
       // default a grid result carries only its text, the one copy a model reads).
@@ -80,8 +108,11 @@ async function clientDoor(name: string, transport: any, cleanup: () => Promise<v
   };
 }
 
-export function mcpHttpDoor(server: TestServer, token: string = server.token) {
-  return clientDoor('mcp-http', new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+/** The 2025 versions the 1.x doors announce: 2025-11-25 over HTTP and SSE, 2025-06-18 over stdio. */
+export const DOOR_VERSIONS = { 'mcp-http': '2025-11-25', 'mcp-sse': '2025-11-25', 'mcp-stdio': '2025-06-18' } as const;
+
+export function mcpHttpDoor(server: TestServer, token: string = server.token, version: string = DOOR_VERSIONS['mcp-http']) {
+  return clientDoor('mcp-http', new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }), undefined, version);
 }
 
 export function mcpSseDoor(server: TestServer, token: string = server.token) {
@@ -90,22 +121,58 @@ export function mcpSseDoor(server: TestServer, token: string = server.token) {
     headers.set('authorization', `Bearer ${token}`);
     return fetch(url, { ...init, headers });
   };
-  return clientDoor('mcp-sse', new SSEClientTransport(new URL(`${server.url}/sse`), { fetch: authed }));
+  return clientDoor('mcp-sse', new SSEClientTransport(new URL(`${server.url}/sse`), { fetch: authed }), undefined, DOOR_VERSIONS['mcp-sse']);
 }
 
 /**
  * MCP over stdio: a child `sheets mcp` process. On PGlite it gets its own data directory (one
  * process per PGlite store); on PostgreSQL it shares the test server's database.
  */
-export async function mcpStdioDoor(server: TestServer, env: Record<string, string> = {}) {
+function stdioServer(server: TestServer, env: Record<string, string>) {
   const dir = mkdtempSync(join(tmpdir(), 'sheets-stdio-'));
   const storeEnv: Record<string, string> = server.store.databaseUrl ? { DATABASE_URL: server.store.databaseUrl } : { DATA_DIR: dir };
-  const transport = new StdioClientTransport({
+  const params = {
     command: process.execPath,
     args: ['--no-node-snapshot', '--import', 'tsx', join(ROOT, 'bin/sheets.ts'), 'mcp'],
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SHEETS_TOKEN: server.token, SHEETS_RATE_PER_SEC: '100000', SHEETS_RATE_BURST: '100000', SHEETS_MAX_INFLIGHT: '1000', SHEETS_CHECK_OUTPUT: '1', ...storeEnv, ...env },
-    stderr: 'pipe',
-  });
-  return clientDoor('mcp-stdio', transport, async () => rmSync(dir, { recursive: true, force: true }));
+    stderr: 'pipe' as const,
+  };
+  return { params, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export async function mcpStdioDoor(server: TestServer, env: Record<string, string> = {}, version: string = DOOR_VERSIONS['mcp-stdio']) {
+  const { params, cleanup } = stdioServer(server, env);
+  return clientDoor('mcp-stdio', new StdioClientTransport(params), cleanup, version);
+}
+
+export const MODERN = '2026-07-28';
+
+/** A 2026-07-28 client (the v2 SDK's, pinned: no fallback to initialize). */
+async function modernDoor(name: string, transport: any, cleanup: () => Promise<void> = async () => undefined): Promise<ClientDoor<ModernClient>> {
+  const client = new ModernClient({ name: 'sheets-tests', version: '1.0.0' }, { versionNegotiation: { mode: { pin: MODERN } } });
+  await client.connect(transport);
+  const protocolVersion = client.getNegotiatedProtocolVersion();
+  if (protocolVersion !== MODERN) throw new Error(`${name}: negotiated ${protocolVersion}, not ${MODERN}`);
+  return {
+    name,
+    client,
+    protocolVersion,
+    async call(op, args) {
+      return mcpOutcome(await client.callTool({ name: op, arguments: args, _meta: { [STRUCTURED_META]: true } }));
+    },
+    async close() {
+      await client.close();
+      await cleanup();
+    },
+  };
+}
+
+export function mcpModernHttpDoor(server: TestServer, token: string = server.token) {
+  return modernDoor('mcp-2026-http', new ModernHttpTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+}
+
+export function mcpModernStdioDoor(server: TestServer, env: Record<string, string> = {}) {
+  const { params, cleanup } = stdioServer(server, env);
+  return modernDoor('mcp-2026-stdio', new ModernStdioTransport(params), cleanup);
 }

@@ -1,13 +1,19 @@
-// Runs case groups through every door: REST, MCP over Streamable HTTP, legacy SSE and stdio.
-// An area's test file is one line: runCases('cells', cellCases).
+// Runs case groups through every door: REST, and MCP over Streamable HTTP, legacy SSE and stdio as
+// a 2025 client; tables that ask (`modern: true`) also through a 2026-07-28 client over Streamable
+// HTTP and stdio. An area's test file is one line: runCases('cells', cellCases).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Case, CaseGroup } from '../cases/types.ts';
-import { mcpHttpDoor, mcpSseDoor, mcpStdioDoor, restDoor, type Door } from './doors.ts';
+import { mcpHttpDoor, mcpModernHttpDoor, mcpModernStdioDoor, mcpSseDoor, mcpStdioDoor, restDoor, type Door } from './doors.ts';
 import { startServer, type TestServer } from './server.ts';
 
-export type DoorName = 'rest' | 'mcp-http' | 'mcp-sse' | 'mcp-stdio';
+export type DoorName = 'rest' | 'mcp-http' | 'mcp-sse' | 'mcp-stdio' | 'mcp-2026-http' | 'mcp-2026-stdio';
+const DEFAULT_DOORS: DoorName[] = ['rest', 'mcp-http', 'mcp-sse', 'mcp-stdio'];
 
-export function runCases(title: string, groups: CaseGroup[], opts: { doors?: DoorName[]; env?: Record<string, string> } = {}): void {
+/**
+ * `modern`: the table also runs through the 2026-07-28 doors. They run on a representative set of
+ * tables (docs/agents.md, Conformance), not on all: each door is a run of the whole table.
+ */
+export function runCases(title: string, groups: CaseGroup[], opts: { doors?: DoorName[]; modern?: boolean; env?: Record<string, string> } = {}): void {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer(opts.env);
@@ -19,11 +25,15 @@ export function runCases(title: string, groups: CaseGroup[], opts: { doors?: Doo
     ['mcp-http', () => mcpHttpDoor(server)],
     ['mcp-sse', () => mcpSseDoor(server)],
     ['mcp-stdio', () => mcpStdioDoor(server, opts.env)],
+    ['mcp-2026-http', () => mcpModernHttpDoor(server)],
+    ['mcp-2026-stdio', () => mcpModernStdioDoor(server, opts.env)],
   ];
-  // SHEETS_TEST_DOORS narrows every table to some doors (CI's PostgreSQL run keeps REST and
-  // Streamable HTTP: the store under test does not depend on the MCP transport).
+  // SHEETS_TEST_DOORS names the doors every table runs through (CI's PostgreSQL run keeps REST:
+  // the store under test does not depend on the MCP transport); naming a 2026-07-28 door runs it
+  // on every table.
   const only = process.env.SHEETS_TEST_DOORS?.split(',');
-  const doors = all.filter(([name]) => (!opts.doors || opts.doors.includes(name)) && (!only || only.includes(name)));
+  const candidates = opts.doors ?? (only || opts.modern ? all.map(([name]) => name) : DEFAULT_DOORS);
+  const doors = all.filter(([name]) => candidates.includes(name) && (!only || only.includes(name)));
 
   describe.each(doors)(`${title} via %s`, (_name, open) => {
     let door: Door;

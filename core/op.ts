@@ -100,4 +100,9 @@ export interface BinaryResult {
   fileName?: string;
   /** What the file carries (exports): REST sends it as the X-Sheets-Export-Summary header, MCP in the result's text. */
   summary?: ExportSummary;
+  /**
+   * Several files in one answer (export_files): `body` holds them as one zip for REST, and MCP
+   * hands each part out on its own (a download link each over HTTP, inline or shelved over stdio).
+   */
+  parts?: BinaryResult[];
 }

@@ -18,12 +18,20 @@ interface Shelved {
   until: number;
 }
 
+type Linker = (item: { name: string; mimeType: string; body: Buffer }) => { url: string; expires: Date };
+
 export const EXPORT_URI = /^sheets:\/\/exports\/([0-9a-f-]{36})\/(.+)$/;
 
 export class ExportShelf {
   private readonly items = new Map<string, Shelved>();
 
-  result(op: AnyOp, out: BinaryResult, maxChars: number, link?: (item: { name: string; mimeType: string; body: Buffer }) => { url: string; expires: Date }): CallToolResult {
+  result(op: AnyOp, out: BinaryResult, maxChars: number, link?: Linker): CallToolResult {
+    // Several files (export_files): each part is handed out as a file of its own, in order, with
+    // the room for inline bytes shared between them.
+    if (out.parts) {
+      const results = out.parts.map((p) => this.result(op, p, Math.floor(maxChars / out.parts!.length), link));
+      return { content: results.flatMap((r) => r.content) };
+    }
     const name = out.fileName ?? op.name;
     // An export says what it carries (core/io/export-summary.ts), so the agent can check it.
     const summary = `${name} (${out.contentType}, ${out.body.length} bytes)${out.summary ? `; written: ${JSON.stringify(out.summary)}` : ''}`;

@@ -21,8 +21,8 @@ const NOISE_CAPS: Record<string, number> = { maxLength: 0, maxItems: 10, maximum
 
 const SELF_EVIDENT_SET = new Set<string>(SELF_EVIDENT);
 
-/** Fields whose name says they hold an id (id, file_uuid, task_id, connection_ids): their format and pattern are guards the 400 names. */
-const ID_NAME = /^id$|_(uuid|id|ids)$/;
+/** Fields whose name says they hold an id (id, file_uuid, file_uuids, task_id, connection_ids): their format and pattern are guards the 400 names. */
+const ID_NAME = /^id$|_(uuids?|ids?)$/;
 /** A storage guard, not a format an agent has to know. */
 const NO_CONTROL_CHARS = '^[^\\p{Cc}]+$';
 

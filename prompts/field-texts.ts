@@ -26,6 +26,9 @@ export const SHORT_FIELD_TEXTS: Record<string, { long: string | undefined; short
  * the input JSON Schema → what to show instead.
  */
 export const SCHEMA_SHORTHANDS: Record<string, Record<string, Record<string, unknown>>> = {
+  import_files: { 'properties.files.items': { type: 'object', description: 'As import_file: {file_name, file_data | path, name?}.' } },
+  export_files: { 'properties.files.items': { type: 'object', description: '{file_uuid, file_name? (download name), sheet? (csv)}' } },
+  run_batch_on_files: { 'properties.actions.items': { type: 'object', description: 'As run_batch: {op, args}.' } },
   batch_update_cells: {
     'properties.formats.items': { type: 'object', description: 'As format_cells: {range, sheet?, bold?, fill_color?, number_format?, ...}.' },
   },

@@ -26,6 +26,7 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   get_file: { use: 'Contents: get_context.', example: { file_uuid: f } },
   get_context: { example: { file_uuid: f } },
   run_batch: { example: { file_uuid: f, actions: [{ op: 'set_formula', args: { cell: 'B1', formula: '=A1*2' } }] } },
+  run_batch_on_files: { example: { file_uuids: [f], actions: [{ op: 'read_cells', args: { range: 'A1:C9' } }] } },
   copy_file: { use: 'E.g. to reset an episode.', example: { file_uuid: f } },
   get_history: { use: 'Also lists checkpoints.', example: { file_uuid: f } },
   rename_file: { example: { file_uuid: f, name: 'Budget 2026' } },
@@ -131,9 +132,11 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   delete_pivot: { example: { file_uuid: f, pivot_id: 'pvt_1a2b3c4d5e' } },
   // import / export
   import_file: { example: { file_name: 'sales.csv', file_data: 'QSxCCjEsMgo=' } },
+  import_files: { example: { files: [{ file_name: '1.xlsx', file_data: 'UEsDBA==' }] } },
   import_into_file: { example: { file_uuid: f, file_name: 'q3.csv', file_data: 'QSxCCjEsMgo=', sheet: 'Q3' } },
   export_pdf: { example: { file_uuid: f, pageSetup: { orientation: 'landscape' } } },
   export_xlsx: { example: { file_uuid: f } },
+  export_files: { example: { files: [{ file_uuid: f, file_name: '1_out.xlsx' }] } },
   export_csv: { example: { file_uuid: f, sheet: 'Sheet1' } },
 };
 

@@ -39,7 +39,7 @@ describe('tool annotations, full surface', () => {
 
   it('only what reaches a database connection is open-world', () => {
     const open = tools.filter(([, , t]) => t.annotations?.openWorldHint).map(([n]) => n).sort();
-    expect(open).toEqual(['add_connection', 'get_connection_schemas', 'rerun_code_cells', 'run_batch', 'search_connection_tables', 'set_code_cell']);
+    expect(open).toEqual(['add_connection', 'get_connection_schemas', 'rerun_code_cells', 'run_batch', 'run_batch_on_files', 'search_connection_tables', 'set_code_cell']);
   });
 });
 

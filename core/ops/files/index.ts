@@ -13,5 +13,6 @@ import { getFile } from './get-file.ts';
 import { getHistory } from './get-history.ts';
 import { listFiles } from './list-files.ts';
 import { runBatch } from './run-batch.ts';
+import { runBatchOnFiles } from './run-batch-on-files.ts';
 
-export const filesArea = defineArea({ name: 'files', group: 'files', ops: [listFiles, createFile, getFile, getContext, runBatch, copyFile, getHistory, renameFile, deleteFile, restoreFile, undoWrite, restoreVersion, createCheckpoint, diffFile] });
+export const filesArea = defineArea({ name: 'files', group: 'files', ops: [listFiles, createFile, getFile, getContext, runBatch, runBatchOnFiles, copyFile, getHistory, renameFile, deleteFile, restoreFile, undoWrite, restoreVersion, createCheckpoint, diffFile] });

@@ -7,6 +7,7 @@ import { progressOf } from '../../progress.ts';
 import { FileId } from '../../schemas.ts';
 import { defineOp } from '../../op.ts';
 import { VersionOut } from '../../op-fields.ts';
+import { BatchActions } from '../../files/batch-actions.ts';
 
 export const runBatch = defineOp({
   name: 'run_batch',
@@ -15,15 +16,7 @@ export const runBatch = defineOp({
   http: { method: 'POST', path: '/v1/files/:file_uuid/batch' },
   input: z.strictObject({
     file_uuid: FileId,
-    actions: z
-      .array(
-        z.strictObject({
-          op: z.string().describe('A tool name, e.g. write_cells.'),
-          args: z.record(z.string(), z.unknown()).default({}).describe('Its arguments, without file_uuid.'),
-        }),
-      )
-      .min(1, 'must hold at least one action')
-      .describe('Run in order.'),
+    actions: BatchActions,
   }),
   output: z.object({ results: z.array(z.unknown()), version: VersionOut }),
   hints: { readOnly: false, openWorld: true },

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { mapRefs, moveFormula, reanchor, renameSheetInFormula, shiftAnchoredFormula, shiftFormula } from '../core/formula/move-refs.ts';
 import { referencesOf } from '../core/formula/refs.ts';
+import { renameNames } from '../core/formula/rename-names.ts';
 import { arrayFillAsWritten, arrayFillForEngine, bareRangeAsWritten, bareRangeForEngine, lambdaCallsAsWritten, lambdaCallsForEngine, spillRefsAsWritten, spillRefsForEngine } from '../core/formula/engine-text.ts';
 import { functionsCalled, prefixesAsShown, withFunctionPrefixes, withParameterPrefixes, withoutPrefixes } from '../core/formula/prefixes.ts';
 
@@ -99,5 +100,27 @@ describe('engine text: what HyperFormula reads, and back as Excel writes it', ()
     const engine = lambdaCallsForEngine('=LAMBDA(x, x+1)( 2 )+f( A1 )', () => false);
     expect(engine).toBe('=LAMBDA.CALL(LAMBDA(x, x+1), 2 )+LAMBDA.CALL(f, A1 )');
     expect(lambdaCallsAsWritten(engine)).toBe('=LAMBDA(x, x+1)( 2 )+f( A1 )');
+  });
+});
+
+describe('rename-names: names and tables followed through a formula', () => {
+  const names = (entries: [string, string][]) => new Map(entries);
+
+  it('renames defined names and data-table names, never strings, functions or sheet-qualified names', () => {
+    const map = names([['sales', 'Revenue'], ['sales.unit_price', 'Revenue.Unit_Price']]);
+    expect(renameNames('=SUM(Sales) + sales.Unit_Price*"Sales"', map)).toBe('=SUM(Revenue) + Revenue.Unit_Price*"Sales"');
+    expect(renameNames('=SALES(1)+Other!Sales+Salesman', map)).toBe('=SALES(1)+Other!Sales+Salesman');
+  });
+
+  it('renames a table in its structured references, every specifier kept as written', () => {
+    const map = names([['table16', 'Sales']]);
+    expect(renameNames('=Table16[[#This Row],[Units]]*table16[[#Totals],[Unit Cost]]+SUM(Table16[[Jan]:[Mar]])', map)).toBe('=Sales[[#This Row],[Units]]*Sales[[#Totals],[Unit Cost]]+SUM(Sales[[Jan]:[Mar]])');
+  });
+
+  it('writes a removed name out as the cells it stood for', () => {
+    const map = names([['sales', "'My Data'!$A$2:$A$9"], ['sales.units', 'Data!$B$2:$B$9']]);
+    expect(renameNames('=SUM(Sales)+MAX(Sales.Units)', map)).toBe("=SUM('My Data'!$A$2:$A$9)+MAX(Data!$B$2:$B$9)");
+    // A structured reference is not a name: a table removed leaves it as written.
+    expect(renameNames('=SUM(Sales[Units])', map)).toBe('=SUM(Sales[Units])');
   });
 });

@@ -99,8 +99,8 @@ describe("formulas the engine reads another way than Excel's text", () => {
     const moved = await exported(wb);
     expect(moved['3,3']).toBe('Sales[[#This Row],[Units]]*Sales[[#This Row],[Price]]');
     expect(moved['7,3']).toBe('SUM(Sales[[#Data],[Units]:[Price]])');
-    // The explicit @ named B2:B4, which moved: the formula goes out as the engine now reads it.
-    expect(moved['8,3']).toBe('N(B4:B6)');
+    // The explicit @ named B2:B4, which moved: Excel's text follows the rows, as Excel keeps it.
+    expect(moved['8,3']).toBe('N(_xlfn.SINGLE(B4:B6))');
   });
 
   it('a formula typed over one is written as typed', async () => {

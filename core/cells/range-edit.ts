@@ -43,10 +43,13 @@ export async function readRect(wb: Workbook, sheet: SheetModel, rect: Rect, refu
   return rows;
 }
 
-/** A cell copied dr rows and dc columns away: its formula with relative references moved, or its value. */
+/**
+ * A cell copied dr rows and dc columns away: its formula with relative references moved (and
+ * Excel's text it keeps, Sales[[#This Row],[Units]] staying as it is), or its value.
+ */
 export function copiedContent(cell: Cell, dr: number, dc: number): Content {
   const f = formulaOf(cell);
-  if (f !== undefined && !isComputed(cell)) return { f: reanchor(f, dr, dc) };
+  if (f !== undefined && !isComputed(cell)) return { f: reanchor(f, dr, dc), ...(isRich(cell) && cell.x !== undefined ? { x: reanchor(cell.x, dr, dc) } : {}) };
   if (isRich(cell) && cell.e !== undefined && cell.v === undefined) return cell.e;
   return valueOf(cell);
 }

@@ -30,11 +30,16 @@ export const InputMode = z
   .default('literal')
   .describe('user_entered: "=..." becomes a formula (literal: text).');
 
+/** A typed formula (with '=') as a cell stores it, at a row of the target sheet (io/excel-text.ts's typedFormula). */
+export type FormulaTyper = (text: string, row: number, field: string) => Content;
+
 /**
  * Converts a values grid to contents; reports formula-like text kept literal, and columns whose
  * numeric dates could not be read in one order (date-order.ts: the same rules as a CSV import).
+ * `typeFormula` reads formulas that name tables the Excel way (Sales[Units]); without it only
+ * the engine's syntax is read.
  */
-export function toContents(values: CellInputValue[][], mode: 'literal' | 'user_entered', origin: { row: number; col: number }, dateOrder?: DateOrder): { grid: Content[][]; formulaLike: string[]; warnings: string[] } {
+export function toContents(values: CellInputValue[][], mode: 'literal' | 'user_entered', origin: { row: number; col: number }, dateOrder?: DateOrder, typeFormula?: FormulaTyper): { grid: Content[][]; formulaLike: string[]; warnings: string[] } {
   const formulaLike: string[] = [];
   const dates = new DateColumns(dateOrder);
   for (const line of values) line.forEach((raw, j) => typeof raw === 'string' && raw.length >= 6 && dates.see(j, raw));
@@ -44,7 +49,7 @@ export function toContents(values: CellInputValue[][], mode: 'literal' | 'user_e
       const date = dates.any ? dates.type(j, raw) : undefined;
       if (date !== undefined) return date;
       if (raw.startsWith('=') && raw.length > 1) {
-        if (mode === 'user_entered') return { f: checkCellFormula(raw, `values[${i}][${j}]`) };
+        if (mode === 'user_entered') return typeFormula ? typeFormula(raw, origin.row + i, `values[${i}][${j}]`) : { f: checkCellFormula(raw, `values[${i}][${j}]`) };
         if (formulaLike.length < 20) formulaLike.push(cellToA1({ row: origin.row + i, col: origin.col + j }));
         return raw;
       }

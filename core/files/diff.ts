@@ -4,6 +4,7 @@
 // as stored with the file after the op (docs/agents.md, Dry runs and diffs).
 import { z } from 'zod';
 import { cellToA1, quoteSheet, type Rect } from '../a1.ts';
+import { lazyContext, shownFormulaOf, type FormulaContext } from '../io/excel-text.ts';
 import { formulaOf, styleOf, valueOf, type Cell } from '../workbook/cell.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
 import { TILE_COLS, TILE_ROWS, tileOf } from '../workbook/tile.ts';
@@ -66,7 +67,7 @@ export async function diffWorkbooks(before: Workbook, after: Workbook, opts: Dif
     else if (!pair.after) out.sheets.removed.push(name);
     else if (pair.before.name !== pair.after.name) out.sheets.renamed.push({ from: pair.before.name, to: pair.after.name });
     if (!wanted) diffMeta(pair, name, out);
-    await diffCells(before, after, pair, wanted ?? null, opts, out);
+    await diffCells({ before, after, texts: { before: lazyContext(before), after: lazyContext(after) } }, pair, wanted ?? null, opts, out);
   }
   return out;
 }
@@ -94,7 +95,15 @@ function tilesOf(pair: Pair, rects: Rect[] | null, opts: DiffOptions): number[] 
   }).sort((x, y) => x - y);
 }
 
-async function diffCells(before: Workbook, after: Workbook, pair: Pair, rects: Rect[] | null, opts: DiffOptions, out: ChangeSet): Promise<void> {
+/** The two workbooks, and what their formulas' Excel text is read against. */
+interface Sides {
+  before: Workbook;
+  after: Workbook;
+  texts: { before: () => FormulaContext; after: () => FormulaContext };
+}
+
+async function diffCells(sides: Sides, pair: Pair, rects: Rect[] | null, opts: DiffOptions, out: ChangeSet): Promise<void> {
+  const { before, after } = sides;
   const sameStyles = opts.match === 'id';
   const label = (pair.after ?? pair.before)!.name;
   for (const k of tilesOf(pair, rects, opts)) {
@@ -113,16 +122,22 @@ async function diffCells(before: Workbook, after: Workbook, pair: Pair, rects: R
         const x = a ? a.get(r - rect.r0, c - rect.c0) : null;
         const y = b ? b.get(r - rect.r0, c - rect.c0) : null;
         if (x === y || (x == null && y == null)) continue;
-        compareCell(before, after, x, y, `${quoteSheet(label)}!${cellToA1({ row: r, col: c })}`, opts, out);
+        const fx = shownOf(sides.texts.before, pair.before?.name, r, x), fy = shownOf(sides.texts.after, pair.after?.name, r, y);
+        compareCell(before, after, { x, y, fx, fy }, `${quoteSheet(label)}!${cellToA1({ row: r, col: c })}`, opts, out);
       }
     }
   }
 }
 
-function compareCell(before: Workbook, after: Workbook, x: Cell, y: Cell, cell: string, opts: DiffOptions, out: ChangeSet): void {
+/** A cell's formula as everyone reads it (Excel's text), or undefined for a cell without one. */
+function shownOf(ctx: () => FormulaContext, sheet: string | undefined, row: number, c: Cell): string | undefined {
+  return formulaOf(c) === undefined || sheet === undefined ? undefined : shownFormulaOf(ctx, sheet, row, c);
+}
+
+function compareCell(before: Workbook, after: Workbook, pair: { x: Cell; y: Cell; fx?: string; fy?: string }, cell: string, opts: DiffOptions, out: ChangeSet): void {
+  const { x, y, fx, fy } = pair;
   const vx = valueOf(x), vy = valueOf(y);
   const ex = errorOf(x), ey = errorOf(y);
-  const fx = formulaOf(x), fy = formulaOf(y);
   const sx = JSON.stringify(before.styles.get(styleOf(x))), sy = JSON.stringify(after.styles.get(styleOf(y)));
   const value = vx !== vy || ex !== ey;
   const formula = fx !== fy;

@@ -52,7 +52,7 @@ function areaOf(table: TableShape, spec: StructuredSpec, at: FormulaPlace): { re
   let left = c0, right = c1;
   if (spec.cols) {
     const find = (name: string) => {
-      const i = table.columns.findIndex((c) => c.toLowerCase() === name.toLowerCase());
+      const i = columnIndex(table, name);
       if (i < 0) throw new Unresolved();
       return c0 + i;
     };
@@ -76,8 +76,18 @@ function formulaNameOf(table: TableShape, spec: StructuredSpec): string | undefi
   if (!names || spec.items.some((item) => item !== '#Data')) return undefined;
   if (!spec.cols) return table.name;
   if (spec.cols[0].toLowerCase() !== spec.cols[1].toLowerCase()) return undefined;
-  const i = table.columns.findIndex((c) => c.toLowerCase() === spec.cols![0].toLowerCase());
+  const i = columnIndex(table, spec.cols[0]);
   return i >= 0 ? names[i] : undefined;
+}
+
+/**
+ * A column by its name, case aside; a header with spaces at its ends ([the two ]) also matches
+ * the column kept without them (a table's model trims its headers).
+ */
+function columnIndex(table: TableShape, name: string): number {
+  const lower = name.toLowerCase();
+  const exact = table.columns.findIndex((c) => c.toLowerCase() === lower);
+  return exact >= 0 ? exact : table.columns.findIndex((c) => c.trim().toLowerCase() === lower.trim());
 }
 
 /**

@@ -7,9 +7,10 @@ import { withoutPrefixes } from '../formula/prefixes.ts';
 import { resolveStructuredRefs } from '../formula/structured-refs.ts';
 import { allNames } from '../names/model.ts';
 import { allTables } from '../tables/model.ts';
-import type { RichCell } from '../workbook/cell.ts';
+import { isRich, type Cell, type RichCell } from '../workbook/cell.ts';
 import { checkCellFormula } from '../workbook/formula-check.ts';
 import { shownFormula } from '../workbook/implicit-intersection.ts';
+import { formulaText } from '../workbook/read.ts';
 import type { Workbook } from '../workbook/workbook.ts';
 import type { BookTable } from './book.ts';
 import { importFormula } from './formula-import.ts';
@@ -31,6 +32,46 @@ export function excelTextOf(ctx: FormulaContext, sheet: string, row: number, cel
   const reads = (legacy: boolean) => importFormula(cell.x!, null, undefined, { legacy, names: ctx.names, tables: ctx.tables, at: { sheet, row } }).cell.f === cell.f;
   if (!reads(false) && !reads(true)) return undefined;
   return shownFormula(`=${lambdaCallsAsWritten(withoutPrefixes(cell.x))}`);
+}
+
+/**
+ * What everyone reads of a cell's formula (replies, reads in every render, code-cell views, diffs,
+ * find and replace): Excel's text while the cell keeps it, else the engine's text as Excel writes it.
+ */
+export function shownFormulaOf(ctx: FormulaContext | (() => FormulaContext), sheet: string, row: number, cell: Cell): string {
+  if (isRich(cell) && cell.x && cell.f !== undefined && !cell.k) {
+    const text = excelTextOf(typeof ctx === 'function' ? ctx() : ctx, sheet, row, cell);
+    if (text !== undefined) return text;
+  }
+  return formulaText(cell);
+}
+
+/** The file's formula context, built on first need (most reads never need it). */
+export function lazyContext(wb: Workbook): () => FormulaContext {
+  let ctx: FormulaContext | undefined;
+  return () => (ctx ??= formulaContext(wb));
+}
+
+/**
+ * A formula an agent typed (with '='), as the cell stores it: the engine's formula, and Excel's
+ * text kept beside it (RichCell.x) when it names tables the Excel way. Throws a 400 naming `field`
+ * when it is not a formula.
+ */
+export function typedFormula(ctx: () => FormulaContext, sheet: string, row: number, text: string, field: string): { f: string; x?: string } {
+  try {
+    return { f: checkCellFormula(text, field) };
+  } catch (err) {
+    if (!text.includes('[')) throw err;
+    const typed = typedStructuredRefs(ctx(), sheet, row, text, field);
+    if (!typed) throw err;
+    return typed;
+  }
+}
+
+/** typedFormula for the cells of one sheet of the workbook (write_cells and the like). */
+export function formulaTyper(wb: Workbook, sheet: string): (text: string, row: number, field: string) => { f: string; x?: string } {
+  const ctx = lazyContext(wb);
+  return (text, row, field) => typedFormula(ctx, sheet, row, text, field);
 }
 
 /**

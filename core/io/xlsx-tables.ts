@@ -11,7 +11,7 @@ import { tableStylesOf, type TableStyleDef } from '../tables/style-def.ts';
 import { DEFAULT_TABLE_STYLE } from '../tables/style-paint.ts';
 import { OFFICE_THEME } from './xlsx-colors.ts';
 import { formulaOf, valueOf } from '../workbook/cell.ts';
-import { replaceNames } from '../workbook/defined-names.ts';
+import { renameNames } from '../formula/rename-names.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
 import type { Workbook } from '../workbook/workbook.ts';
 import type { BookTable } from './book.ts';
@@ -209,7 +209,7 @@ function columnIndexOf(table: TableSpec, formulaName: string): number {
 /** A formula as Excel should read it: table and column names per the plan, or as their cells (`cells`). */
 export function excelTableRefs(formula: string, plan: ExcelTablePlan, cells = false): string {
   const names = cells ? plan.cells : plan.rewrite;
-  return names.size ? replaceNames(formula, names) : formula;
+  return names.size ? renameNames(formula, names) : formula;
 }
 
 /** The models of the sheet's exported data tables as Excel tables (ListObjects), for exceljs's table writer (xlsx-parts.ts). */

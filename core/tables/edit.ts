@@ -2,7 +2,7 @@
 // row; formulas are rewritten as if copied to the new row) and append rows under it (calculated
 // columns and the last row's formats carry on, as in spreadsheet tables).
 import { invalidArg } from '../errors.ts';
-import { formulaOf, hasContent, styleOf, withStyle } from '../workbook/cell.ts';
+import { formulaOf, hasContent, isRich, styleOf, withStyle } from '../workbook/cell.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
 import type { Content, Workbook } from '../workbook/workbook.ts';
 import type { CellInputValue } from '../cells/write-input.ts';
@@ -34,8 +34,10 @@ export async function appendRows(wb: Workbook, sheet: SheetModel, table: TableSp
   const full: Content[][] = grid.map((line, i) =>
     Array.from({ length: width }, (_, j) => {
       const given = j < line.length ? line[j]! : null;
-      const above = hasBody ? formulaOf(sheet.get(r1, c0 + j)) : undefined;
-      return given === null && (raw[i]?.[j] ?? '') === '' && above !== undefined ? { f: reanchor(above, i + 1, 0) } : given;
+      const cell = hasBody ? sheet.get(r1, c0 + j) : undefined;
+      const above = formulaOf(cell);
+      const x = isRich(cell) ? cell.x : undefined;
+      return given === null && (raw[i]?.[j] ?? '') === '' && above !== undefined ? { f: reanchor(above, i + 1, 0), ...(x !== undefined ? { x: reanchor(x, i + 1, 0) } : {}) } : given;
     }),
   );
   if (hasBody) {

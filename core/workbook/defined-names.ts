@@ -2,6 +2,7 @@
 // them from the areas' namedExpressions hooks when it is built; syncNames brings a live engine in
 // line after names change (Workbooks.write calls it before every commit), and rewriteFormulas
 // follows a renamed or removed name through the formulas that use it.
+import { renameNames } from '../formula/rename-names.ts';
 import { isRich } from './cell.ts';
 import { ENGINE_NAMES } from './engine.ts';
 import { NO_DEPENDENCY_FUNCTIONS } from './hf-names-fix.ts';
@@ -37,8 +38,8 @@ export async function syncNames(wb: Workbook): Promise<void> {
   });
   const stale = [...have.entries()].filter(([k]) => !wantedKeys.has(k)).map(([, n]) => n);
   if (!todo.length && !stale.length) return;
-  const formulas: { sheet: SheetModel; r: number; c: number; f: string }[] = [];
-  for (const sheet of wb.sheets) if (engine.loaded.has(sheet.id)) forEachFormula(sheet, (r, c, cell) => void formulas.push({ sheet, r, c, f: cell.f }));
+  const formulas: { sheet: SheetModel; r: number; c: number; f: string; x?: string }[] = [];
+  for (const sheet of wb.sheets) if (engine.loaded.has(sheet.id)) forEachFormula(sheet, (r, c, cell) => void formulas.push({ sheet, r, c, f: cell.f, ...(cell.x !== undefined ? { x: cell.x } : {}) }));
   const changed: string[] = stale.map((n) => n.name);
   for (const def of todo) {
     // A formula already naming this table needs the table's sheet in the engine.
@@ -57,21 +58,14 @@ export async function syncNames(wb: Workbook): Promise<void> {
   const removed = stale.map((n) => n.name);
   for (const x of formulas) {
     const again = (NO_DEPENDENCY_FUNCTIONS.test(x.f) && changed.some((n) => mentionsName(x.f, n))) || removed.some((n) => mentionsName(x.f, n));
-    if (again) await wb.writeCells(x.sheet, x.r, x.c, [[{ f: x.f }]]);
+    if (again) await wb.writeCells(x.sheet, x.r, x.c, [[{ f: x.f, ...(x.x !== undefined ? { x: x.x } : {}) }]]);
   }
-}
-
-/** Replaces whole-word mentions of names in formula text (outside strings); `replace` maps a matched name (lower case) to its new text. */
-export function replaceNames(formula: string, names: Map<string, string>): string {
-  if (!names.size) return formula;
-  const alternatives = [...names.keys()].sort((a, b) => b.length - a.length).map((n) => n.replace(/[.]/g, '\\.'));
-  const re = new RegExp(`"(?:[^"]|"")*"|(?<![\\w.$!])(${alternatives.join('|')})(?![\\w.(!])`, 'gi');
-  return formula.replace(re, (whole, name: string | undefined) => (name === undefined ? whole : (names.get(name.toLowerCase()) ?? whole)));
 }
 
 /**
  * Rewrites every formula cell that mentions one of the names (table renamed or removed), on the
  * sheets `where` picks (all by default; a sheet's own name is read by that sheet's formulas only).
+ * Excel's text a cell keeps (RichCell.x) follows too: Sales[Units] becomes Revenue[Units].
  */
 export async function rewriteFormulas(wb: Workbook, names: Map<string, string>, where: (sheet: SheetModel) => boolean = () => true): Promise<number> {
   if (!names.size || !wb.hasFormulas()) return 0;
@@ -80,14 +74,16 @@ export async function rewriteFormulas(wb: Workbook, names: Map<string, string>, 
   for (const sheet of wb.sheets) {
     if (!(sheet.meta.formulas ?? 0) || !where(sheet)) continue;
     await wb.loadAll(sheet);
-    const edits: { r: number; c: number; f: string }[] = [];
+    const edits: { r: number; c: number; f: string; x?: string }[] = [];
     forEachFormula(sheet, (r, c, cell) => {
-      const f = replaceNames(cell.f, names);
-      if (f !== cell.f) edits.push({ r, c, f });
+      const f = renameNames(cell.f, names);
+      const x = cell.x === undefined ? undefined : renameNames(cell.x, names);
+      if (f !== cell.f) edits.push({ r, c, f, ...(x !== undefined ? { x } : {}) });
+      else if (x !== cell.x) sheet.set(r, c, { ...cell, x });
     });
     for (const e of edits) {
       const cell = sheet.get(e.r, e.c);
-      if (isRich(cell)) await wb.writeCells(sheet, e.r, e.c, [[{ f: e.f }]]);
+      if (isRich(cell)) await wb.writeCells(sheet, e.r, e.c, [[{ f: e.f, ...(e.x !== undefined ? { x: e.x } : {}) }]]);
       count++;
     }
   }

@@ -5,6 +5,7 @@ import { invalidArg } from '../errors.ts';
 import { ENGINE_NAMES, engineConfig } from './engine.ts';
 import { atAsSingle } from './implicit-intersection.ts';
 import { isEngineFunction } from './functions/index.ts';
+import { withoutPrefixes } from '../formula/prefixes.ts';
 import { bareRangeForEngine, lambdaCallsForEngine, rangeJoinsForEngine, spillRefsForEngine } from '../formula/engine-text.ts';
 
 let scratch: HyperFormula | undefined;
@@ -28,10 +29,11 @@ export function numbersForEngine(formula: string): string {
 
 /** Returns the formula with its leading '='; throws a 400 naming the field when it does not parse. */
 export function checkFormula(text: string, field: string): string {
-  // Excel's @ (implicit intersection) is the engine's SINGLE, A1# is ANCHORARRAY(A1), a call of
+  // Functions and LET/LAMBDA names may come with the prefixes files store (_xlfn.CONCAT), as Excel
+  // accepts them typed. Excel's @ (implicit intersection) is the engine's SINGLE, A1# is ANCHORARRAY(A1), a call of
   // anything that is not a function calls a LAMBDA by that name (core/formula/engine-text.ts), and a range
   // with a computed end is RANGE.JOIN (core/formula/engine-text.ts).
-  const formula = rangeJoinsForEngine(lambdaCallsForEngine(spillRefsForEngine(atAsSingle(numbersForEngine(text.startsWith('=') ? text : `=${text}`))), isEngineFunction));
+  const formula = rangeJoinsForEngine(lambdaCallsForEngine(spillRefsForEngine(atAsSingle(numbersForEngine(withoutPrefixes(text.startsWith('=') ? text : `=${text}`)))), isEngineFunction));
   const hf = engine();
   if (hf.validateFormula(formula)) return formula;
   hf.setCellContents({ sheet: 0, row: 0, col: 0 }, [[formula]]);

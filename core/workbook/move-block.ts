@@ -7,6 +7,7 @@ import { formulaOf, type Cell } from './cell.ts';
 import { contains, cutMerges, mergeRects, setMerges } from './merges.ts';
 import type { SheetModel } from './sheet.ts';
 import { engineFor } from './structure.ts';
+import { moveWrittenTexts } from './written-texts.ts';
 import type { Workbook } from './workbook.ts';
 
 export interface BlockMove {
@@ -96,6 +97,7 @@ export async function moveBlock(wb: Workbook, m: BlockMove): Promise<{ overwritt
       .map((r) => (contains(from, r) ? { r0: r.r0 + dr, r1: r.r1 + dr, c0: r.c0 + dc, c1: r.c1 + dc } : r));
     setMerges(sheet, next);
   }
+  moveWrittenTexts(wb.sheets, sheet, from, to);
   for (const hook of wb.hooks) hook.onMove?.(wb, sheet, from, to);
   return { overwritten };
 }

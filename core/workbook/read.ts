@@ -5,7 +5,7 @@ import { significant15 } from '../numbers.ts';
 import { shownFormula, singleAsAt } from './implicit-intersection.ts';
 import { prefixesAsShown } from '../formula/prefixes.ts';
 import { cellToA1, qualified, type Rect } from '../a1.ts';
-import { isRich, styleOf, type Cell, type RichCell, type Scalar } from './cell.ts';
+import { isRich, styleOf, type Cell, type Scalar } from './cell.ts';
 import { displayCell } from './display.ts';
 import type { SheetModel } from './sheet.ts';
 import type { Style, StyleTable } from './style.ts';
@@ -61,11 +61,11 @@ const fifteenDigits = (v: Scalar | null): Scalar | null => (typeof v === 'number
 
 /**
  * Values of a rectangle in the asked render; with `typed`, also each value's typed form
- * (typed-value.ts; with render "formula", a formula cell's is {formula}). `excelText` gives a
- * formula's text as Excel writes it where the engine's differs (structured references:
- * io/excel-text.ts).
+ * (typed-value.ts; with render "formula", a formula cell's is {formula}). `shownFormula` gives a
+ * cell's text as Excel writes it where the engine's differs (structured references:
+ * io/excel-text.ts's shownFormulaOf).
  */
-export function readGrid(sheet: SheetModel, styles: StyleTable, rect: Rect, render: Render, qualifySheet: boolean, opts: { typed?: boolean; excelText?: (cell: RichCell, row: number) => string | undefined } = {}): { values: (string | Scalar | null)[][]; errors: CellErrorOut[]; typed?: TypedCell[][] } {
+export function readGrid(sheet: SheetModel, styles: StyleTable, rect: Rect, render: Render, qualifySheet: boolean, opts: { typed?: boolean; shownFormula?: (cell: Cell, row: number) => string } = {}): { values: (string | Scalar | null)[][]; errors: CellErrorOut[]; typed?: TypedCell[][] } {
   const values: (string | Scalar | null)[][] = [];
   const typed: TypedCell[][] = [];
   const errors: CellErrorOut[] = [];
@@ -81,7 +81,7 @@ export function readGrid(sheet: SheetModel, styles: StyleTable, rect: Rect, rend
       // Looked up once for the shown and the typed value, and only when one of them reads it (no
       // closure per cell: a read of 100k cells made 100k of them).
       const style = cell !== null && cell !== undefined && (render === 'displayed' || opts.typed) ? effectiveStyle(sheet, styles, r, c, cell) : undefined;
-      line[c - rect.c0] = render === 'raw' ? fifteenDigits(rawValue(cell)) : render === 'formula' ? ((opts.excelText && isRich(cell) && cell.x && opts.excelText(cell, r)) || formulaText(cell)) : style === undefined ? '' : displayCell(cell, style, sheet.meta);
+      line[c - rect.c0] = render === 'raw' ? fifteenDigits(rawValue(cell)) : render === 'formula' ? (opts.shownFormula ? opts.shownFormula(cell, r) : formulaText(cell)) : style === undefined ? '' : displayCell(cell, style, sheet.meta);
       if (opts.typed) kinds[c - rect.c0] = render === 'formula' && isRich(cell) && cell.f !== undefined ? { formula: line[c - rect.c0] as string } : render === 'formula' && isRich(cell) && cell.sp !== undefined ? null : style === undefined ? null : typedCell(cell, style, sheet.meta);
     }
     values.push(line);

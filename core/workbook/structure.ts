@@ -10,6 +10,7 @@ import type { FormulaEngine } from './engine.ts';
 import { shiftIndex, type StructureEdit } from './shift.ts';
 import type { SheetModel } from './sheet.ts';
 import { shiftSheetMeta } from './structure-meta.ts';
+import { shiftWrittenTexts } from './written-texts.ts';
 import { TILE_COLS, TILE_ROWS, tileOf } from './tile.ts';
 import type { Workbook } from './workbook.ts';
 
@@ -81,6 +82,7 @@ export async function applyStructure(wb: Workbook, sheet: SheetModel, edits: Str
     wb.retryBlockedSpills();
   }
   for (const e of edits) {
+    shiftWrittenTexts(wb.sheets, sheet, e);
     shiftSheetMeta(sheet, e);
     for (const h of wb.hooks) h.onStructure?.(wb, sheet, e);
   }

@@ -19,6 +19,7 @@ import { SheetModel } from './sheet.ts';
 import type { SheetMeta } from './sheet-meta.ts';
 import { StyleTable, type Style } from './style.ts';
 import { Tile, tileKey, tileOf } from './tile.ts';
+import { renameSheetInWrittenTexts } from './written-texts.ts';
 import { DAYS_1904 } from '../formats/number-format.ts';
 
 export { forEachFormula } from './spills.ts';
@@ -135,6 +136,7 @@ export class Workbook {
 
   renameSheet(sheet: SheetModel, name: string): void {
     if (this.engine?.has(sheet)) this.engine.hf.renameSheet(this.engine.hfId(sheet), name);
+    renameSheetInWrittenTexts(this.sheets, sheet.name, name);
     sheet.name = name;
     if (this.engine) this.refreshFormulaTexts();
   }

@@ -1,6 +1,7 @@
 // Cases for the formula engine through every door: errors come back as data with a message
 // (never a failure), arrays spill and report #SPILL! when blocked, the added functions work,
 // and NOW()/TODAY() read the service clock (the suite runs with SHEETS_NOW set).
+import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { must, newFile, type CaseGroup } from './types.ts';
 
@@ -163,6 +164,60 @@ export const formulaCases: CaseGroup[] = [
         expect((await read(door, fx.file, 'Sheet1!D4', 'formula')).values).toEqual([['=Sales[[#This Row],[Units]]*Sales[[#This Row],[Unit Cost]]']]);
         expect((await read(door, fx.file, "'My Calc'!A1:A2", 'formula')).values).toEqual([['=SUM(Sales[Units])'], ['=SUM(Sales[[Units]:[Unit Cost]])+COUNTA(Sales[#Headers])+ROWS(Sales[#All])']]);
         expect((await read(door, fx.file, "'My Calc'!A1:A2")).values).toEqual([['100'], ['122']]);
+      } },
+    ],
+  },
+  {
+    // Issue 33, on a workbook Excel wrote (IronCalc's tables test file, test/fixtures/excel/SOURCES.md):
+    // every read shows Excel's text, that text can be written back, and edits keep it.
+    name: "Excel's formula text of an imported Excel workbook",
+    setup: async (door) => {
+      const bytes = readFileSync(new URL('../fixtures/excel/ironcalc/calc_test_no_export/tables.xlsx', import.meta.url)).toString('base64');
+      return { file: (await must(door, 'import_file', { file_name: 'tables.xlsx', file_data: bytes })).uuid };
+    },
+    cases: [
+      { name: '#This Row, column ranges, #All, #Data and column totals read as Excel wrote them', op: 'read_cells', args: (fx) => ({ file_uuid: fx.file, range: 'WithHeaders!F3:L5', render: 'formula' }), ok: (d) => {
+        expect(d.values[0]).toEqual(['=SUM(Table1[[#This Row],[Jan]:[Dec]])', '', '', '=SUM(Table1[#This Row])', '=SUM(Table1[#All])', '', '=SUM(Table1[[#Data],[Jan]:[Mar]])']);
+        expect(d.values[2].slice(0, 1)).toEqual(['=SUBTOTAL(109,Table1[Year])']);
+        expect(d.typed[0][0]).toEqual({ formula: '=SUM(Table1[[#This Row],[Jan]:[Dec]])' });
+      } },
+      { name: '#Totals, #Headers and a prefixed function (_xlfn.CONCAT) read as Excel shows them', op: 'read_cells', args: (fx) => ({ file_uuid: fx.file, ranges: ['WithHeaders!A9', 'WithHeaders!F14:F16'], render: 'formula' }), ok: (d) => {
+        expect(d.ranges[0].values).toEqual([['=SUM(Table1[[#Totals], [Year]])']]);
+        expect(d.ranges[1].values).toEqual([['=SUM(Table1[#Totals])'], ['=SUM(Table1[#Headers])'], ['=CONCAT(Table1[#Headers])']]);
+      } },
+      { name: 'names, escaped columns and a column with spaces at its end read as written', op: 'read_cells', args: (fx) => ({ file_uuid: fx.file, ranges: ['Sheet1!A11:A12', 'Escape!B6:E6', 'Hidden!B6'], render: 'formula' }), ok: (d) => {
+        expect(d.ranges[0].values).toEqual([['=SHEET(Fancy)'], ['=SHEET(Hello)']]);
+        expect(d.ranges[1].values).toEqual([["=SUBTOTAL(105,Table9[Hi, ''This])", "=SUBTOTAL(109,Table9['#Shame])", "=SUBTOTAL(103,Table9['[Not me']])", "=SUM(Table9[Totals '[']^&*@'#$,,<>])"]]);
+        expect(d.ranges[2].values).toEqual([['=SUBTOTAL(109,Table3[[the two ]])']]);
+      } },
+      { name: 'a name on a sheet whose name needs quotes lists as Excel writes it', op: 'list_names', args: (fx) => ({ file_uuid: fx.file }), ok: (d) => {
+        expect(d.names).toEqual(expect.arrayContaining([expect.objectContaining({ refers_to: "='Functions Filters'!$L$4" })]));
+      } },
+      { name: 'export_data and get_code_cell show the same text', op: 'export_data', args: (fx) => ({ file_uuid: fx.file, range: "'Functions Filters'!F2:F3", render: 'formula' }), ok: (d) => expect(d.values).toEqual([['=Table16[[#This Row],[Units]]*Table16[[#This Row],[Unit Cost]]'], ['=Table16[[#This Row],[Units]]*Table16[[#This Row],[Unit Cost]]']]), then: async (door, fx) => {
+        const code = await must(door, 'get_code_cell', { file_uuid: fx.file, sheet: 'Functions Filters', cell: 'F45' });
+        expect(code.code).toBe('=SUBTOTAL(109,Table16[Total])');
+      } },
+      { name: 'the texts read are written back as they are, prefixed functions included', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, sheet: 'Functions Filters', cell: 'H2', formula: "=_xlfn.CONCAT(Table16[#Headers])&COUNT(Table16[[#All],[Units]])&SUM(Table16[[#Totals],[Units]])&SUM('Functions Filters'!D2:D3)" }), ok: (d) => {
+        expect(d.formula).toBe("=CONCAT(Table16[#Headers])&COUNT(Table16[[#All],[Units]])&SUM(Table16[[#Totals],[Units]])&SUM('Functions Filters'!D2:D3)");
+        expect(d.error).toBeUndefined();
+        expect(d.value).toMatch(/^RegionRepItemUnitsUnit CostTotal41.*145$/);
+      } },
+      { name: 'write_cells takes them as typed too', op: 'write_cells', args: (fx) => ({ file_uuid: fx.file, sheet: 'Functions Filters', cell: 'I2', input: 'user_entered', values: [['=SUM(Table16[[#This Row],[Units]:[Unit Cost]])', '=_xlfn._xlws.SORT(Table16[[#This Row],[Units]:[Unit Cost]])']] }), ok: () => undefined, then: async (door, fx) => {
+        const r = await must(door, 'read_cells', { file_uuid: fx.file, range: "'Functions Filters'!I2:J2", render: 'formula' });
+        expect(r.values).toEqual([['=SUM(Table16[[#This Row],[Units]:[Unit Cost]])', '=SORT(Table16[[#This Row],[Units]:[Unit Cost]])']]);
+      } },
+      { name: 'rows inserted above the table keep every text in Excel\'s form', op: 'insert_rows_or_columns', args: (fx) => ({ file_uuid: fx.file, sheet: 'Functions Filters', at: '1', count: 2 }), then: async (door, fx) => {
+        const r = await must(door, 'read_cells', { file_uuid: fx.file, ranges: ["'Functions Filters'!F4:I4", "'Functions Filters'!D47:F47"], render: 'formula' });
+        expect(r.ranges[0].values).toEqual([['=Table16[[#This Row],[Units]]*Table16[[#This Row],[Unit Cost]]', '', "=CONCAT(Table16[#Headers])&COUNT(Table16[[#All],[Units]])&SUM(Table16[[#Totals],[Units]])&SUM('Functions Filters'!D4:D5)", '=SUM(Table16[[#This Row],[Units]:[Unit Cost]])']]);
+        expect(r.ranges[1].values).toEqual([['=SUBTOTAL(101,Table16[Units])', '=SUBTOTAL(101,Table16[Unit Cost])', '=SUBTOTAL(109,Table16[Total])']]);
+      } },
+      { name: 'a renamed sheet and a renamed table keep them too', op: 'rename_sheet', args: (fx) => ({ file_uuid: fx.file, sheet: 'Functions Filters', new_name: 'Sales Data' }), then: async (door, fx) => {
+        await must(door, 'rename_table', { file_uuid: fx.file, table: 'Table16', new_name: 'Sales' });
+        const r = await must(door, 'read_cells', { file_uuid: fx.file, ranges: ["'Sales Data'!F4:H4", "'Sales Data'!F47"], render: 'formula' });
+        expect(r.ranges[0].values).toEqual([['=Sales[[#This Row],[Units]]*Sales[[#This Row],[Unit Cost]]', '', "=CONCAT(Sales[#Headers])&COUNT(Sales[[#All],[Units]])&SUM(Sales[[#Totals],[Units]])&SUM('Sales Data'!D4:D5)"]]);
+        expect(r.ranges[1].values).toEqual([['=SUBTOTAL(109,Sales[Total])']]);
+        const diff = await must(door, 'diff_file', { file_uuid: fx.file, against: 1, ranges: ["'Sales Data'!F4"], compare: ['formulas'] });
+        expect(diff.changes).toEqual([{ cell: "'Sales Data'!F4", before: {}, after: { f: '=Sales[[#This Row],[Units]]*Sales[[#This Row],[Unit Cost]]' } }]);
       } },
     ],
   },

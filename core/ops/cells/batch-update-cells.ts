@@ -1,5 +1,6 @@
 // PUT /v1/files/{id}/cells/batch: writes, then formats, in order, as one transaction and one version.
 import { z } from 'zod';
+import { formulaTyper } from '../../io/excel-text.ts';
 import { parseRange, qualified, rectToA1 } from '../../a1.ts';
 import { OpError } from '../../errors.ts';
 import { defineOp } from '../../op.ts';
@@ -64,7 +65,7 @@ export const batchUpdateCells = defineOp({
       const writeTargets = writes.map((w, i) => {
         const t = targetCell(wb, sheetOf(w), w.cell, `writes[${i}].cell`);
         checkBlock(`writes[${i}].values`, t.row, t.col, w.values.length, w.values[0]!.length, limit);
-        const out = toContents(w.values, input.input, t, input.date_order);
+        const out = toContents(w.values, input.input, t, input.date_order, formulaTyper(wb, t.sheet.name));
         return { t, ...out, warnings: out.warnings.map((text) => `writes[${i}]: ${text}`) };
       });
       formats.forEach((f, i) => wb.sheetFor(sheetOf(f), parseRange(f.range).sheet, `formats[${i}].range`));

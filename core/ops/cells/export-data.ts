@@ -7,6 +7,7 @@ import { OpError } from '../../errors.ts';
 import { defineOp } from '../../op.ts';
 import { A1Range, FileId, SheetName } from '../../schemas.ts';
 import { readGrid, type Render } from '../../workbook/read.ts';
+import { lazyContext, shownFormulaOf } from '../../io/excel-text.ts';
 import { targetRange } from '../../workbook/targets.ts';
 import { RenderParam } from '../../schemas.ts';
 import { TypedGridOut } from '../../workbook/typed-value.ts';
@@ -49,6 +50,7 @@ export const exportData = defineOp({
       const targets = refs.map((ref, i) => targetRange(wb, input.sheet, ref, input.ranges ? `ranges[${i}]` : 'range'));
       let budget = Math.min(PAGE_CELLS, ctx.services.config.limits.cellsPerRead);
       const blocks = [];
+      const formulas = lazyContext(wb);
       for (const t of targets) {
         const width = t.rect.c1 - t.rect.c0 + 1;
         const rows = Math.min(input.max_rows, t.rect.r1 - t.rect.r0 + 1, Math.floor(budget / width));
@@ -56,7 +58,7 @@ export const exportData = defineOp({
         let grid: ReturnType<typeof readGrid> = { values: [], errors: [], typed: [] };
         if (rows > 0) {
           await wb.load(t.sheet, page);
-          grid = readGrid(t.sheet, wb.styles, page, input.render as Render, t.qualified, { typed: true });
+          grid = readGrid(t.sheet, wb.styles, page, input.render as Render, t.qualified, { typed: true, shownFormula: (cell, row) => shownFormulaOf(formulas, t.sheet.name, row, cell) });
           budget -= rows * width;
         }
         const rest = page.r1 < t.rect.r1 ? rectToA1({ ...t.rect, r0: page.r1 + 1 }) : undefined;

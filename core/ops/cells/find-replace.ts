@@ -6,7 +6,7 @@ import { MAX_COLS, MAX_ROWS, cellToA1, type Rect } from '../../a1.ts';
 import { defineOp } from '../../op.ts';
 import { A1Range, FileId, SheetName } from '../../schemas.ts';
 import { isRich, type Cell } from '../../workbook/cell.ts';
-import { checkCellFormula } from '../../workbook/formula-check.ts';
+import { lazyContext, shownFormulaOf, typedFormula } from '../../io/excel-text.ts';
 import type { ReplacedText, TextReplace } from '../../workbook/hooks.ts';
 import { storedCellsInOrder } from '../../workbook/iterate.ts';
 import type { SheetModel } from '../../workbook/sheet.ts';
@@ -72,10 +72,13 @@ export const findReplace = defineOp({
       if (rect) {
         await wb.load(sheet, rect);
         // A pattern runs over every text at once, under one time limit.
-        if (regex) regex.prime(textsOf(storedCellsInOrder(sheet, rect), input.formulas));
+        const tables = lazyContext(wb);
+        // Formulas are searched and rewritten in the text everyone reads: Excel's (Sales[Units]).
+        const formula: FormulaSide = { shown: (cell, row) => shownFormulaOf(tables, sheet.name, row, cell), typed: (text, row, field) => typedFormula(tables, sheet.name, row, text, field) };
+        if (regex) regex.prime(textsOf(storedCellsInOrder(sheet, rect), input.formulas, formula));
         // Every match is found and checked before the first change is made.
         for (const { row, col, cell } of storedCellsInOrder(sheet, rect)) {
-          const found = matchCell(cell, rep, input.formulas, cellToA1({ row, col }));
+          const found = matchCell(cell, row, rep, input.formulas ? formula : undefined, cellToA1({ row, col }));
           if (!found) continue;
           cells++;
           occurrences += found.count;
@@ -105,12 +108,21 @@ export const findReplace = defineOp({
   },
 });
 
+/** How a formula cell reads, and how typed formula text is stored (io/excel-text.ts). */
+interface FormulaSide {
+  shown: (cell: Cell, row: number) => string;
+  typed: (text: string, row: number, field: string) => Content;
+}
+
 /** The texts a pattern may change: text values, and formula bodies when asked. */
-function* textsOf(cells: Iterable<{ cell: Cell }>, formulas: boolean): Iterable<string> {
-  for (const { cell } of cells) {
+function* textsOf(cells: Iterable<{ row: number; cell: Cell }>, formulas: boolean, formula: FormulaSide): Iterable<string> {
+  for (const { row, cell } of cells) {
     const rich = isRich(cell);
     if (rich && cell.f !== undefined) {
-      if (formulas) yield* [cell.f, cell.f.slice(1)];
+      if (formulas) {
+        const f = formula.shown(cell, row);
+        yield* [f, f.slice(1)];
+      }
       continue;
     }
     const v = rich ? cell.v : cell;
@@ -121,16 +133,17 @@ function* textsOf(cells: Iterable<{ cell: Cell }>, formulas: boolean): Iterable<
 const FULL_SHEET: Rect = { r0: 0, c0: 0, r1: MAX_ROWS - 1, c1: MAX_COLS - 1 };
 
 /** The replacement for one stored cell, or null when it holds no match (or nothing replaceable). */
-function matchCell(cell: Cell, rep: TextReplace, formulas: boolean, a1: string): { content: Content; before: string; after: string; count: number } | null {
+function matchCell(cell: Cell, row: number, rep: TextReplace, formulas: FormulaSide | undefined, a1: string): { content: Content; before: string; after: string; count: number } | null {
   if (isRich(cell)) {
     if (cell.f !== undefined) {
       if (!formulas) return null;
-      const body = cell.f.slice(1);
-      const hit = rep.wholeCell ? (rep.apply(cell.f) ?? rep.apply(body)) : rep.apply(body);
+      const shown = formulas.shown(cell, row);
+      const body = shown.slice(1);
+      const hit = rep.wholeCell ? (rep.apply(shown) ?? rep.apply(body)) : rep.apply(body);
       if (!hit) return null;
-      if (hit.text === '') return { content: null, before: cell.f, after: '', count: hit.count };
-      const formula = checkCellFormula(hit.text, `replace (in ${a1})`);
-      return { content: { f: formula }, before: cell.f, after: formula, count: hit.count };
+      if (hit.text === '') return { content: null, before: shown, after: '', count: hit.count };
+      const text = hit.text.startsWith('=') ? hit.text : `=${hit.text}`;
+      return { content: formulas.typed(text, row, `replace (in ${a1})`), before: shown, after: text, count: hit.count };
     }
     // Spilled array results, code output and errors are not typed text: they are rewritten by their source.
     if (cell.sp !== undefined || cell.o !== undefined || cell.e !== undefined) return null;

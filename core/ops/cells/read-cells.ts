@@ -7,7 +7,7 @@ import { OpError } from '../../errors.ts';
 import { defineOp } from '../../op.ts';
 import { A1Range, FileId, SheetName, RenderParam } from '../../schemas.ts';
 import { readGrid, type Render } from '../../workbook/read.ts';
-import { excelTextOf, formulaContext, type FormulaContext } from '../../io/excel-text.ts';
+import { lazyContext, shownFormulaOf } from '../../io/excel-text.ts';
 import { targetRange } from '../../workbook/targets.ts';
 import { TypedGridOut } from '../../workbook/typed-value.ts';
 import type { Workbook } from '../../workbook/workbook.ts';
@@ -43,11 +43,10 @@ export async function readBlocks(wb: Workbook, input: ReadArgs, maxCells: number
   const cells = targets.reduce((n, t) => n + (t.rect.r1 - t.rect.r0 + 1) * (t.rect.c1 - t.rect.c0 + 1), 0);
   if (cells > maxCells) throw new OpError('payload_too_large', `range: ${cells} cells requested; at most ${maxCells} per read. Read in smaller ranges (or page with export_data).`, { field: 'range', limit: maxCells });
   const blocks = [];
-  let context: FormulaContext | undefined;
+  const ctx = lazyContext(wb);
   for (const t of targets) {
     await wb.load(t.sheet, t.rect);
-    const ctx = input.render === 'formula' ? (context ??= formulaContext(wb)) : undefined;
-    const grid = readGrid(t.sheet, wb.styles, t.rect, input.render as Render, t.qualified, { typed: true, ...(ctx ? { excelText: (cell, row) => excelTextOf(ctx, t.sheet.name, row, cell) } : {}) });
+    const grid = readGrid(t.sheet, wb.styles, t.rect, input.render as Render, t.qualified, { typed: true, shownFormula: (cell, row) => shownFormulaOf(ctx, t.sheet.name, row, cell) });
     blocks.push({ range: t.a1, ...(t.qualified ? { sheet: t.sheet.name } : {}), ...grid });
   }
   const sheet = (targets[0]?.sheet ?? wb.sheet(input.sheet)).name;

@@ -3,9 +3,7 @@ import { z } from 'zod';
 import { defineOp } from '../../op.ts';
 import { A1Cell, FileId, SheetName } from '../../schemas.ts';
 import { displayCell } from '../../workbook/display.ts';
-import { checkCellFormula } from '../../workbook/formula-check.ts';
-import { excelTextOf, formulaContext, typedStructuredRefs } from '../../io/excel-text.ts';
-import { shownFormula } from '../../workbook/implicit-intersection.ts';
+import { lazyContext, shownFormulaOf, typedFormula } from '../../io/excel-text.ts';
 import { describeError, effectiveStyle, readGrid } from '../../workbook/read.ts';
 import { spillRect } from '../../workbook/effects.ts';
 import { rectToA1 } from '../../a1.ts';
@@ -46,23 +44,14 @@ export const setFormula = defineOp({
   }),
   hints: { readOnly: false, idempotent: true },
   handler: async (ctx, input) => {
-    // A formula naming tables the Excel way (Sales[Units]) is resolved against the file's tables below.
-    let formula: string | undefined, invalid: unknown;
-    try {
-      formula = checkCellFormula(input.formula, 'formula');
-    } catch (err) {
-      if (!input.formula.includes('[')) throw err;
-      invalid = err;
-    }
     const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       const t = targetCell(wb, input.sheet, input.cell, 'cell');
-      const tables = formula === undefined ? formulaContext(wb) : undefined;
-      const typed = tables && typedStructuredRefs(tables, t.sheet.name, t.row, input.formula, 'formula');
-      if (formula === undefined && !typed) throw invalid;
-      await wb.writeCells(t.sheet, t.row, t.col, [[typed ?? { f: formula! }]]);
+      // A formula naming tables the Excel way (Sales[Units]) is resolved against the file's tables.
+      const tables = lazyContext(wb);
+      await wb.writeCells(t.sheet, t.row, t.col, [[typedFormula(tables, t.sheet.name, t.row, input.formula, 'formula')]]);
       const cell = t.sheet.get(t.row, t.col) as RichCell;
       const style = effectiveStyle(t.sheet, wb.styles, t.row, t.col, cell);
-      const text = (tables && excelTextOf(tables, t.sheet.name, t.row, cell)) ?? shownFormula(cell.f ?? formula ?? input.formula);
+      const text = shownFormulaOf(tables, t.sheet.name, t.row, cell);
       const out = { sheet: t.sheet.name, cell: t.a1, formula: text, value: displayCell(cell, style, t.sheet.meta), typed: typedCell(cell, style, t.sheet.meta) };
       if (cell.e) return { ...out, error: cell.e, message: cell.m ?? describeError(cell.e) };
       const rect = spillRect(wb, t.sheet, t.row, t.col);

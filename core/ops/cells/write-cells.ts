@@ -1,5 +1,6 @@
 // PUT /v1/files/{id}/cells: a rectangle of typed literals from one anchor cell.
 import { z } from 'zod';
+import { formulaTyper } from '../../io/excel-text.ts';
 import { rectToA1 } from '../../a1.ts';
 import { defineOp } from '../../op.ts';
 import { A1Cell, FileId, SheetName } from '../../schemas.ts';
@@ -36,7 +37,7 @@ export const writeCells = defineOp({
     const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       const t = targetCell(wb, input.sheet, input.cell, 'cell');
       checkBlock('values', t.row, t.col, rows, cols, ctx.services.config.limits.cellsPerWrite);
-      const { grid, formulaLike, warnings } = toContents(input.values, input.input, t, input.date_order);
+      const { grid, formulaLike, warnings } = toContents(input.values, input.input, t, input.date_order, formulaTyper(wb, t.sheet.name));
       await keepTextFormatted(wb, t.sheet, t.row, t.col, grid, input.values);
       await wb.writeCells(t.sheet, t.row, t.col, grid);
       return { sheet: t.sheet.name, range: rectToA1({ r0: t.row, c0: t.col, r1: t.row + rows - 1, c1: t.col + cols - 1 }), updated_cells: rows * cols, formulaLike, warnings };

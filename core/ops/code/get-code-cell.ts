@@ -7,6 +7,7 @@ import { OpError } from '../../errors.ts';
 import { defineOp } from '../../op.ts';
 import { A1Cell, FileId, SheetName } from '../../schemas.ts';
 import type { TaskRecord } from '../../store.ts';
+import { lazyContext, shownFormulaOf } from '../../io/excel-text.ts';
 import { isRich } from '../../workbook/cell.ts';
 import { targetCell } from '../../workbook/targets.ts';
 
@@ -73,7 +74,7 @@ export const getCodeCell = defineOp({
       if (cc) return { kind: 'code' as const, sheet: t.sheet.name, a1: t.a1, cc: structuredClone(cc), reads: (cc.reads ?? []).map((e) => edgeA1(wb, e, t.sheet)) };
       await wb.load(t.sheet, { r0: t.row, c0: t.col, r1: t.row, c1: t.col });
       const cell = t.sheet.get(t.row, t.col);
-      if (isRich(cell) && cell.f !== undefined) return { kind: 'formula' as const, sheet: t.sheet.name, a1: t.a1, formula: cell.f, error: cell.e };
+      if (isRich(cell) && cell.f !== undefined) return { kind: 'formula' as const, sheet: t.sheet.name, a1: t.a1, formula: shownFormulaOf(lazyContext(wb), t.sheet.name, t.row, cell), error: cell.e };
       const owner = isRich(cell) ? cell.o : undefined;
       throw new OpError('not_found', `cell: ${t.sheet.name}!${t.a1} holds no code cell or formula${owner ? ` (it is part of the result of the code cell at ${owner})` : ''}; set_code_cell places one.`, { field: 'cell' });
     });

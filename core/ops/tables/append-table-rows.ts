@@ -1,6 +1,7 @@
 // POST /v1/files/{id}/tables/rows: appends rows under a table and grows it (formulas and charts
 // over the table's names or whole columns see the new rows).
 import { z } from 'zod';
+import { formulaTyper } from '../../io/excel-text.ts';
 import { rectToA1 } from '../../a1.ts';
 import { invalidArg } from '../../errors.ts';
 import { defineOp } from '../../op.ts';
@@ -39,7 +40,7 @@ export const appendTableRows = defineOp({
         if (r.length > width) throw invalidArg(`rows[${i}]`, `has ${r.length} values but table '${table.name}' has ${width} columns (${table.columns.join(', ')})`);
       });
       checkBlock('rows', table.rect.r1 + 1, table.rect.c0, input.rows.length, width, ctx.services.config.limits.cellsPerWrite);
-      const { grid, warnings } = toContents(input.rows, input.input, { row: table.rect.r1 + 1, col: table.rect.c0 }, input.date_order);
+      const { grid, warnings } = toContents(input.rows, input.input, { row: table.rect.r1 + 1, col: table.rect.c0 }, input.date_order, formulaTyper(wb, sheet.name));
       const before = table.rect.r1;
       await appendRows(wb, sheet, table, grid, input.rows);
       await syncNames(wb);

@@ -58,7 +58,7 @@ const bare = (name: string) => name.replace(/^_xlfn\.(?:_xlws\.)?|^_xlws\.|^_xlp
  * LAMBDA.ETA("SUM") (core/formula/engine-text.ts), or, `shown`, as Excel shows it, SUM.
  */
 function withoutFilePrefixes(formula: string, eta: 'engine' | 'shown'): string {
-  if (!formula.includes('_')) return formula;
+  if (!/_xl/i.test(formula)) return formula;
   return rewrite(formula, (n): Node => {
     if (n.kind === 'call') {
       const name = bare(n.name);

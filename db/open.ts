@@ -42,14 +42,18 @@ export async function openStore(opts: OpenOptions): Promise<PgStore> {
 }
 
 /**
- * The embedded store keeps tile text uncompressed. PGlite has no lz4, and its pglz took ~1.1 s of
- * the 1.8 s commit of a 1M-row import (48 MB of tiles, docs/import-export.md); the cost is disk,
- * ~2.5x the compressed size. PostgreSQL keeps compressing (lz4 for bulk commits, db/store-tiles.ts).
- * Rows written before keep their compression; the setting is applied once per data directory.
+ * The embedded store keeps tile text uncompressed, and the before-images of tiles too (each commit
+ * copies the tiles it replaces into tile_history: compressed, a one-tile commit spent more on pglz
+ * than on the rest of its before-images). PGlite has no lz4, and its pglz took ~1.1 s of the 1.8 s
+ * commit of a 1M-row import (48 MB of tiles, docs/import-export.md); the cost is disk, ~2.5x the
+ * compressed size. PostgreSQL keeps compressing (lz4 for bulk commits, db/store-tiles.ts). Rows
+ * written before keep their compression; the setting is applied once per data directory.
  */
 async function uncompressedTiles(pg: PGlite): Promise<void> {
-  const { rows } = await pg.query<{ storage: string }>(`select attstorage as storage from pg_attribute where attrelid = 'tiles'::regclass and attname = 'data'`);
-  if (rows[0]?.storage !== 'e') await pg.exec('alter table tiles alter column data set storage external');
+  const { rows } = await pg.query<{ table: string; storage: string }>(`select attrelid::regclass::text as table, attstorage as storage from pg_attribute where attrelid in ('tiles'::regclass, 'tile_history'::regclass) and attname = 'data'`);
+  for (const table of ['tiles', 'tile_history']) {
+    if (rows.find((r) => r.table === table)?.storage !== 'e') await pg.exec(`alter table ${table} alter column data set storage external`);
+  }
 }
 
 async function withAdvisoryLock<T>(client: postgres.Sql, fn: () => Promise<T>): Promise<T> {

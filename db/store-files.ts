@@ -10,7 +10,7 @@ import type { CacheKey, CacheSync } from './cache-sync.ts';
 import { rowsOf, type Db, type Tx } from './db.ts';
 import { applyOutbox } from './store-tasks.ts';
 import { deleteTiles, upsertTiles } from './store-tiles.ts';
-import { pruneHistory, recordBeforeImages } from './store-history.ts';
+import { bumpVersion, pruneHistory } from './store-history.ts';
 
 /** Past this many versions behind, a process reloads a file rather than following each version. */
 const MAX_FOLLOWED_VERSIONS = 500;
@@ -285,24 +285,9 @@ const fileColumns = {
 
 /** One commit's statements; the version guard makes a stale base fail before anything is written. */
 async function commitTx(tx: Tx, set: CommitSet, announce: (keys: CacheKey[]) => void, pglite?: PGlite): Promise<number> {
-  const patch: Partial<typeof files.$inferInsert> = { modified: set.at };
-  if (set.name !== undefined) patch.name = set.name;
-  // The style table this commit replaces, for its before-image: read at the base version (the
-  // guard below fails if the file moved on in between).
-  let oldStyles: unknown[] | undefined;
-  if (set.styles !== undefined) patch.styles = set.styles;
-  if (set.styles !== undefined && set.history !== false) {
-    const [row] = await tx.select({ styles: files.styles }).from(files).where(eq(files.id, set.fileId));
-    oldStyles = (row?.styles as unknown[] | undefined) ?? [];
-  }
-  const bumped = await tx
-    .update(files)
-    .set({ ...patch, version: sql`${files.version} + 1` })
-    .where(and(eq(files.id, set.fileId), eq(files.version, set.baseVersion)))
-    .returning({ version: files.version });
-  if (bumped.length === 0) throw new VersionConflictError(set.fileId);
-  const version = bumped[0]!.version;
-  if (set.history !== false) await recordBeforeImages(tx, set, version, oldStyles);
+  // The version bump and the before-images of what the commit replaces are one statement.
+  const version = await bumpVersion(tx, set);
+  if (version === undefined) throw new VersionConflictError(set.fileId);
   if (set.sheetsDelete.length) await tx.delete(sheets).where(inArray(sheets.id, set.sheetsDelete));
   if (set.sheetsUpsert.length) {
     await tx

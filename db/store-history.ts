@@ -9,32 +9,47 @@ import { checkpoints, files, users, versionHistory } from './schema.ts';
 import { rowsOf, type Db, type Tx } from './db.ts';
 
 /**
- * Records what the commit making `version` replaces, before it is written: one statement. Tiles
- * of deleted sheets go too (the sheet's delete cascades to them). `styles` is the style table
- * before the commit when the commit changes it.
+ * Raises the file's version from the commit's base (the guard: nothing happens when another commit
+ * got there first) and records what the commit replaces, before anything is written: one
+ * statement, whose parts all see the file as it was. Tiles of deleted sheets go too (the sheet's
+ * delete cascades to them); the style table before the commit when the commit changes it. The new
+ * version, or undefined when the guard failed.
  */
-export async function recordBeforeImages(tx: Tx, set: CommitSet, version: number, styles: unknown[] | undefined): Promise<void> {
+export async function bumpVersion(tx: Tx, set: CommitSet): Promise<number | undefined> {
+  const assign = [sql`modified = ${set.at.toISOString()}::timestamptz`, sql`version = version + 1`];
+  if (set.name !== undefined) assign.push(sql`name = ${set.name}`);
+  if (set.styles !== undefined) assign.push(sql`styles = ${JSON.stringify(set.styles)}::jsonb`);
+  const bump = sql`update files set ${sql.join(assign, sql`, `)} where id = ${set.fileId} and version = ${set.baseVersion} returning version`;
+  const history = set.history === false ? sql`` : beforeImages(set);
+  const rows = rowsOf<{ version: number }>(await tx.execute(sql`with b as (${bump})${history} select version from b`));
+  return rows[0]?.version;
+}
+
+/** The parts of bumpVersion's statement that copy the replaced rows, at the version `b` returns. */
+function beforeImages(set: CommitSet) {
   const keys = [...set.tilesUpsert, ...set.tilesDelete];
   const sheetIds = [...new Set([...set.sheetsUpsert.map((s) => s.id), ...set.sheetsDelete])];
+  const styles = set.styles === undefined ? sql`null::jsonb` : sql`(select styles from files where id = ${set.fileId})`;
+  const versionInsert = sql`, v as (insert into version_history (file_id, version, styles) select ${set.fileId}::uuid, b.version, ${styles} from b)`;
   const tileInsert = keys.length
     ? sql`, t as (insert into tile_history (file_id, version, sheet_id, tr, tc, r0, r1, c0, c1, data)
-        select ${set.fileId}::uuid, ${version}::int, k.sheet_id, k.tr, k.tc, t.r0, t.r1, t.c0, t.c1, t.data
-        from unnest(${sql.param(keys.map((k) => k.sheetId))}::uuid[], ${sql.param(keys.map((k) => k.tr))}::int[], ${sql.param(keys.map((k) => k.tc))}::int[]) as k(sheet_id, tr, tc)
+        select ${set.fileId}::uuid, b.version, k.sheet_id, k.tr, k.tc, t.r0, t.r1, t.c0, t.c1, t.data
+        from b cross join unnest(${sql.param(keys.map((k) => k.sheetId))}::uuid[], ${sql.param(keys.map((k) => k.tr))}::int[], ${sql.param(keys.map((k) => k.tc))}::int[]) as k(sheet_id, tr, tc)
         left join tiles t on t.sheet_id = k.sheet_id and t.tr = k.tr and t.tc = k.tc
         on conflict do nothing)`
     : sql``;
   const goneInsert = set.sheetsDelete.length
     ? sql`, g as (insert into tile_history (file_id, version, sheet_id, tr, tc, r0, r1, c0, c1, data)
-        select ${set.fileId}::uuid, ${version}::int, t.sheet_id, t.tr, t.tc, t.r0, t.r1, t.c0, t.c1, t.data
-        from tiles t where t.sheet_id = any(${sql.param(set.sheetsDelete)}::uuid[])
+        select ${set.fileId}::uuid, b.version, t.sheet_id, t.tr, t.tc, t.r0, t.r1, t.c0, t.c1, t.data
+        from b cross join tiles t where t.sheet_id = any(${sql.param(set.sheetsDelete)}::uuid[])
         on conflict do nothing)`
     : sql``;
   const sheetInsert = sheetIds.length
     ? sql`, s as (insert into sheet_history (file_id, version, sheet_id, name, position, meta)
-        select ${set.fileId}::uuid, ${version}::int, k.id, s.name, s.position, s.meta
-        from unnest(${sql.param(sheetIds)}::uuid[]) as k(id) left join sheets s on s.id = k.id)`
+        select ${set.fileId}::uuid, b.version, k.id, s.name, s.position, s.meta
+        from b cross join unnest(${sql.param(sheetIds)}::uuid[]) as k(id) left join sheets s on s.id = k.id)`
     : sql``;
-  await tx.execute(sql`with v as (insert into version_history (file_id, version, styles) values (${set.fileId}, ${version}, ${styles === undefined ? null : JSON.stringify(styles)}::jsonb))${tileInsert}${goneInsert}${sheetInsert} select 1`);
+  return sql`${versionInsert}${tileInsert}${goneInsert}${sheetInsert}`;
 }
 
 /** Deletes before-images older than `keepVersions` versions of their file that no checkpoint needs. */

@@ -113,8 +113,22 @@ const withColor = (color: StyleColor | undefined) => (color ? { color } : {});
 
 /** The <dxf> elements of a styles part, in order (dxfId indexes them). */
 export function dxfsOf(stylesXml: string): string[] {
-  const block = el('dxfs').exec(stylesXml)?.[2] ?? '';
-  return [...block.matchAll(new RegExp(`<(?:\\w+:)?dxf\\b${ATTRS}?(?:/>|>([\\s\\S]*?)</(?:\\w+:)?dxf>)`, 'g'))].map((m) => m[1] ?? '');
+  return children(el('dxfs').exec(stylesXml)?.[2] ?? '', 'dxf').map((c) => c.body);
+}
+
+/**
+ * The child elements of a block by name, each with its attributes and inner XML: split at each
+ * open tag, so a part with unclosed elements costs one pass, not one per element.
+ */
+function children(block: string, name: string): { attrs: string; body: string }[] {
+  const open = new RegExp(`<(?:\\w+:)?${name}(?=[\\s/>])`);
+  const close = new RegExp(`</(?:\\w+:)?${name}>`);
+  return block.split(open).slice(1).map((chunk) => {
+    const head = new RegExp(`^(${ATTRS}?)(/?)>`).exec(chunk);
+    if (!head) return { attrs: '', body: '' };
+    const rest = chunk.slice(head[0].length);
+    return { attrs: head[1]!, body: head[2] ? '' : rest.slice(0, rest.search(close) < 0 ? rest.length : rest.search(close)) };
+  });
 }
 
 /**
@@ -125,14 +139,14 @@ export function tableStylesOf(stylesXml: string, base = 0): Map<string, TableSty
   const out = new Map<string, TableStyleDef>();
   const dxfs = dxfsOf(stylesXml);
   const block = el('tableStyles').exec(stylesXml)?.[2] ?? '';
-  for (const m of block.matchAll(new RegExp(`<(?:\\w+:)?tableStyle\\b(${ATTRS}?)(?:/>|>([\\s\\S]*?)</(?:\\w+:)?tableStyle>)`, 'g'))) {
-    const name = attr(m[1]!, 'name');
-    if (!name || attr(m[1]!, 'table') === '0') continue;
+  for (const m of children(block, 'tableStyle')) {
+    const name = attr(m.attrs, 'name');
+    if (!name || attr(m.attrs, 'table') === '0') continue;
     const def: TableStyleDef = {};
-    for (const e of (m[2] ?? '').matchAll(new RegExp(`<(?:\\w+:)?tableStyleElement\\b(${ATTRS}?)/?>`, 'g'))) {
-      const type = attr(e[1]!, 'type') as ElementType | undefined;
+    for (const e of children(m.body, 'tableStyleElement')) {
+      const type = attr(e.attrs, 'type') as ElementType | undefined;
       if (!type || !(ELEMENT_ORDER as readonly string[]).includes(type)) continue;
-      const id = attr(e[1]!, 'dxfId'), size = Number(attr(e[1]!, 'size') ?? 1);
+      const id = attr(e.attrs, 'dxfId'), size = Number(attr(e.attrs, 'size') ?? 1);
       const dxf = id !== undefined && /^\d+$/.test(id) ? dxfs[Number(id) - base] : undefined;
       const element = dxf !== undefined ? parseDxf(dxf) : {};
       if (Number.isInteger(size) && size > 1 && size <= 9) element.size = size;

@@ -266,7 +266,8 @@ function mayChange(c: FuzzCase, sheet: string | undefined): { sheets: 'all' | st
       return { ...none, tables: true };
     case 'styles':
     case 'theme':
-      return { sheets: 'all', fields: ['cells', 'values', 'layout', 'charts'], names: false, tables: false, sheetsMayGo: false };
+      // A table's style is drawn from them (custom table styles in the styles part, colours from the theme).
+      return { sheets: 'all', fields: ['cells', 'values', 'layout', 'charts'], names: false, tables: true, sheetsMayGo: false };
     case 'shared strings':
       return { sheets: 'all', fields: ['cells', 'values'], names: false, tables: true, sheetsMayGo: false };
     default:

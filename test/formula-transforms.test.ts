@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { mapRefs, moveFormula, reanchor, renameSheetInFormula, shiftAnchoredFormula, shiftFormula } from '../core/formula/move-refs.ts';
 import { referencesOf } from '../core/formula/refs.ts';
 import { renameNames } from '../core/formula/rename-names.ts';
-import { arrayFillAsWritten, arrayFillForEngine, bareRangeAsWritten, bareRangeForEngine, lambdaCallsAsWritten, lambdaCallsForEngine, spillRefsAsWritten, spillRefsForEngine } from '../core/formula/engine-text.ts';
+import { arrayFillAsWritten, arrayFillForEngine, bareRangeAsWritten, bareRangeForEngine, lambdaCallsAsWritten, lambdaCallsForEngine, numbersForEngine, spillRefsAsWritten, spillRefsForEngine } from '../core/formula/engine-text.ts';
 import { functionsCalled, prefixesAsShown, withFunctionPrefixes, withParameterPrefixes, withoutPrefixes } from '../core/formula/prefixes.ts';
 
 describe('move-refs: references follow edits', () => {
@@ -122,5 +122,13 @@ describe('rename-names: names and tables followed through a formula', () => {
     expect(renameNames('=SUM(Sales)+MAX(Sales.Units)', map)).toBe("=SUM('My Data'!$A$2:$A$9)+MAX(Data!$B$2:$B$9)");
     // A structured reference is not a name: a table removed leaves it as written.
     expect(renameNames('=SUM(Sales[Units])', map)).toBe('=SUM(Sales[Units])');
+  });
+});
+
+describe('numbers for the engine', () => {
+  it('writes a capital exponent small, only in numbers', () => {
+    expect(numbersForEngine('=1E+20*2.5E-3 + .5E2&"3E4"&E1E2')).toBe('=1e+20*2.5e-3 + .5e2&"3E4"&E1E2');
+    expect(numbersForEngine("='1E2'!A1+1E2")).toBe("='1E2'!A1+1e2");
+    expect(numbersForEngine('=SUM(A1:A5)')).toBe('=SUM(A1:A5)');
   });
 });

@@ -12,6 +12,12 @@ const call = (name: string, args: Node[], glue?: string[]): CallNode => ({ kind:
 /** The node as a call of `name` (the engine's functions are never prefixed), or undefined. */
 const callOf = (n: Node, name: string): CallNode | undefined => (n.kind === 'call' && n.name.toUpperCase() === name ? n : undefined);
 
+/** Numbers with a capital exponent (1E10, 2.5E-3, Excel's own 1E+20 in files) as the engine reads them: 1e10. */
+export function numbersForEngine(formula: string): string {
+  if (!/\dE/.test(formula)) return formula;
+  return rewrite(formula, (n) => (n.kind === 'number' && n.text?.includes('E') ? { ...n, text: n.text.toLowerCase() } : n));
+}
+
 /** `A1#` as the engine reads it: ANCHORARRAY(A1). */
 export function spillRefsForEngine(formula: string): string {
   if (!formula.includes('#')) return formula;

@@ -6,25 +6,13 @@ import { ENGINE_NAMES, engineConfig } from './engine.ts';
 import { atAsSingle } from './implicit-intersection.ts';
 import { isEngineFunction } from './functions/index.ts';
 import { withoutPrefixes } from '../formula/prefixes.ts';
-import { bareRangeForEngine, lambdaCallsForEngine, rangeJoinsForEngine, spillRefsForEngine } from '../formula/engine-text.ts';
+import { bareRangeForEngine, lambdaCallsForEngine, numbersForEngine, rangeJoinsForEngine, spillRefsForEngine } from '../formula/engine-text.ts';
 
 let scratch: HyperFormula | undefined;
 
 function engine(): HyperFormula {
   scratch ??= HyperFormula.buildFromArray([[]], engineConfig(), ENGINE_NAMES);
   return scratch;
-}
-
-/**
- * Numbers with a capital exponent (1E10, 2.5E-3, and Excel's own 1E+20 in files) as the engine
- * reads them, with a small e; text in quotes is left alone.
- */
-export function numbersForEngine(formula: string): string {
-  if (!/\dE/.test(formula)) return formula;
-  return formula
-    .split(/("(?:[^"]|"")*"|'(?:[^']|'')*')/)
-    .map((part, i) => (i % 2 ? part : part.replace(/(?<![A-Za-z_$.\d])(\d+(?:\.\d*)?|\.\d+)E([+-]?\d+)(?![\w(])/g, '$1e$2')))
-    .join('');
 }
 
 /** Returns the formula with its leading '='; throws a 400 naming the field when it does not parse. */

@@ -22,5 +22,6 @@ import { outlineArea } from './ops/outline/index.ts';
 import { autofilterArea } from './ops/autofilter/index.ts';
 import { extlinksArea } from './ops/extlinks/index.ts';
 import { protectionArea } from './ops/protection/index.ts';
+import { whatifArea } from './ops/whatif/index.ts';
 
-export const areas: readonly Area[] = [accountArea, filesArea, sheetsArea, cellsArea, namesArea, extlinksArea, validationArea, notesArea, autofilterArea, protectionArea, formatsArea, structureArea, outlineArea, codeArea, connectionsArea, chartsArea, imagesArea, rulesArea, tablesArea, pivotsArea, ioArea];
+export const areas: readonly Area[] = [accountArea, filesArea, sheetsArea, cellsArea, namesArea, extlinksArea, whatifArea, validationArea, notesArea, autofilterArea, protectionArea, formatsArea, structureArea, outlineArea, codeArea, connectionsArea, chartsArea, imagesArea, rulesArea, tablesArea, pivotsArea, ioArea];

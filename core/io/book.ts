@@ -32,6 +32,8 @@ export interface BookCell {
   array?: boolean;
   /** A legacy array formula (Ctrl+Shift+Enter; no cm="1"): it fills its range (arrayRef, else its cell) and no more. */
   cse?: boolean;
+  /** The first cell of a what-if data table: <f t="dataTable">'s attributes (its range, inputs and kind). */
+  dataTable?: { ref?: string; dt2D?: boolean; dtr?: boolean; r1?: string; r2?: string; del1?: boolean; del2?: boolean };
 }
 
 export interface BookSheet {

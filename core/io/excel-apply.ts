@@ -25,8 +25,9 @@ import { withoutPrefixes } from '../formula/prefixes.ts';
 import { tryParse } from '../formula/walk.ts';
 import type { SheetReport, UnsupportedFunction } from './report.ts';
 import { externalCell, withBookNames } from '../extlinks/import.ts';
+import { specFromFile, tableCell, type DataTableSpec } from '../whatif/model.ts';
 
-const LAYOUT_KEYS = ['images', 'charts', 'formulas', 'merges', 'col_widths', 'row_heights', 'col_styles', 'row_styles', 'frozen', 'default_col_width', 'default_row_height', 'show_gridlines', 'tab_color', 'visibility', 'print', 'cond_formats', 'validations', 'tables', 'notes', 'links'] as const;
+const LAYOUT_KEYS = ['images', 'charts', 'formulas', 'merges', 'col_widths', 'row_heights', 'col_styles', 'row_styles', 'frozen', 'default_col_width', 'default_row_height', 'show_gridlines', 'tab_color', 'visibility', 'print', 'cond_formats', 'validations', 'tables', 'notes', 'links', 'data_tables'] as const;
 
 export interface ExcelOutcome {
   sheets: SheetReport[];
@@ -71,7 +72,7 @@ export async function applyBook(wb: Workbook, book: Book, step: (done: number, t
   if (skipped.length) warnings.push(`not kept: tables (formulas and names that use them are kept with cell references): ${skipped.join('; ')}`);
   const reports: SheetReport[] = [];
   const names = new Set((book.names ?? []).map((n) => n.name.toUpperCase()));
-  let invalid = 0, external = 0;
+  let invalid = 0, external = 0, dataTables = 0;
   // Links to other workbooks, by their number in the file: formulas name them by file.
   const books = (book.externalLinks ?? []).map((l) => l.book);
   for (let i = 0; i < book.sheets.length; i++) {
@@ -84,7 +85,13 @@ export async function applyBook(wb: Workbook, book: Book, step: (done: number, t
     const arrays: { row: number; col: number; rect: Rect }[] = [];
     const lineStyled = (r: number, c: number) => src.rowStyles?.[r] !== undefined || src.colStyles?.[c] !== undefined;
     let plain = 0;
+    // What-if data tables: their first cell comes before the others (cells come in row order).
+    const whatIf: DataTableSpec[] = [];
     src.forEachCell((bc) => {
+      if (bc.dataTable) {
+        const spec = specFromFile(bc.dataTable, bc);
+        if (spec) whatIf.push(spec);
+      }
       let s = 0;
       let style = bc.style;
       // A formula cell the file formats as General shows General: the engine's format guess
@@ -133,6 +140,11 @@ export async function applyBook(wb: Workbook, book: Book, step: (done: number, t
         cell = !s ? v : v === null ? { s } : { v, s };
       }
       if (cell === null) return;
+      const table = whatIf.length && bc.formula === undefined ? whatIf.find((t) => bc.row >= t.rect.r0 && bc.row <= t.rect.r1 && bc.col >= t.rect.c0 && bc.col <= t.rect.c1) : undefined;
+      if (table) {
+        cell = tableCell(table, cell);
+        formulas++;
+      }
       putImported(sheet, bc.row, bc.col, cell);
       if (bc.row < r0) r0 = bc.row;
       if (bc.row > r1) r1 = bc.row;
@@ -140,6 +152,10 @@ export async function applyBook(wb: Workbook, book: Book, step: (done: number, t
       if (bc.col > c1) c1 = bc.col;
     });
     for (const a of arrays) clearSpillArea(sheet, a.row, a.col, a.rect);
+    if (whatIf.length) {
+      sheet.meta.data_tables = whatIf;
+      dataTables += whatIf.length;
+    }
     applyLayout(sheet, src);
     // Each area reads its own part of the sheet (outline groups, ...).
     // A part an area cannot read costs that area's objects on this sheet, not the import.
@@ -162,6 +178,7 @@ export async function applyBook(wb: Workbook, book: Book, step: (done: number, t
     await step(i + 1, book.sheets.length);
   }
   if (external) warnings.push(`${external} formula(s) read other workbooks (external links): they are kept as written with the values the file cached, and are not recomputed here`);
+  if (dataTables) warnings.push(`${dataTables} what-if data table(s) ({=TABLE(...)}) are kept with the values the file cached; they are not recomputed here, and export writes them back`);
   if (invalid) warnings.push(`${invalid} formula(s) use syntax this engine does not read; they are kept as written (exported again) and show the values the file cached, but are not recomputed`);
   // A 1904 file keeps its serials and its date system (core/workbook/date-system.ts).
   if (book.date1904) setDate1904(wb, true);
@@ -245,7 +262,11 @@ function applyNames(wb: Workbook, names: BookName[], tables: readonly BookTable[
       // A name over a table's column (=SUM(tblIncome[Amount])) refers to its cells, as formulas do.
       const bare = withoutPrefixes(n.refersTo);
       const text = resolveStructuredRefs(bare, tables, { sheet: '', row: 0 }) ?? bare;
-      addName(wb, { name: n.name, refers_to: fileRefersTo(wb, text, scope) }, scope);
+      const refersTo = fileRefersTo(wb, text, scope);
+      // Relative references and the like are stored absolute for the engine: the file's own text goes back on export.
+      // (A name over a table, TableName[#All], goes back as written while that table is exported: xlsx-export.ts.)
+      const file = refersTo !== `=${n.refersTo}` ? { file: { text: n.refersTo, from: refersTo } } : {};
+      addName(wb, { name: n.name, refers_to: refersTo, ...file }, scope);
     } catch (err) {
       skipped.push(`${label}: ${(err as Error).message.replace(/^file_data: /, '')}`);
     }

@@ -20,7 +20,8 @@ import { useOwnValidationWriter, validationsToExcel } from './xlsx-validation.ts
 import { excelTableRefs, planExcelTables, type ExcelTablePlan } from './xlsx-tables.ts';
 import { implicitIntersections } from '../workbook/implicit-intersection.ts';
 import { arrayFillAsWritten, bareRangeAsWritten, etaNamesAsStored, lambdaCallsAsWritten, rangeJoinsAsWritten } from '../formula/engine-text.ts';
-import { allNames } from '../names/model.ts';
+import { allNames, type NameSpec } from '../names/model.ts';
+import { tablesNamed } from '../formula/tables-named.ts';
 import { notesOf } from '../notes/model.ts';
 import { XLSX_SHEET_ELEMENTS, type XlsxLineOut, type XlsxSheetOut } from '../workbook/area.ts';
 import { useOwnHyperlinkWriter, withLink } from './xlsx-links.ts';
@@ -32,6 +33,7 @@ import { rectToA1 } from '../a1.ts';
 import { importFormula } from './formula-import.ts';
 import { bookIndexer } from '../extlinks/model.ts';
 import { addExternalLinks } from '../extlinks/xlsx.ts';
+import { addDataTables, exportedTables, tableCellOut } from '../whatif/xlsx.ts';
 
 /** A literal, a formula's cached result or an error; dates are serials under a date format. */
 function valueOf(cell: Cell): ExcelJS.CellValue {
@@ -199,6 +201,8 @@ async function writeSheet(wb: Workbook, sheet: SheetModel, out: StreamWorkbook, 
   const print: Pick<ExcelJS.Worksheet, 'pageSetup' | 'headerFooter'> = { pageSetup: {} as ExcelJS.PageSetup, headerFooter: {} as ExcelJS.HeaderFooter };
   printToExcel(meta.print, print);
   const parts = areaParts(wb, sheet);
+  // What-if data tables written back as Excel's (core/whatif/xlsx.ts).
+  const dataTables = exportedTables(sheet);
   const ws = out.addWorksheet(sheet.name, {
     views,
     pageSetup: print.pageSetup,
@@ -266,7 +270,9 @@ async function writeSheet(wb: Workbook, sheet: SheetModel, out: StreamWorkbook, 
         const sid = effectiveStyleId(sheet, row, col, cell);
         const hint = isRich(cell) ? cell.h : undefined;
         const st = sid || hint ? styleOf(sid, hint) : undefined;
-        if (isRich(cell) && cell.f !== undefined) {
+        const whatIf = isRich(cell) && cell.k ? tableCellOut(sheet, dataTables, row, col, cell, valueOf({ ...cell, f: undefined })) : undefined;
+        if (whatIf) target.value = (whatIf.formula !== undefined ? { formula: whatIf.formula, result: whatIf.result } : whatIf.result) as ExcelJS.CellValue;
+        else if (isRich(cell) && cell.f !== undefined) {
           const result = valueOf({ ...cell, f: undefined });
           const ref = spillRef(sheet, row, col);
           // A kept formula is the file's own text, prefixes included. Others are written as Excel
@@ -336,7 +342,7 @@ export async function workbookToXlsx(wb: Workbook, step: (done: number, total: n
   }
   writeNames(out, wb, plan, indexBooks);
   await out.commit();
-  return addExternalLinks(await addPartsToXlsx(Buffer.concat(chunks), wb, plan), wb);
+  return addDataTables(addExternalLinks(await addPartsToXlsx(Buffer.concat(chunks), wb, plan), wb), wb);
 }
 
 /**
@@ -363,7 +369,9 @@ function amendWorkbookPart(out: StreamWorkbook, date1904: boolean, protection: R
  * sheet's own name carries that sheet's position (localSheetId).
  */
 function writeNames(out: StreamWorkbook, wb: Workbook, plan: ExcelTablePlan, indexBooks: (f: string) => string): void {
-  const names = allNames(wb).map(({ sheet, spec }) => ({ name: spec.name, ranges: [indexBooks(excelFormula(spec.refers_to.replace(/^=/, ''), plan))], ...(spec.local ? { localSheetId: wb.sheets.indexOf(sheet) } : {}) }));
+  const exported = new Set([...plan.exported].map((t) => t.name.toLowerCase()));
+  const asWritten = (spec: NameSpec) => spec.file?.from === spec.refers_to && tablesNamed(spec.file.text).every((t) => exported.has(t.toLowerCase()));
+  const names = allNames(wb).map(({ sheet, spec }) => ({ name: spec.name, ranges: [indexBooks(asWritten(spec) ? spec.file!.text : excelFormula(spec.refers_to.replace(/^=/, ''), plan))], ...(spec.local ? { localSheetId: wb.sheets.indexOf(sheet) } : {}) }));
   if (!names.length) return;
   Object.defineProperty(out.definedNames, 'model', { get: () => names, set: () => undefined, configurable: true });
 }

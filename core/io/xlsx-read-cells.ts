@@ -159,6 +159,7 @@ export function forEachSheetCell(xml: string, rows: readonly RowInfo[], ctx: She
     const type = cell.type;
     const dynamic = cell.dynamic;
     let formula: string | undefined, shareType: string | undefined, fref: string | undefined, si: string | undefined;
+    let dataTable: BookCell['dataTable'];
     // The value's text: one <v>'s span, read only as far as needed (a number is not made a
     // string first), or the text itself when there is more than one piece (or an inline string).
     let value: string | undefined;
@@ -216,6 +217,11 @@ export function forEachSheetCell(xml: string, rows: readonly RowInfo[], ctx: She
           shareType = at.str(xml, 't');
           fref = at.str(xml, 'ref');
           si = at.str(xml, 'si');
+          // A what-if data table (core/whatif/model.ts): its inputs are attributes, it has no text.
+          if (shareType === 'dataTable') {
+            const flag = (k: string) => /^(1|true)$/.test(at.str(xml, k) ?? '');
+            dataTable = { ref: fref, dt2D: flag('dt2D'), dtr: flag('dtr'), r1: at.str(xml, 'r1'), r2: at.str(xml, 'r2'), del1: flag('del1'), del2: flag('del2') };
+          }
           if (!at.selfClosing) {
             const te = xml.indexOf('<', at.end + 1);
             if (te > at.end + 1) formula = (formula ?? '') + decodeText(xml, at.end + 1, te);
@@ -279,6 +285,7 @@ export function forEachSheetCell(xml: string, rows: readonly RowInfo[], ctx: She
       }
       const out: BookCell = error !== undefined ? { row, col, error } : { row, col, value: result ?? null };
       if (text) out.formula = text;
+      if (dataTable) out.dataTable = dataTable;
       if (st.style) out.style = st.style;
       if (text && shareType === 'array') {
         if (fref?.includes(':')) out.arrayRef = fref;

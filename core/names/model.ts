@@ -23,6 +23,11 @@ export interface NameSpec {
   comment?: string;
   /** The name belongs to the sheet that keeps it (sheet scope), not to the file. */
   local?: true;
+  /**
+   * The file's own text of an imported name (relative references as written: the engine takes
+   * only absolute ones), written back on export while `refers_to` is still what was imported.
+   */
+  file?: { text: string; from: string };
 }
 
 declare module '../workbook/sheet-meta.ts' {
@@ -113,10 +118,12 @@ let scratch: HyperFormula | undefined;
  * workbook name: that sheet's formulas read its own).
  */
 export function checkNameText(wb: Workbook, name: string, field: string, except?: NameSpec, scope?: SheetModel, opts: { fromFile?: boolean } = {}): void {
-  if (!/^[\p{L}_\\][\p{L}\p{N}_.\\?]{0,254}$/u.test(name)) throw invalidArg(field, `'${name}' is not a valid name: start with a letter, _ or \\, then letters, digits, _ or . (at most 255 characters, no spaces)`);
+  // A file's names are taken as Excel wrote them, whatever their characters (but no spaces).
+  const shape = opts.fromFile ? /^[^\s!'"=,;()]{1,255}$/u : /^[\p{L}_\\][\p{L}\p{N}_.\\?]{0,254}$/u;
+  if (!shape.test(name)) throw invalidArg(field, `'${name}' is not a valid name: start with a letter, _ or \\, then letters, digits, _ or . (at most 255 characters, no spaces)`);
   // A file's own names are Excel's: kept even where the engine cannot hold them (单价, \__), whose
   // formulas then keep the values the file cached (engineTakesName).
-  if (/^(true|false|[rc]|r\d*c\d*|[a-z]{1,3}\d+)$/i.test(name) || (!opts.fromFile && !engineTakesName(name))) {
+  if (/^(true|false|[rc]|r\d*c\d*)$/i.test(name) || isCellName(name) || (!opts.fromFile && !engineTakesName(name))) {
     throw invalidArg(field, `'${name}' cannot be a name: it reads as a cell reference or a value in formulas (try '${name}_')`);
   }
   const lower = name.toLowerCase();
@@ -125,6 +132,15 @@ export function checkNameText(wb: Workbook, name: string, field: string, except?
   if (clash) throw invalidArg(field, `a name '${qualifiedName({ sheet: clash.sheet, spec: { ...clash.spec, name } })}' already exists (names are compared without case); update_name changes it`);
   const named = new Set(allNames(wb).map((n) => n.spec.name.toLowerCase()));
   if (!named.has(lower) && allNamedExpressions(wb).some((n) => n.name.toLowerCase() === lower)) throw invalidArg(field, `'${name}' is already the name of a data table or one of its columns`);
+}
+
+/** A1 to XFD1048576: a cell of the grid (A10000000 is past the last row, so Excel takes it as a name). */
+function isCellName(name: string): boolean {
+  const m = /^([a-z]{1,3})(\d{1,7})$/i.exec(name);
+  if (!m) return false;
+  const col = [...m[1]!.toUpperCase()].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
+  const row = Number(m[2]);
+  return col <= 16_384 && row >= 1 && row <= 1_048_576;
 }
 
 /** Can the formula engine hold a name with this text (it reads only some of the letters Excel allows)? */

@@ -63,7 +63,8 @@ describe('data tables in xlsx', () => {
     sheet.meta.cond_formats = [{ id: 'cf_1', type: 'formula', range: { r0: 1, r1: 2, c0: 1, c1: 1 }, formula: '=IFS($B2>AVERAGE(Sales.Unit_Price),TRUE)', style: { bold: true }, apply_to_blank: false }];
     sheet.meta.validations = [{ id: 'dv_1', range: { r0: 1, r1: 9, c0: 3, c1: 3 }, kind: 'list', formula1: '=Sales.Region', allow_blank: true }];
     const xml = sheetXml(await workbookToXlsx(wb, noSteps));
-    expect(xml).toContain('<formula>_xlfn.IFS($B2&gt;AVERAGE(Data!$B$2:$B$3),TRUE)</formula>');
+    // (apply_to_blank: false goes out as AND(COUNTBLANK(top left)=0, the rule's formula).)
+    expect(xml).toContain('<formula>AND(COUNTBLANK(B2)=0,_xlfn.IFS($B2&gt;AVERAGE(Data!$B$2:$B$3),TRUE))</formula>');
     expect(xml).toContain('<formula1>Data!$A$2:$A$3</formula1>');
   });
 

@@ -159,7 +159,9 @@ async function modernDoor(name: string, transport: any, cleanup: () => Promise<v
     client,
     protocolVersion,
     async call(op, args) {
-      return mcpOutcome(await client.callTool({ name: op, arguments: args, _meta: { [STRUCTURED_META]: true } }));
+      // A stdio server opens its store with a 2026-07-28 client's first call (there is no
+      // handshake to start it earlier): on a loaded machine that call can outlast the SDK's 60 s.
+      return mcpOutcome(await client.callTool({ name: op, arguments: args, _meta: { [STRUCTURED_META]: true } }, { timeout: 180_000 }));
     },
     async close() {
       await client.close();

@@ -50,6 +50,20 @@ function dateSerial(v: number): number {
   return dateToSerial(new Date(Math.round((v - 25_569) * 86_400_000)));
 }
 
+/**
+ * A Strict OOXML date cell (`t="d"`, ISO 8601: `2009-05-01`, `10:59:59.999`, `2009-05-01T06:00:00`)
+ * as the serial Excel shows: days since 1899-12-30 (1904-01-01 in the 1904 system), counting
+ * Excel's 29 February 1900, the time as a fraction of the day. Text it cannot read stays text.
+ */
+export function isoDateSerial(text: string, date1904 = false): number | string {
+  const m = /^(?:(\d{4})-(\d{2})-(\d{2}))?T?(?:(\d{2}):(\d{2})(?::(\d{2}(?:\.\d+)?))?)?Z?$/.exec(text.trim());
+  if (!m || (!m[1] && !m[4])) return text;
+  const day = m[1] ? (Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) - (date1904 ? Date.UTC(1904, 0, 1) : Date.UTC(1899, 11, 30))) / 86_400_000 : 0;
+  const early = m[1] && !date1904 && day < 61 ? -1 : 0;
+  const time = m[4] ? (Number(m[4]) * 3600 + Number(m[5]) * 60 + Number(m[6] ?? 0)) / 86_400 : 0;
+  return day + early + time;
+}
+
 /** Text as xlsx writes what XML cannot hold: _xHHHH_ for a character (_x0001_), _x005F_ for "_". */
 const ooxmlText = (s: string) => (s.indexOf('_x') < 0 ? s : s.replace(/_x([0-9A-Fa-f]{4})_/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))));
 
@@ -278,6 +292,7 @@ export function forEachSheetCell(xml: string, rows: readonly RowInfo[], ctx: She
         if (type === 'str') result = ooxmlText(xmlDecodeAgain(value ?? decodeText(xml, vs, ve)));
         else if (type === 'b') result = parseInt(value ?? decodeText(xml, vs, ve), 10) !== 0;
         else if (type === 'e') error = value ?? decodeText(xml, vs, ve);
+        else if (type === 'd') result = isoDateSerial(value ?? decodeText(xml, vs, ve), capture.date1904);
         else {
           const n = vs >= 0 ? numberAt(xml, vs, ve) : parseFloat(value!);
           result = st.date ? dateSerial(n) : n;
@@ -304,6 +319,7 @@ export function forEachSheetCell(xml: string, rows: readonly RowInfo[], ctx: She
       else if (type === 'inlineStr') v = value ?? decodeText(xml, vs, ve);
       else if (type === 'b') v = parseInt(value ?? decodeText(xml, vs, ve), 10) !== 0;
       else if (type === 'e') error = value ?? decodeText(xml, vs, ve);
+      else if (type === 'd') v = isoDateSerial(value ?? decodeText(xml, vs, ve), capture.date1904);
       else {
         const n = vs >= 0 ? numberAt(xml, vs, ve) : parseFloat(value!);
         v = st.date ? dateSerial(n) : n;

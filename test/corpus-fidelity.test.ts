@@ -1,0 +1,60 @@
+// Formulas against Excel's own results over the wider corpus (test/fixtures/corpus/, 17 public
+// projects' Excel-saved workbooks, SOURCES.md): each formula cell computed as the service computes
+// it and compared with the value Excel cached. The whole corpus takes many minutes, so CI runs a
+// fixed sample, test/fixtures/corpus/ci-sample.txt: every other file (in path order) of the files
+// holding 1 to 20 formula cells, plus a Strict OOXML file whose dates are cached as ISO text.
+// `npm run fidelity -- --dir test/fixtures/corpus` measures the whole corpus (docs/excel-fidelity.md).
+// Differences that are the oracle's (rules in oracleExcuse) are counted apart, never dropped.
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { isoDateSerial } from '../core/io/xlsx-read-cells.ts';
+import { compareWorkbook, oracleExcuse, summarize, type CellResult } from './helpers/excel-fidelity.ts';
+
+const CORPUS = new URL('./fixtures/corpus/', import.meta.url).pathname;
+const SAMPLE = readFileSync(`${CORPUS}ci-sample.txt`, 'utf8').split('\n').filter(Boolean);
+
+/** Cells of the sample equal to Excel's cached value, and their share, as of the last raise. */
+const CELLS_EQUAL_AT_LEAST = 538;
+const SHARE_AT_LEAST = 0.877;
+
+describe("the corpus's formulas compared with Excel's cached values", () => {
+  it('do not fall below the recorded agreement on the CI sample', { timeout: 600_000 }, async () => {
+    const results: CellResult[] = [];
+    for (const file of SAMPLE) results.push(...(await compareWorkbook(`${CORPUS}${file}`, CORPUS)));
+    const s = summarize(results);
+    console.log(`${s.files} files, ${s.cells} formula cells, ${s.ok} equal to Excel (${((100 * s.ok) / s.cells).toFixed(2)}%), ${s.notComputed} not computed; set apart: ${JSON.stringify(s.excluded)}`);
+    expect(s.files).toBe(SAMPLE.length);
+    expect(s.ok).toBeGreaterThanOrEqual(CELLS_EQUAL_AT_LEAST);
+    expect(s.ok / s.cells).toBeGreaterThanOrEqual(SHARE_AT_LEAST);
+  });
+
+  it('reads Strict OOXML dates (t="d", ISO 8601) as the serials Excel shows', () => {
+    // Excel's values: the same cells in the transitional copies of these files hold these serials.
+    expect(isoDateSerial('2009-05-11')).toBe(39944);
+    expect(isoDateSerial('1900-01-01')).toBe(1);
+    expect(isoDateSerial('1900-03-01')).toBe(61);
+    expect(isoDateSerial('12:00:00.000')).toBe(0.5);
+    expect(isoDateSerial('2021-04-20T06:00:00')).toBe(44306.25);
+    expect(isoDateSerial('2009-06-15', true)).toBe(38517);
+    expect(isoDateSerial('not a date')).toBe('not a date');
+  });
+
+  it('formulas over Strict OOXML dates give what Excel cached', async () => {
+    const results = await compareWorkbook(`${CORPUS}exceldatareader/strict/Test_num_double_date_bool_string.xlsx`, CORPUS);
+    expect(results.filter((r) => r.formula === 'C2+7').every((r) => r.ok)).toBe(true);
+    expect(results.find((r) => r.cell === 'Sheet1!C2')).toMatchObject({ expected: '39951', got: '39951', ok: true });
+  });
+
+  it('set apart only differences a named rule explains', () => {
+    const book = { manual: false, iterate: false };
+    expect(oracleExcuse('0', '#CYCLE!', book)).toMatch(/circular reference/);
+    // With iteration on, Excel computed the cycle: a difference of ours.
+    expect(oracleExcuse('0', '#CYCLE!', { ...book, iterate: true })).toBeUndefined();
+    expect(oracleExcuse('5', '#CYCLE!', book)).toBeUndefined();
+    expect(oracleExcuse('12', '11', { ...book, manual: true })).toMatch(/calc mode manual/);
+    expect(oracleExcuse('1537', '1537', book, 'CUBEVALUE("ThisWorkbookDataModel",A1)', true)).toMatch(/outside the workbook/);
+    expect(oracleExcuse('0', '0', book, 'tround(IF(F4*0.062>612.25,612.25,F4*0.062))', true)).toMatch(/not Excel's/);
+    expect(oracleExcuse('3', '3', book, "SUM('Sheet (2)'!A1:A3)", true)).toBeUndefined();
+    expect(oracleExcuse('3', '4', book, 'SUM(A1:A3)')).toBeUndefined();
+  });
+});

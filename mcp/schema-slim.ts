@@ -103,9 +103,11 @@ function collapseNullable(node: Json): void {
 export function slimInputSchema(schema: z.ZodType, shorthandsOf?: string): Tool['inputSchema'] {
   const out = slimNode(jsonSchemaOf(schema, 'input'), undefined, { flatten: shorthandsOf !== undefined }) as Json;
   // Every write takes expected_version and dry_run; the server instructions say so once instead of ~50 tools.
+  // They also say space_uuid is never needed (a token has one space), so the tools that take it need not list it.
   if (shorthandsOf !== undefined && out.properties) {
     delete (out.properties as Json).expected_version;
     delete (out.properties as Json).dry_run;
+    if (!((out.required as string[] | undefined) ?? []).includes('space_uuid')) delete (out.properties as Json).space_uuid;
   }
   for (const [path, replacement] of Object.entries((shorthandsOf && SCHEMA_SHORTHANDS[shorthandsOf]) || {})) {
     const keys = path.split('.');

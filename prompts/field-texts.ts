@@ -26,8 +26,8 @@ export const SHORT_FIELD_TEXTS: Record<string, { long: string | undefined; short
  * the input JSON Schema → what to show instead.
  */
 export const SCHEMA_SHORTHANDS: Record<string, Record<string, Record<string, unknown>>> = {
-  import_files: { 'properties.files.items': { type: 'object', description: 'As import_file: {file_name, file_data | path, name?}.' } },
-  export_files: { 'properties.files.items': { type: 'object', description: '{file_uuid, file_name? (download name), sheet? (csv)}' } },
+  import_file: { 'properties.files.items': { type: 'object', description: '{file_name, file_data | path, name?}' } },
+  export_files: { 'properties.files.items': { type: 'object', description: '{file_uuid, file_name?}' } },
   run_batch_on_files: { 'properties.actions.items': { type: 'object', description: 'As run_batch: {op, args}.' } },
   batch_update_cells: {
     'properties.formats.items': { type: 'object', description: 'As format_cells: {range, sheet?, bold?, fill_color?, number_format?, ...}.' },
@@ -54,4 +54,5 @@ export const FIELDS_AS: Record<string, string> = {
   import_into_file: 'import_file',
   export_data: 'read_cells',
   set_default_size: 'set_sizes',
+  update_table: 'create_table',
 };

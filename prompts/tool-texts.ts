@@ -132,7 +132,6 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   delete_pivot: { example: { file_uuid: f, pivot_id: 'pvt_1a2b3c4d5e' } },
   // import / export
   import_file: { example: { file_name: 'sales.csv', file_data: 'QSxCCjEsMgo=' } },
-  import_files: { example: { files: [{ file_name: '1.xlsx', file_data: 'UEsDBA==' }] } },
   import_into_file: { example: { file_uuid: f, file_name: 'q3.csv', file_data: 'QSxCCjEsMgo=', sheet: 'Q3' } },
   export_pdf: { example: { file_uuid: f, pageSetup: { orientation: 'landscape' } } },
   export_xlsx: { example: { file_uuid: f } },

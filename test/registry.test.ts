@@ -34,8 +34,8 @@ describe('op registry', () => {
     for (const op of ops) {
       const tool = toolOf(op);
       expect(tool.inputSchema.type, op.name).toBe('object');
-      // expected_version and dry_run are explained once in the server instructions, not listed per tool.
-      expect(Object.keys(tool.inputSchema.properties ?? {}).sort(), op.name).toEqual(Object.keys(op.input.shape).filter((k) => k !== 'expected_version' && k !== 'dry_run').sort());
+      // expected_version, dry_run and space_uuid (never needed: a token has one space) are explained once in the server instructions, not listed per tool.
+      expect(Object.keys(tool.inputSchema.properties ?? {}).sort(), op.name).toEqual(Object.keys(op.input.shape).filter((k) => k !== 'expected_version' && k !== 'dry_run' && k !== 'space_uuid').sort());
       // No outputSchema by default; with SHEETS_MCP_OUTPUT_SCHEMAS=fields, the result's top-level fields.
       expect(tool.outputSchema, op.name).toBeUndefined();
       if (!op.binary) expect(Object.keys(toolOf(op, { outputSchemas: true }).outputSchema?.properties ?? {}).length, op.name).toBeGreaterThan(0);

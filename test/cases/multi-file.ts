@@ -1,5 +1,5 @@
 // Several files in one call, through every door: an agent's task comes as three case workbooks,
-// which it imports, changes and exports together (import_files, run_batch_on_files,
+// which it imports, changes and exports together (import_file with files, run_batch_on_files,
 // export_files), plus the frictions trial agents reported: a batch's reply in one form whatever it
 // holds, and exports named by the caller.
 import { unzipSync } from 'fflate';
@@ -55,8 +55,8 @@ export const multiFileCases: CaseGroup[] = [
     setup: async () => ({ xlsx1: await caseXlsx(1), xlsx2: await caseXlsx(2) }),
     cases: [
       {
-        name: 'import_files creates one file per input, in order, xlsx and CSV alike',
-        op: 'import_files',
+        name: 'import_file with files creates one file per input, in order, xlsx and CSV alike',
+        op: 'import_file',
         args: (fx) => ({ files: [{ file_name: '1_task_input.xlsx', file_data: fx.xlsx1 }, { file_name: '2_task_input.xlsx', file_data: fx.xlsx2, name: 'case two' }, { file_name: 'extra.csv', file_data: b64('a,b\n1,2\n') }] }),
         ok: (d, fx) => {
           expect(d.files.map((f: any) => [f.name, f.format, f.sheets.map((s: any) => s.sheet)])).toEqual([
@@ -74,8 +74,8 @@ export const multiFileCases: CaseGroup[] = [
         },
       },
       {
-        name: 'import_files with one bad file creates none, naming the bad one',
-        op: 'import_files',
+        name: 'import_file with files: one bad file creates none, naming the bad one',
+        op: 'import_file',
         args: (fx) => ({ files: [{ file_name: 'good.xlsx', file_data: fx.xlsx1 }, { file_name: 'bad.xlsx', file_data: 'not base64!' }] }),
         error: { code: 'invalid_argument', message: /^files\[1\]\.file_data: is not base64/ },
         then: async (door) => {
@@ -84,14 +84,15 @@ export const multiFileCases: CaseGroup[] = [
         },
       },
       {
-        name: 'import_files with a file lacking its bytes creates none of the others',
-        op: 'import_files',
+        name: 'import_file with files: a file lacking its bytes creates none of the others',
+        op: 'import_file',
         args: (fx) => ({ files: [{ file_name: 'first-of-two.xlsx', file_data: fx.xlsx1 }, { file_name: 'second.txt', file_data: b64('x') }, { file_name: 'third.csv' }] }),
         error: { code: 'invalid_argument', message: /^files\[2\]\.file_data: is required/ },
         then: async (door) => expect((await must(door, 'list_files', { limit: 100 })).files.map((f: any) => f.name)).not.toContain('first-of-two'),
       },
-      { name: 'import_files with no files', op: 'import_files', args: () => ({ files: [] }), error: { code: 'invalid_argument', message: /files: must hold at least one file/ } },
-      { name: 'import_files with an unknown field in a file', op: 'import_files', args: () => ({ files: [{ file_name: 'a.csv', file_data: b64('a'), sheet: 'S' }] }), error: { code: 'invalid_argument', message: /files\[0\]\.sheet: unknown field/ } },
+      { name: 'import_file with files and a one-file field', op: 'import_file', args: (fx) => ({ files: [{ file_name: 'a.xlsx', file_data: fx.xlsx1 }], file_name: 'b.csv' }), error: { code: 'invalid_argument', message: /^file_name: give it inside each item of files/ } },
+      { name: 'import_file with files: no files', op: 'import_file', args: () => ({ files: [] }), error: { code: 'invalid_argument', message: /files: must hold at least one file/ } },
+      { name: 'import_file with files: an unknown field in a file', op: 'import_file', args: () => ({ files: [{ file_name: 'a.csv', file_data: b64('a'), sheet: 'S' }] }), error: { code: 'invalid_argument', message: /files\[0\]\.sheet: unknown field/ } },
       {
         name: 'run_batch_on_files runs the same actions on each file: its own version, results read back typed',
         op: 'run_batch_on_files',
@@ -154,18 +155,13 @@ export const multiFileCases: CaseGroup[] = [
           if (text !== undefined) expect(text).toMatch(/1_task_output\.xlsx \(application\/vnd\.openxmlformats[^)]*\); written: \{"sheets":2,/);
         },
       },
-      {
-        name: 'export_files as CSV, one sheet each; the same name twice is kept apart',
-        op: 'export_files',
-        args: (fx) => ({ format: 'csv', files: [{ file_uuid: fx.files[0], sheet: 'Data', file_name: 'out.csv' }, { file_uuid: fx.files[1], sheet: 'Data', file_name: 'out.csv' }] }),
-        ok: async (d) => {
-          const parts = await partsOf(d);
-          expect(parts.map((p) => p.name)).toEqual(['out.csv', 'out (2).csv']);
-          expect(parts[1]!.bytes.toString('utf8')).toMatch(/^Item,Qty\r\npen,2\r\nink,20\r\n,22\r\n/);
-        },
-      },
       { name: 'export_files with a file that does not exist names it', op: 'export_files', args: (fx) => ({ files: [{ file_uuid: fx.files[0] }, { file_uuid: UNKNOWN_FILE }] }), error: { code: 'not_found', message: /^files\[1\] \(00000000-0000-4000-8000-000000000000\): No file/ } },
-      { name: 'export_files: a sheet for an xlsx is refused', op: 'export_files', args: (fx) => ({ files: [{ file_uuid: fx.files[0], sheet: 'Data' }] }), error: { code: 'invalid_argument', message: /files\[0\]\.sheet: only a csv export takes a sheet/ } },
+      {
+        name: 'export_files: the same name twice is kept apart',
+        op: 'export_files',
+        args: (fx) => ({ files: [{ file_uuid: fx.files[0], file_name: 'out.xlsx' }, { file_uuid: fx.files[1], file_name: 'out.xlsx' }] }),
+        ok: async (d) => expect((await partsOf(d)).map((p) => p.name)).toEqual(['out.xlsx', 'out (2).xlsx']),
+      },
       {
         name: 'export_xlsx takes the download name from the caller',
         op: 'export_xlsx',

@@ -36,7 +36,7 @@ export const setAutofilter = defineOp({
   }),
   output: z.object({ sheet: z.string(), range: z.string(), shown: z.number().int().describe('Data rows shown.'), hidden: z.number().int(), version: VersionOut }),
   hints: { readOnly: false, idempotent: true },
-  text: { use: 'Hidden rows stay in formulas; SUBTOTAL(109,...) skips them. clear_autofilter shows all.', example: { range: 'A1:D51', columns: [{ column: 'Region', values: ['East'] }, { column: 'C', conditions: [{ operator: 'greater_than', value: 3000 }] }] }, returns: 'rows shown and hidden.' },
+  text: { use: 'Hidden rows stay in formulas; SUBTOTAL(109,...) skips them. clear_autofilter shows all.', example: { range: 'A1:D51', columns: [{ column: 'C', conditions: [{ operator: 'greater_than', value: 3000 }] }] }, returns: 'rows shown and hidden.' },
   handler: async (ctx, input) => {
     const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       const t = targetRange(wb, input.sheet, input.range, 'range');

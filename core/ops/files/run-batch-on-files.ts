@@ -14,7 +14,7 @@ export const MAX_BATCH_FILES = 20;
 
 export const runBatchOnFiles = defineOp({
   name: 'run_batch_on_files',
-  summary: 'Run the same actions on each of several files, each as run_batch (own version; all or nothing).',
+  summary: 'run_batch on each of several files (each its own version).',
   area: 'files',
   http: { method: 'POST', path: '/v1/files/batch' },
   input: z.strictObject({

@@ -4,7 +4,7 @@ import { sheetToCsv } from '../../io/csv-export.ts';
 import { defineOp, type BinaryResult } from '../../op.ts';
 import { progressOf } from '../../progress.ts';
 import { FileId, SheetName } from '../../schemas.ts';
-import { ExportFileName, downloadName } from '../../io/download-name.ts';
+import { downloadName } from '../../io/download-name.ts';
 import { csvSummary } from '../../io/export-summary.ts';
 
 export const exportCsv = defineOp({
@@ -12,7 +12,7 @@ export const exportCsv = defineOp({
   summary: 'Export one sheet as CSV (values as displayed).',
   area: 'io',
   http: { method: 'GET', path: '/v1/files/:file_uuid/export/csv' },
-  input: z.strictObject({ file_uuid: FileId, sheet: SheetName.optional(), file_name: ExportFileName }),
+  input: z.strictObject({ file_uuid: FileId, sheet: SheetName.optional() }),
   output: z.object({ contentType: z.string(), body: z.unknown() }),
   hints: { readOnly: true, idempotent: true },
   binary: true,
@@ -22,6 +22,6 @@ export const exportCsv = defineOp({
       const sheet = wb.sheet(input.sheet);
       const step = progressOf(ctx);
       const body = await sheetToCsv(wb, sheet, (done, total) => step(done, `${done} of ${total} rows`));
-      return { contentType: 'text/csv; charset=utf-8', body, fileName: downloadName(`${wb.file.name}-${sheet.name}`, 'csv', input.file_name), summary: await csvSummary(wb, sheet) };
+      return { contentType: 'text/csv; charset=utf-8', body, fileName: downloadName(`${wb.file.name}-${sheet.name}`, 'csv'), summary: await csvSummary(wb, sheet) };
     }),
 });

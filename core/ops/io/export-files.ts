@@ -1,7 +1,7 @@
 // POST /v1/files/export-batch: several files exported in one call (an agent's three outputs of one
 // task). REST answers one zip holding them; MCP hands out each file on its own (a download link
-// each over HTTP). Each file is exported by export_xlsx or export_csv (run by name), so a part is
-// exactly what that op gives; one file that cannot be exported refuses the call, naming it.
+// each over HTTP). Each file is exported by export_xlsx (run by name), so a part is exactly what
+// that op gives; one file that cannot be exported refuses the call, naming it.
 import { zipSync } from 'fflate';
 import { z } from 'zod';
 import { runOp } from '../../dispatch.ts';
@@ -9,22 +9,21 @@ import { OpError, asOpError } from '../../errors.ts';
 import { ExportFileName } from '../../io/download-name.ts';
 import { defineOp, type BinaryResult } from '../../op.ts';
 import { progressOf } from '../../progress.ts';
-import { FileId, SheetName } from '../../schemas.ts';
+import { FileId } from '../../schemas.ts';
 
 export const MAX_FILES = 20;
 
 export const exportFiles = defineOp({
   name: 'export_files',
-  summary: 'Export several files (xlsx or csv) in one call (REST: one zip).',
+  summary: 'Export several files as xlsx (REST: one zip).',
   area: 'io',
   http: { method: 'POST', path: '/v1/files/export-batch' },
   input: z.strictObject({
     files: z
-      .array(z.strictObject({ file_uuid: FileId, file_name: ExportFileName, sheet: SheetName.optional().describe('csv: the sheet.') }))
+      .array(z.strictObject({ file_uuid: FileId, file_name: ExportFileName }))
       .min(1, 'must hold at least one file')
       .max(MAX_FILES, `at most ${MAX_FILES} files per call`)
       .describe('In order.'),
-    format: z.enum(['xlsx', 'csv']).default('xlsx'),
   }),
   output: z.object({ contentType: z.string(), body: z.unknown() }),
   hints: { readOnly: true, idempotent: true },
@@ -32,15 +31,14 @@ export const exportFiles = defineOp({
   binaryTypes: ['application/zip'],
   batchable: false,
   handler: async (ctx, input): Promise<BinaryResult> => {
-    const op = ctx.services.findOp(input.format === 'csv' ? 'export_csv' : 'export_xlsx')!;
+    const op = ctx.services.findOp('export_xlsx')!;
     const step = progressOf(ctx, input.files.length);
     const quiet = { ...ctx, progress: undefined };
     const parts: BinaryResult[] = [];
     for (const [i, f] of input.files.entries()) {
       await step(i, f.file_name ?? f.file_uuid);
-      if (f.sheet !== undefined && input.format !== 'csv') throw new OpError('invalid_argument', `files[${i}].sheet: only a csv export takes a sheet (an xlsx holds every sheet)`, { field: `files[${i}].sheet` });
       try {
-        parts.push((await runOp(op, quiet, { file_uuid: f.file_uuid, ...(f.file_name !== undefined ? { file_name: f.file_name } : {}), ...(f.sheet !== undefined ? { sheet: f.sheet } : {}) })) as BinaryResult);
+        parts.push((await runOp(op, quiet, { file_uuid: f.file_uuid, ...(f.file_name !== undefined ? { file_name: f.file_name } : {}) })) as BinaryResult);
       } catch (err) {
         const e = asOpError(err);
         throw new OpError(e.code, `files[${i}] (${f.file_uuid}): ${e.message}`, { ...e.details, index: i, file_uuid: f.file_uuid }, { cause: e });

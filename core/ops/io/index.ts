@@ -4,7 +4,6 @@ import { exportFiles } from './export-files.ts';
 import { exportPdf } from './export-pdf.ts';
 import { exportXlsx } from './export-xlsx.ts';
 import { importFile } from './import-file.ts';
-import { importFiles } from './import-files.ts';
 import { importIntoFileOp } from './import-into-file.ts';
 
-export const ioArea = defineArea({ name: 'io', group: 'transfer', ops: [importFile, importFiles, importIntoFileOp, exportXlsx, exportFiles, exportCsv, exportPdf] });
+export const ioArea = defineArea({ name: 'io', group: 'transfer', ops: [importFile, importIntoFileOp, exportXlsx, exportFiles, exportCsv, exportPdf] });

@@ -11,16 +11,15 @@ import { StyleOptions, styleWith } from '../../tables/style-fields.ts';
 
 export const updateTable = defineOp({
   name: 'update_table',
-  summary: "Set a data table's style (TableStyleMedium2, ...) and its banded rows and columns, first and last column.",
+  summary: "Set a data table's style and its options.",
   area: 'tables',
   http: { method: 'PATCH', path: '/v1/files/:file_uuid/tables/style' },
   input: z.strictObject({ file_uuid: FileId, table: TableRef, sheet: SheetName.optional(), ...StyleOptions }),
   output: TableOut.extend({ version: VersionOut }),
   hints: { readOnly: false, idempotent: true },
   text: {
-    use: 'Fields left out keep their value; "none" draws plain cells. Cell formats show over the style.',
-    example: { table: 'Sales', style: 'TableStyleDark1', row_stripes: true, first_column: true },
-    returns: 'the table with its style.',
+    use: 'Fields left out keep their value.',
+    example: { table: 'Sales', style: 'TableStyleDark1', row_stripes: true },
   },
   handler: async (ctx, input) => {
     const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {

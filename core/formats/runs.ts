@@ -81,7 +81,7 @@ export async function readFormatRuns(wb: Workbook, sheet: SheetModel, rect: Rect
       const over = overlay?.(r, c);
       if (over) key += `|${JSON.stringify(over)}`;
       if (!formats.has(key)) {
-        formats.set(key, { ...wb.styles.get(sid), ...(sides ? neighbours.fields(nb) : {}), ...(color ? { text_color: color } : {}), ...over });
+        formats.set(key, { ...shown(wb.styles.get(sid)), ...(sides ? neighbours.fields(nb) : {}), ...(color ? { text_color: color } : {}), ...over });
       }
       if (cur && cur.key === key && cur.c1 === c - 1) cur.c1 = c;
       else {
@@ -97,6 +97,12 @@ export async function readFormatRuns(wb: Workbook, sheet: SheetModel, rect: Rect
     .map((run) => ({ range: rectToA1(run), format: formats.get(run.key)! }));
 }
 
+/** A style as reads show it: theme references are for export, the RGB fields say the colours. */
+function shown(style: Style): Style {
+  const { theme_colors: _refs, ...rest } = style;
+  return rest;
+}
+
 /** Whole-column and whole-row styles that cross rect, grouped into runs of equal neighbours. */
 export function lineStyleRuns(wb: Workbook, styles: Record<string, number> | undefined, from: number, to: number, axis: 'col' | 'row'): FormatRun[] {
   if (!styles) return [];
@@ -106,7 +112,7 @@ export function lineStyleRuns(wb: Workbook, styles: Record<string, number> | und
   for (let k = 0; k < idx.length; ) {
     let j = k;
     while (j + 1 < idx.length && idx[j + 1] === idx[j]! + 1 && styles[idx[j + 1]!] === styles[idx[k]!]) j++;
-    out.push({ range: `${name(idx[k]!)}:${name(idx[j]!)}`, format: { ...wb.styles.get(styles[idx[k]!]!) } as Style as FormatOut });
+    out.push({ range: `${name(idx[k]!)}:${name(idx[j]!)}`, format: shown(wb.styles.get(styles[idx[k]!]!)) as Style as FormatOut });
     k = j + 1;
   }
   return out;

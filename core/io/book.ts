@@ -1,6 +1,6 @@
 // The shape both Excel readers (xlsx with exceljs, xls with SheetJS) produce and excel-apply.ts
 // writes into a workbook: cells with cached values and formulas, styles, and per-sheet layout.
-import type { Scalar } from '../workbook/cell.ts';
+import type { Scalar, TextRun } from '../workbook/cell.ts';
 import type { Style } from '../workbook/style.ts';
 import type { XlsxSheetPart } from '../workbook/area.ts';
 import type { TableShape } from '../formula/structured-refs.ts';
@@ -23,6 +23,8 @@ export interface BookCell {
   /** An error value (#N/A), literal or a formula's cached result. */
   error?: string;
   style?: Style;
+  /** Rich text runs of a text value (shared strings with <r> runs). */
+  runs?: TextRun[];
   /** An array formula's result range (A1); its other cells are left for the engine to fill. */
   arrayRef?: string;
   /**
@@ -98,6 +100,8 @@ export interface Book {
   date1904?: boolean;
   /** The workbook part's <workbookProtection> attributes as written (kept and exported, not enforced). */
   workbookProtection?: Record<string, string>;
+  /** The colours of the file's theme by Excel's theme index (RRGGBB), which its styles' theme references name. */
+  themeColors?: string[];
 }
 
 const MS_PER_DAY = 86_400_000;

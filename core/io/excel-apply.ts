@@ -137,7 +137,7 @@ export async function applyBook(wb: Workbook, book: Book, step: (done: number, t
       } else if (bc.error !== undefined) cell = s ? { e: bc.error, s } : { e: bc.error };
       else {
         const v = bc.value ?? null;
-        cell = !s ? v : v === null ? { s } : { v, s };
+        cell = bc.runs && typeof v === 'string' ? { v, r: bc.runs, ...(s ? { s } : {}) } : !s ? v : v === null ? { s } : { v, s };
       }
       if (cell === null) return;
       const table = whatIf.length && bc.formula === undefined ? whatIf.find((t) => bc.row >= t.rect.r0 && bc.row <= t.rect.r1 && bc.col >= t.rect.c0 && bc.col <= t.rect.c1) : undefined;
@@ -184,6 +184,8 @@ export async function applyBook(wb: Workbook, book: Book, step: (done: number, t
   if (book.date1904) setDate1904(wb, true);
   // Kept on every sheet, as the date system, so deleting one sheet does not lose it.
   if (book.workbookProtection) for (const s of wb.sheets) s.meta.workbook_protection = book.workbookProtection;
+  // The theme its styles' theme references name goes out with them (core/workbook/theme-palette.ts).
+  if (book.themeColors && wb.styles.toJSON().some((s) => s.theme_colors)) for (const s of wb.sheets) s.meta.theme_palette = book.themeColors;
   applyCharts(wb, book);
   applyTables(wb, tables);
   if (book.externalLinks?.length) {

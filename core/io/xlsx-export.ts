@@ -5,8 +5,9 @@ import { PassThrough } from 'node:stream';
 import { isDate1904 } from '../workbook/date-system.ts';
 import { workbookProtectionOf } from '../protection/model.ts';
 import { elementXml } from '../protection/xlsx.ts';
+import { themePaletteOf, withPalette } from '../workbook/theme-palette.ts';
 import { loadExcelJs, loadExcelSheetExtXform, type ExcelXform } from '../libs.ts';
-import { isRich, type Cell, type RichCell } from '../workbook/cell.ts';
+import { isRich, richRuns, type Cell, type RichCell, type TextRun } from '../workbook/cell.ts';
 import { DEFAULT_COL_WIDTH, DEFAULT_ROW_HEIGHT } from '../workbook/sheet-meta.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
 import { effectiveStyleId } from '../workbook/read.ts';
@@ -160,6 +161,18 @@ function fileText(cell: RichCell & { f: string }, sheet: string, row: number, pl
   return reads(true) || reads(false) ? cell.x : undefined;
 }
 
+/**
+ * Rich text as exceljs writes it. Its shared-string table looks values up by their string form,
+ * which is "[object Object]" for every rich text (all would share the first one's entry): each
+ * gets a string form of its own runs.
+ */
+function richValue(runs: TextRun[]): ExcelJS.CellRichTextValue {
+  const value = { richText: runs.map((run) => ({ text: run.t, ...(run.font ? { font: run.font } : {}) })) };
+  const key = `\u0000rich\u0000${JSON.stringify(runs)}`;
+  Object.defineProperty(value, 'toString', { value: () => key, enumerable: false });
+  return value as ExcelJS.CellRichTextValue;
+}
+
 /** What the areas add to one worksheet (AreaXlsx.write), merged: row and column attributes, sheet properties. */
 function areaParts(wb: Workbook, sheet: SheetModel) {
   const rows = new Map<number, XlsxLineOut>(), cols = new Map<number, XlsxLineOut>();
@@ -279,7 +292,11 @@ async function writeSheet(wb: Workbook, sheet: SheetModel, out: StreamWorkbook, 
           // writes a formula that does not spill, where intersection is implicit (no SINGLE).
           const formula = cell.k ? indexBooks(cell.f.slice(1)) : (fileText(cell as RichCell & { f: string }, sheet.name, row, plan, names) ?? excelFormula(ref ? cell.f.slice(1) : implicitIntersections(cell.f.slice(1)), plan));
           target.value = (ref ? { formula, result, shareType: 'array', ref } : { formula, result }) as ExcelJS.CellValue;
-        } else target.value = valueOf(cell);
+        } else {
+          // Rich text goes out as runs while they still spell the value (cell.ts, richRuns).
+          const runs = richRuns(cell);
+          target.value = runs ? richValue(runs) : valueOf(cell);
+        }
         if (st && Object.keys(st).length) target.style = st;
       });
     }
@@ -335,7 +352,7 @@ export async function workbookToXlsx(wb: Workbook, step: (done: number, total: n
   sink.on('data', (c: Buffer) => chunks.push(c));
   const out = new ExcelJs.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: true });
   out.creator = 'sheets';
-  amendWorkbookPart(out, isDate1904(wb), workbookProtectionOf(wb.sheets));
+  amendParts(out, isDate1904(wb), workbookProtectionOf(wb.sheets), themePaletteOf(wb.sheets));
   for (let i = 0; i < wb.sheets.length; i++) {
     await writeSheet(wb, wb.sheets[i]!, out, plan, indexBooks);
     await step(i + 1, wb.sheets.length);
@@ -347,11 +364,12 @@ export async function workbookToXlsx(wb: Workbook, step: (done: number, total: n
 
 /**
  * A 1904 file says so in its workbook.xml (<workbookPr date1904="1"/>), and its serials are written
- * as they are; a protected workbook keeps its <workbookProtection>, which follows <workbookPr>.
- * exceljs's streaming writer writes neither, so its text is amended on the way into the archive.
+ * as they are; a protected workbook keeps its <workbookProtection>, which follows <workbookPr>; an
+ * imported file's theme colours replace those of exceljs's theme. exceljs's streaming writer does
+ * none of this, so the parts' text is amended on the way into the archive.
  */
-function amendWorkbookPart(out: StreamWorkbook, date1904: boolean, protection: Record<string, string> | undefined): void {
-  if (!date1904 && !protection) return;
+function amendParts(out: StreamWorkbook, date1904: boolean, protection: Record<string, string> | undefined, palette: string[] | undefined): void {
+  if (!date1904 && !protection && !palette) return;
   const zip = (out as unknown as { zip: { append(data: unknown, opts: { name: string }): unknown } }).zip;
   const append = zip.append.bind(zip);
   const amend = (xml: string) => {
@@ -359,7 +377,13 @@ function amendWorkbookPart(out: StreamWorkbook, date1904: boolean, protection: R
     if (protection) text = text.replace(/<workbookPr\b[^>]*?(?:\/>|>[\s\S]*?<\/workbookPr>)/, (pr) => pr + elementXml('workbookProtection', protection));
     return text;
   };
-  zip.append = (data, opts) => append(typeof data === 'string' && /^\/?xl\/workbook\.xml$/.test(opts.name) ? amend(data) : data, opts);
+  const isPart = (data: unknown, name: string, re: RegExp): data is string => typeof data === 'string' && re.test(name);
+  zip.append = (data, opts) => {
+    if (isPart(data, opts.name, /^\/?xl\/workbook\.xml$/)) return append(amend(data), opts);
+    // The imported file's theme colours, which its styles' theme references name.
+    if (palette && isPart(data, opts.name, /^\/?xl\/theme\/theme1\.xml$/)) return append(withPalette(data, palette), opts);
+    return append(data, opts);
+  };
 }
 
 /**

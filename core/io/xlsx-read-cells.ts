@@ -3,7 +3,7 @@
 // cells from exceljs): shared strings and rich text as text, numbers in date formats as dates,
 // shared formulas moved to each cell, array formulas with their range, merged cells as styles.
 import type ExcelJS from 'exceljs';
-import type { Scalar } from '../workbook/cell.ts';
+import type { Scalar, TextRun } from '../workbook/cell.ts';
 import type { Style } from '../workbook/style.ts';
 import { dateToSerial, type BookCell } from './book.ts';
 import type { Capture } from './xlsx-read-capture.ts';
@@ -69,6 +69,13 @@ const ooxmlText = (s: string) => (s.indexOf('_x') < 0 ? s : s.replace(/_x([0-9A-
 
 /** exceljs decodes a formula's cached text once more (its xmlDecode of five entities). */
 const xmlDecodeAgain = (s: string) => (s.indexOf('&') < 0 ? s : s.replace(/&([a-z]*);/g, (c, n: string) => ({ lt: '<', gt: '>', amp: '&', apos: "'", quot: '"' })[n] ?? c));
+
+/** A shared string's rich text runs (exceljs's richText: text and font), when it has any. */
+function sharedRuns(v: unknown): TextRun[] | undefined {
+  const rich = (v as { richText?: { text?: string; font?: Record<string, unknown> }[] } | null)?.richText;
+  if (!Array.isArray(rich) || !rich.length) return undefined;
+  return rich.map((r) => ({ t: r.text ?? '', ...(r.font && Object.keys(r.font).length ? { font: r.font } : {}) }));
+}
 
 function sharedText(v: unknown): string | undefined {
   if (typeof v === 'string' || v === undefined) return v;
@@ -310,11 +317,13 @@ export function forEachSheetCell(xml: string, rows: readonly RowInfo[], ctx: She
       fn(out);
       continue;
     }
-    let v: Scalar | null | undefined = null, error: string | undefined;
+    let v: Scalar | null | undefined = null, error: string | undefined, runs: TextRun[] | undefined;
     if (hasValue) {
       if (type === 's') {
         const i = vs >= 0 ? intAt(xml, vs, ve) : parseInt(value!, 10);
-        v = capture.sharedStrings ? sharedText(capture.sharedStrings.getString(i)) ?? null : i;
+        const shared = capture.sharedStrings?.getString(i);
+        v = capture.sharedStrings ? sharedText(shared) ?? null : i;
+        runs = sharedRuns(shared);
       } else if (type === 'str') v = xmlDecodeAgain(value ?? decodeText(xml, vs, ve));
       else if (type === 'inlineStr') v = value ?? decodeText(xml, vs, ve);
       else if (type === 'b') v = parseInt(value ?? decodeText(xml, vs, ve), 10) !== 0;
@@ -326,7 +335,7 @@ export function forEachSheetCell(xml: string, rows: readonly RowInfo[], ctx: She
       }
     }
     if (error !== undefined) fn(st.style ? { row, col, error, style: st.style } : { row, col, error });
-    else if (v !== null || st.style) fn(st.style ? { row, col, value: v, style: st.style } : { row, col, value: v });
+    else if (v !== null || st.style) fn({ row, col, value: v, ...(st.style ? { style: st.style } : {}), ...(runs ? { runs } : {}) });
   }
   if (merges) fillMerges(merges, new Map(rows.filter((r) => r.style).map((r) => [r.row, r.style])), ctx, fn);
 }

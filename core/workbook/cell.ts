@@ -3,6 +3,12 @@
 
 export type Scalar = number | string | boolean;
 
+/** One run of a rich text: its text and its font as Excel's run properties (bold, italic, size, name, color, ...). */
+export interface TextRun {
+  t: string;
+  font?: Record<string, unknown>;
+}
+
 export interface RichCell {
   /** Literal value, or the cached result of the formula / spill. */
   v?: Scalar | null;
@@ -32,6 +38,12 @@ export interface RichCell {
    * (xlsx-export.ts), so a round trip keeps the formula as Excel wrote it.
    */
   x?: string;
+  /**
+   * Rich text runs of a text value, as the file wrote them; they travel with the cell (sort, insert,
+   * copy, move) and go back out on export while their text is still the value, so writing a new
+   * value drops them, as in Excel (richRuns).
+   */
+  r?: TextRun[];
 }
 
 export type Cell = Scalar | RichCell | null | undefined;
@@ -44,6 +56,12 @@ export function valueOf(c: Cell): Scalar | null {
   if (c === null || c === undefined) return null;
   if (typeof c === 'object') return c.v ?? null;
   return c;
+}
+
+/** The cell's rich text runs while they still spell its value; undefined otherwise. */
+export function richRuns(c: Cell): TextRun[] | undefined {
+  if (!isRich(c) || !c.r?.length || typeof c.v !== 'string' || c.f !== undefined) return undefined;
+  return c.r.map((run) => run.t).join('') === c.v ? c.r : undefined;
 }
 
 export function formulaOf(c: Cell): string | undefined {

@@ -20,6 +20,20 @@ export type BorderLine = (typeof API_LINES)[number] | (typeof EXCEL_ONLY_LINES)[
 export type FillPattern = { pattern: string; color: string };
 export type FillGradient = { type: 'linear' | 'path'; degree?: number; center?: { left: number; top: number }; stops: { position: number; color: string }[] };
 
+/** Where a style has a colour: its text, fill, hatch, and each border line. */
+export type ThemeSlot = 'text_color' | 'fill_color' | 'fill_pattern' | 'border_top' | 'border_bottom' | 'border_left' | 'border_right' | 'border_diagonal';
+
+/**
+ * A colour as the file's theme names it (Excel's theme index, with its tint), and the #RRGGBB it
+ * showed as on import. Export writes the reference while the style's colour there is still that
+ * RGB; a colour set since then goes out as the RGB it is.
+ */
+export interface ThemeRef {
+  theme: number;
+  tint?: number;
+  rgb: string;
+}
+
 export interface Style {
   bold?: boolean;
   italic?: boolean;
@@ -69,6 +83,8 @@ export interface Style {
   locked?: false;
   /** The cell's formula is hidden from the formula bar on a protected sheet (Excel's "Hidden"). */
   formula_hidden?: true;
+  /** Colours the imported file gave as theme colours (kept for export; reads show the RGB fields). */
+  theme_colors?: Partial<Record<ThemeSlot, ThemeRef>>;
 }
 
 function canonical(style: Style): string {

@@ -2,6 +2,7 @@
 // the field, a file over the import limit is a 413 naming the limit, and a failed import keeps
 // nothing (the file's version and cells are as before).
 import { readFileSync } from 'node:fs';
+import { strFromU8, unzipSync } from 'fflate';
 import { expect } from 'vitest';
 import type { Door } from '../helpers/doors.ts';
 import { must, newFile, type CaseGroup } from './types.ts';
@@ -212,6 +213,28 @@ export const ioCases: CaseGroup[] = [
         },
       },
       {
+        name: 'rich text runs of an Excel file go out on export_xlsx, and a new value drops them (as in Excel)',
+        op: 'import_file',
+        // calamine's file saved by Excel: A2 "test2 other" and A3 "test3 aaa" are rich text (bold, underline, colours per run).
+        args: () => ({ file_name: 'issue9.xlsx', file_data: corpusFixture('calamine/issue9.xlsx') }),
+        ok: (data, fx) => {
+          fx.rich = data.uuid;
+        },
+        then: async (door, fx) => {
+          await must(door, 'write_cells', { file_uuid: fx.rich, cell: 'A2', values: [['test2 other']] });
+          const zip = unzipSync(new Uint8Array(await bytesOf(await must(door, 'export_xlsx', { file_uuid: fx.rich }))));
+          const strings = [...strFromU8(zip['xl/sharedStrings.xml']!).matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) => ({ text: [...m[1]!.matchAll(/<t[^>]*>([^<]*)<\/t>/g)].map((t) => t[1]).join(''), runs: (m[1]!.match(/<r>/g) ?? []).length }));
+          const sheet = strFromU8(zip['xl/worksheets/sheet1.xml']!);
+          const at = (ref: string) => strings[Number(new RegExp(`<c r="${ref}"[^>]*t="s"[^>]*><v>(\\d+)</v>`).exec(sheet)?.[1])];
+          expect(['A1', 'A2', 'A3', 'A4'].map((ref) => [ref, at(ref)?.text, at(ref)?.runs])).toEqual([
+            ['A1', 'test1', 0],
+            ['A2', 'test2 other', 0],
+            ['A3', 'test3 aaa', 3],
+            ['A4', 'test4', 0],
+          ]);
+        },
+      },
+      {
         name: "an Excel workbook's protection is listed in get_context and its cells' locked and hidden flags in read_formats (kept, not enforced)",
         op: 'import_file',
         args: () => ({ file_name: 'protect03.xlsx', file_data: corpusFixture('xlsxwriter/xlsx_files/protect03.xlsx') }),
@@ -238,6 +261,8 @@ export const ioCases: CaseGroup[] = [
           const { formats } = await must(door, 'read_formats', { file_uuid: fx.themed, range: 'B2:B4' });
           const fills = Object.fromEntries(formats.map((f: { range: string; format: { fill_color?: string } }) => [f.range, f.format.fill_color]));
           expect(fills).toMatchObject({ B2: '#C0504D', B4: '#F2DCDB' });
+          // The theme references themselves are kept for export, not shown.
+          expect(JSON.stringify(formats)).not.toContain('theme');
         },
       },
       {

@@ -45,6 +45,14 @@ describe("the corpus's formulas compared with Excel's cached values", () => {
     expect(results.find((r) => r.cell === 'Sheet1!C2')).toMatchObject({ expected: '39951', got: '39951', ok: true });
   });
 
+  it('SUMX2MY2, SUMX2PY2 and SUMXMY2 answer #DIV/0! with no pair of numbers, as Excel cached', async () => {
+    const results = await compareWorkbook(`${CORPUS}npoi/spreadsheet/FormulaEvalTestData_Copy.xlsx`, CORPUS);
+    const pairs = results.filter((r) => /^SUMX(2MY2|2PY2|MY2)\(/.test(r.formula) && !r.excluded);
+    expect(pairs.length).toBeGreaterThanOrEqual(25);
+    expect(pairs.filter((r) => r.expected === '#DIV/0!').length).toBeGreaterThanOrEqual(8);
+    expect(pairs.filter((r) => !r.ok)).toEqual([]);
+  });
+
   it('set apart only differences a named rule explains', () => {
     const book = { manual: false, iterate: false };
     expect(oracleExcuse('0', '#CYCLE!', book)).toMatch(/circular reference/);
@@ -55,6 +63,7 @@ describe("the corpus's formulas compared with Excel's cached values", () => {
     expect(oracleExcuse('1537', '1537', book, 'CUBEVALUE("ThisWorkbookDataModel",A1)', true)).toMatch(/outside the workbook/);
     expect(oracleExcuse('0', '0', book, 'tround(IF(F4*0.062>612.25,612.25,F4*0.062))', true)).toMatch(/not Excel's/);
     expect(oracleExcuse('3', '3', book, "SUM('Sheet (2)'!A1:A3)", true)).toBeUndefined();
+    expect(oracleExcuse('$1.00', '$1.00', book, 'USDOLLAR(B8)', true)).toBeUndefined();
     expect(oracleExcuse('3', '4', book, 'SUM(A1:A3)')).toBeUndefined();
   });
 });

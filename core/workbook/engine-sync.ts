@@ -30,10 +30,19 @@ export function applyEngineChanges(engine: FormulaEngine, changes: ExportedChang
     } else if (!isInput(cell)) {
       const s = styleOf(cell);
       const v = ch.newValue ?? spilledBlank(engine, ch.address);
-      if (v === null || v === undefined) sheet.set(row, col, s ? { s } : null);
+      // An empty cell the engine reports again stays as it is: no tile is written for nothing.
+      if (v === null || v === undefined) {
+        if (!isBlank(cell, s)) sheet.set(row, col, s ? { s } : null);
+      }
       else sheet.set(row, col, { ...resultFields(v, () => 'NUMBER_RAW'), sp: 1, ...(s ? { s } : {}) });
     }
   }
+}
+
+/** Is the cell empty already, with style `s` or none? */
+function isBlank(cell: ReturnType<SheetModel['get']>, s: ReturnType<typeof styleOf>): boolean {
+  if (cell === null || cell === undefined) return !s;
+  return isRich(cell) && Object.keys(cell).length === 1 && cell.s === s;
 }
 
 /**

@@ -64,3 +64,9 @@ export function checkBlock(field: string, row: number, col: number, rows: number
   if (col + cols > MAX_COLS) throw invalidArg(field, `the block of ${cols} columns from column ${col + 1} runs past the last column (XFD)`);
   if (rows * cols > maxCells) throw new OpError('payload_too_large', `values: ${rows * cols} cells in one write; at most ${maxCells}. Split the write.`, { field: 'values', limit: maxCells });
 }
+
+/** What a reply says about text that looks like a formula and was stored as text (the agent usually meant a formula). */
+export function formulaLikeWarning(cells: string[]): string {
+  const shown = cells.length > 3 ? `${cells.slice(0, 3).join(', ')} and ${cells.length - 3} more` : cells.join(', ');
+  return `${shown}: text starting with "=" was stored as text, not as a formula; to make formulas, write again with input: "user_entered" (or use set_formula).`;
+}

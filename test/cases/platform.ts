@@ -63,7 +63,15 @@ export const platformCases: CaseGroup[] = [
       { name: 'cell beyond the last column', op: 'write_cells', args: (fx) => ({ file_uuid: fx.file, cell: 'XFD1', values: [['1', '2']] }), error: { code: 'invalid_argument', message: /past the last column/ } },
       { name: 'unknown sheet', op: 'read_cells', args: (fx) => ({ file_uuid: fx.file, sheet: 'Nope', range: 'A1' }), error: { code: 'invalid_argument', message: /sheets are: 'Sheet1', 'Other'/ } },
       { name: 'bad range', op: 'read_cells', args: (fx) => ({ file_uuid: fx.file, range: 'A1:' }), error: { code: 'invalid_argument', message: /range/ } },
-      { name: 'formula-like text is kept literal and reported', op: 'write_cells', args: (fx) => ({ file_uuid: fx.file, cell: 'F1', values: [['=1+1']] }), ok: (d) => expect(d.formula_like_text).toEqual(['F1']) },
+      {
+        name: 'formula-like text is kept literal and reported',
+        op: 'write_cells',
+        args: (fx) => ({ file_uuid: fx.file, cell: 'F1', values: [['=1+1']] }),
+        ok: (d) => {
+          expect(d.formula_like_text).toEqual(['F1']);
+          expect(d.warnings).toEqual(['F1: text starting with "=" was stored as text, not as a formula; to make formulas, write again with input: "user_entered" (or use set_formula).']);
+        },
+      },
       { name: 'user_entered makes formulas', op: 'write_cells', args: (fx) => ({ file_uuid: fx.file, cell: 'G1', values: [['=2+3']], input: 'user_entered' }), ok: () => undefined, then: async (door, fx) => { const r = await must(door, 'read_cells', { file_uuid: fx.file, range: 'F1:G1' }); expect(r.values).toEqual([['=1+1', '5']]); } },
       { name: 'set_formula returns its value', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'E2', formula: 'B2*2' }), ok: (d) => expect(d).toMatchObject({ cell: 'E2', value: '2469', formula: '=B2*2' }) },
       { name: 'set_formula error is data, not failure', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, cell: 'E3', formula: '=1/0' }), ok: (d) => expect(d).toMatchObject({ error: '#DIV/0!', value: '#DIV/0!' }) },

@@ -11,7 +11,7 @@ import { applyStyle } from '../../formats/apply.ts';
 import { batchFormatFields, checkFormatArgs, pickFormatArgs, styleUpdater } from '../../formats/fields.ts';
 import { lineRange } from '../../formats/ranges.ts';
 import { keepTextFormatted } from '../../cells/text-format.ts';
-import { InputMode, ValuesGrid, checkBlock, toContents } from '../../cells/write-input.ts';
+import { InputMode, ValuesGrid, checkBlock, toContents, formulaLikeWarning } from '../../cells/write-input.ts';
 import { DateOrderField } from '../../cells/date-order.ts';
 
 const WriteItem = z.strictObject({
@@ -45,7 +45,7 @@ export const batchUpdateCells = defineOp({
     formats: z.array(z.object({ sheet: z.string(), range: z.string() })),
     updated_cells: z.number().int().describe('Cells written by all writes together.'),
     formula_like_text: z.array(z.string()).optional().describe('Cells whose text starts with "=" and was stored as text; input: "user_entered" makes formulas.'),
-    warnings: z.array(z.string()).optional().describe('Columns whose numeric dates were kept as text (give date_order).'),
+    warnings: z.array(z.string()).optional().describe('Text that looks like a formula stored as text; columns whose numeric dates were kept as text (give date_order).'),
   }),
   hints: { readOnly: false, idempotent: true },
   handler: async (ctx, input) => {
@@ -87,7 +87,8 @@ export const batchUpdateCells = defineOp({
       }
       return { writes: written, formats: formatted, formulaLike: formulaLike.slice(0, 20), warnings: writeTargets.flatMap((w) => w.warnings) };
     });
-    const { formulaLike, warnings, ...rest } = result;
+    const { formulaLike, warnings: dateWarnings, ...rest } = result;
+    const warnings = [...(formulaLike.length ? [formulaLikeWarning(formulaLike)] : []), ...dateWarnings];
     return { version, ...rest, updated_cells: total, ...(formulaLike.length ? { formula_like_text: formulaLike } : {}), ...(warnings.length ? { warnings } : {}) };
   },
 });

@@ -7,7 +7,7 @@ import { A1Cell, FileId, SheetName } from '../../schemas.ts';
 import { targetCell } from '../../workbook/targets.ts';
 import { keepTextFormatted } from '../../cells/text-format.ts';
 import { VersionOut } from '../../op-fields.ts';
-import { ValuesGrid, InputMode, checkBlock, toContents } from '../../cells/write-input.ts';
+import { ValuesGrid, InputMode, checkBlock, toContents, formulaLikeWarning } from '../../cells/write-input.ts';
 import { DateOrderField } from '../../cells/date-order.ts';
 
 export const writeCells = defineOp({
@@ -29,7 +29,7 @@ export const writeCells = defineOp({
     range: z.string().describe('The rectangle written.'),
     updated_cells: z.number().int(),
     formula_like_text: z.array(z.string()).optional().describe('Cells whose text starts with "=" and was stored as text; use set_formula or input: "user_entered" to make formulas.'),
-    warnings: z.array(z.string()).optional().describe('Columns whose numeric dates were kept as text (give date_order).'),
+    warnings: z.array(z.string()).optional().describe('Text that looks like a formula stored as text; columns whose numeric dates were kept as text (give date_order).'),
   }),
   hints: { readOnly: false, idempotent: true },
   handler: async (ctx, input) => {
@@ -42,7 +42,8 @@ export const writeCells = defineOp({
       await wb.writeCells(t.sheet, t.row, t.col, grid);
       return { sheet: t.sheet.name, range: rectToA1({ r0: t.row, c0: t.col, r1: t.row + rows - 1, c1: t.col + cols - 1 }), updated_cells: rows * cols, formulaLike, warnings };
     });
-    const { formulaLike, warnings, ...rest } = result;
+    const { formulaLike, warnings: dateWarnings, ...rest } = result;
+    const warnings = [...(formulaLike.length ? [formulaLikeWarning(formulaLike)] : []), ...dateWarnings];
     return { version, ...rest, ...(formulaLike.length ? { formula_like_text: formulaLike } : {}), ...(warnings.length ? { warnings } : {}) };
   },
 });

@@ -12,6 +12,7 @@ import type { AnyOp, BinaryResult } from '../core/op.ts';
 import { findOp, ops } from '../core/registry.ts';
 import type { AppServices } from '../core/services.ts';
 import { instructionsText } from '../prompts/instructions.ts';
+import { SHOW_SHEET, UI_EXTENSION, appResource, readApp, showSheet, showSheetTool, type WithCtx } from './app.ts';
 import { groupOf, compactGroups, resolveCompact, type CompactGroup } from './compact.ts';
 import { registerCompletions } from './completions.ts';
 import { ExportShelf } from './exports.ts';
@@ -23,7 +24,8 @@ import { errorResult, toolRef, withRateNote, type ToolSurface } from './texts.ts
 import { toolOf } from './tools.ts';
 
 export const SERVER_INFO = { name: 'sheets', version: '0.1.0' };
-export const CAPABILITIES = { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, logging: {}, completions: {} };
+// The MCP Apps extension (show_sheet's app, mcp/app.ts) is advertised under extensions.
+export const CAPABILITIES = { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, logging: {}, completions: {}, extensions: { [UI_EXTENSION]: {} } };
 
 /**
  * What a handler learns of its request, the same from either SDK. `logLevel`: a 2026-07-28
@@ -88,7 +90,7 @@ export function mcpCore(opts: McpOptions, outOfBand?: (params: Notice) => Promis
   const toolList = () => {
     const key = `${surface}:${outputSchemas}`;
     let tools = toolLists.get(key);
-    if (!tools) toolLists.set(key, (tools = surface === 'compact' ? [...groups.values()].map((g) => g.tool) : ops.map((op) => toolOf(op, { outputSchemas }))));
+    if (!tools) toolLists.set(key, (tools = [...(surface === 'compact' ? [...groups.values()].map((g) => g.tool) : ops.map((op) => toolOf(op, { outputSchemas }))), showSheetTool]));
     return tools;
   };
   let instructions = instructionsBy.get(surface);
@@ -96,17 +98,19 @@ export function mcpCore(opts: McpOptions, outOfBand?: (params: Notice) => Promis
   const shelf = new ExportShelf();
   const session = new SessionLog(outOfBand);
 
-  const run: OpRunner = async (extra, op, args, progress, waited) => {
+  const asCaller = async <T>(extra: Extra, name: string, fn: (ctx: OpContext) => Promise<T>, progress?: OpContext['progress'], waited?: (ms: number) => void): Promise<T> => {
     const caller = await opts.caller(extra);
     const rate = await opts.services.rateLimits.take(caller.tokenId, { waitMs: opts.services.config.mcp.rateWaitMs, signal: extra.signal });
     if (rate.waitedMs > 0) waited?.(rate.waitedMs);
     try {
-      const ctx: OpContext = { caller, services: opts.services, op: { name: op.name, args: undefined }, signal: extra.signal, progress, ...(opts.linkBase ? { origin: opts.linkBase } : {}), ...(opts.localDirs?.length ? { localDirs: opts.localDirs } : {}) };
-      return await runOp(op, ctx, args);
+      const ctx: OpContext = { caller, services: opts.services, op: { name, args: undefined }, signal: extra.signal, progress, ...(opts.linkBase ? { origin: opts.linkBase } : {}), ...(opts.localDirs?.length ? { localDirs: opts.localDirs } : {}) };
+      return await fn(ctx);
     } finally {
       opts.services.rateLimits.release(caller.tokenId);
     }
   };
+  const run: OpRunner = (extra, op, args, progress, waited) => asCaller(extra, op.name, (ctx) => runOp(op, ctx, args), progress, waited);
+  const withCtx: WithCtx = (extra, fn) => asCaller(extra, SHOW_SHEET, fn);
 
   // Tools that declare an output schema must return structuredContent, grids included.
   const structuredAlways = surface === 'full' && outputSchemas;
@@ -116,6 +120,7 @@ export function mcpCore(opts: McpOptions, outOfBand?: (params: Notice) => Promis
     let args: unknown = req.params.arguments ?? {};
     let compactHint = '';
     try {
+      if (name === SHOW_SHEET) return await showSheet(withCtx, extra, args);
       if (surface === 'compact') {
         const group = groups.get(name);
         if (!group) {
@@ -155,7 +160,7 @@ export function mcpCore(opts: McpOptions, outOfBand?: (params: Notice) => Promis
         session.setLevel(req.params.level);
         return {};
       });
-      registerResources(r, { run, limits, shelf });
+      registerResources(r, { run, limits, shelf, app: { resource: appResource, read: readApp } });
       registerPrompts(r, { run, ref: toolRef(surface), limits });
       registerCompletions(r, { run });
     },

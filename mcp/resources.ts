@@ -24,7 +24,7 @@ export const RESOURCE_TEMPLATES = [
 export const contextUri = (file: string) => `sheets://files/${file}/context`;
 export const csvUri = (file: string, sheet: string) => `sheets://files/${file}/sheets/${encodeURIComponent(sheet)}.csv`;
 
-type Ctx = { run: OpRunner; limits: ResultLimits; shelf: ExportShelf };
+type Ctx = { run: OpRunner; limits: ResultLimits; shelf: ExportShelf; app?: { resource: Resource; read: (uri: string) => Promise<unknown> } };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each op's own output shape; callers read the fields they asked for
 async function call(ctx: Ctx, extra: Extra, op: string, args: Record<string, unknown>): Promise<any> {
@@ -86,7 +86,7 @@ export function registerResources(server: Registrar, ctx: Ctx): void {
   server.on('resources/list', async (req, extra) => {
     const offset = Number(req.params?.cursor ?? 0) || 0;
     const page = await call(ctx, extra, 'list_files', { limit: PAGE, offset });
-    const resources: Resource[] = [];
+    const resources: Resource[] = offset === 0 && ctx.app ? [ctx.app.resource] : [];
     for (const f of page.files as { uuid: string; name: string }[]) {
       resources.push({ uri: contextUri(f.uuid), name: `${f.name} — context`, mimeType: 'application/json' });
       const meta = await call(ctx, extra, 'get_file', { file_uuid: f.uuid });
@@ -97,6 +97,7 @@ export function registerResources(server: Registrar, ctx: Ctx): void {
 
   server.on('resources/read', async (req, extra) => {
     const uri: string = req.params.uri;
+    if (ctx.app && uri === ctx.app.resource.uri) return ctx.app.read(uri);
     const shelved = ctx.shelf.read(uri);
     if (shelved) return shelved;
     let m = CONTEXT_URI.exec(uri);

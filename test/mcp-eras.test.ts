@@ -6,6 +6,7 @@
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ops } from '../core/registry.ts';
+import { showSheetTool } from '../mcp/app.ts';
 import { toolOf } from '../mcp/tools.ts';
 import { MODERN, mcpHttpDoor, mcpModernHttpDoor, mcpModernStdioDoor, mcpStdioDoor, type ClientDoor } from './helpers/doors.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
@@ -45,7 +46,7 @@ describe.each(CLIENTS)('a %s client', { timeout: 120_000 }, (label, open) => {
 
   it('lists every tool with the schemas the registry gives it', async () => {
     const { tools } = await door.client.listTools();
-    const expected = ops.map((op) => toolOf(op));
+    const expected = [...ops.map((op) => toolOf(op)), showSheetTool];
     expect(tools.map((t: { name: string }) => t.name)).toEqual(expected.map((t) => t.name));
     for (const [i, t] of tools.entries()) {
       expect(t.inputSchema, t.name).toEqual(expected[i]!.inputSchema);

@@ -228,8 +228,24 @@ export async function renderWindow(wb: Workbook, sheet: SheetModel, base: string
   return { from: start, to: Math.max(start, end), html, rules: classes.ruleList() };
 }
 
-export async function renderPage({ wb, sheet, nonce, base }: PageInput): Promise<string> {
-  const classes = new ClassTable();
+/** A sheet drawn without its page: the table (head, frozen rows, the first row window) and its graphics. */
+export interface SheetBody {
+  /** The table and the graphics over it, to go in a positioned `<main>`. */
+  html: string;
+  /** Style rules of the cells' classes. */
+  rules: string;
+  /** Rows drawn (the first window), rows of the sheet as drawn, and columns drawn and used. */
+  firstEnd: number;
+  rows: number;
+  cols: number;
+  usedCols: number;
+  frozen: number;
+  heights: Record<string, number>;
+  classes: ClassTable;
+}
+
+/** What the viewer page and the MCP App (mcp/app.ts) both draw of a sheet, from the layout model. */
+export async function renderSheetBody(wb: Workbook, sheet: SheetModel, base: string, classes = new ClassTable()): Promise<SheetBody> {
   const v = sheetView(wb, sheet, base, classes);
   const { rows, cols, colW, rowH } = v;
   const used = sheet.usedExtent();
@@ -256,29 +272,12 @@ export async function renderPage({ wb, sheet, nonce, base }: PageInput): Promise
     }
   }
 
-  // Hidden sheets have no tab (a link to one still shows it); a tab colour underlines its tab.
-  const tabColor = (s: typeof sheet) => (s.meta.tab_color && /^#[0-9A-Fa-f]{6}/.test(s.meta.tab_color) ? ` class="${classes.of(`box-shadow:inset 0 -3px ${s.meta.tab_color.slice(0, 7)}`)}"` : '');
-  const tabs = wb.sheets
-    .filter((s) => !s.meta.visibility || s === sheet)
-    .map((s) => `<a href="${esc(`${base}?sheet=${encodeURIComponent(s.name)}`)}"${s === sheet ? ' aria-current="page"' : ''}${tabColor(s)}>${esc(s.name)}</a>`)
-    .join('');
-  const cut = used.cols > cols ? `<p class="cut">Showing ${cols} of ${used.cols} columns.</p>` : '';
-  const title = `${wb.file.name} — ${sheet.name}`;
-  // What the script needs to place row windows: the row count, heights, and where rows come from.
-  const layout = { rows, frozen: v.frozenRows, first: firstEnd, window: WINDOW, rowHeight: sheet.meta.default_row_height ?? DEFAULT_ROW_HEIGHT, heights, src: `${base}/rows?sheet=${encodeURIComponent(sheet.name)}` };
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-<title>${esc(title)}</title>
-<style nonce="${nonce}">
-${fontFaces()}
-body{margin:0;font:14.67px/1.22 Carlito,"DejaVu Sans",sans-serif;color:#202124;background:#fff;display:flex;flex-direction:column;height:100vh}
-header{display:flex;gap:16px;align-items:baseline;padding:8px 12px;border-bottom:1px solid #dadce0;font-family:"DejaVu Sans",sans-serif;font-size:13px}
-header h1{font-size:16px;margin:0}header .v{color:#5f6368}
-nav{display:flex;gap:2px;padding:4px 12px;background:#f1f3f4;border-bottom:1px solid #dadce0;font:13px "DejaVu Sans",sans-serif}
-nav a{padding:4px 10px;color:#202124;text-decoration:none;border-radius:4px 4px 0 0}
-nav a[aria-current]{background:#fff;font-weight:700;color:#188038}
-main{position:relative;overflow:auto;flex:1;min-height:0}
-table{border-collapse:collapse;table-layout:fixed}
+  const html = `<table class="${tableClass}"><colgroup>${colgroup}</colgroup><thead>${head}${frozen.join('')}</thead><tbody><tr class="spacer" id="above"><td colspan="${cols + 1}"></td></tr>${body.join('\n')}<tr class="spacer" id="below"><td colspan="${cols + 1}"></td></tr></tbody></table>${graphics.join('')}`;
+  return { html, rules: classes.rules(), firstEnd, rows, cols, usedCols: used.cols, frozen: v.frozenRows, heights, classes };
+}
+
+/** Style of the drawn sheet (its table, cells and graphics), shared by the viewer page and the MCP App. */
+export const SHEET_CSS = `table{border-collapse:collapse;table-layout:fixed}
 td,th{box-sizing:border-box;border:1px solid var(--grid,#e2e3e3);padding:0 2px;vertical-align:bottom;white-space:nowrap;overflow:hidden}
 thead tr:first-child th{height:${HEAD_H}px}
 td{position:relative}
@@ -291,7 +290,6 @@ tr.spacer td,tr.spacer th{border:0;padding:0;height:auto}
 .graphic{position:absolute;margin:0;background:#fff;border:1px solid #dadce0}
 .graphic svg{width:100%;height:100%}
 .graphic.plain{border:0;background:none}
-.cut{padding:4px 12px;color:#5f6368;font:13px "DejaVu Sans",sans-serif}
 main.nogrid td{--grid:transparent}
 td.note{background-image:linear-gradient(225deg,#d93025 5px,transparent 5px)}
 td a{color:inherit;text-decoration:inherit}
@@ -299,13 +297,42 @@ td .bar{position:absolute;top:2px;bottom:2px;box-sizing:border-box}
 td .v{position:relative}
 td .rot{display:inline-block;transform-origin:center}
 td .stack{display:inline-block;writing-mode:vertical-lr;text-orientation:upright}
-td svg.icon{position:absolute;left:2px;bottom:2px}
+td svg.icon{position:absolute;left:2px;bottom:2px}`;
+
+export async function renderPage({ wb, sheet, nonce, base }: PageInput): Promise<string> {
+  const classes = new ClassTable();
+  const { html, firstEnd, rows, cols, usedCols, frozen, heights } = await renderSheetBody(wb, sheet, base, classes);
+
+  // Hidden sheets have no tab (a link to one still shows it); a tab colour underlines its tab.
+  const tabColor = (s: typeof sheet) => (s.meta.tab_color && /^#[0-9A-Fa-f]{6}/.test(s.meta.tab_color) ? ` class="${classes.of(`box-shadow:inset 0 -3px ${s.meta.tab_color.slice(0, 7)}`)}"` : '');
+  const tabs = wb.sheets
+    .filter((s) => !s.meta.visibility || s === sheet)
+    .map((s) => `<a href="${esc(`${base}?sheet=${encodeURIComponent(s.name)}`)}"${s === sheet ? ' aria-current="page"' : ''}${tabColor(s)}>${esc(s.name)}</a>`)
+    .join('');
+  const cut = usedCols > cols ? `<p class="cut">Showing ${cols} of ${usedCols} columns.</p>` : '';
+  const title = `${wb.file.name} — ${sheet.name}`;
+  // What the script needs to place row windows: the row count, heights, and where rows come from.
+  const layout = { rows, frozen, first: firstEnd, window: WINDOW, rowHeight: sheet.meta.default_row_height ?? DEFAULT_ROW_HEIGHT, heights, src: `${base}/rows?sheet=${encodeURIComponent(sheet.name)}` };
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>${esc(title)}</title>
+<style nonce="${nonce}">
+${fontFaces()}
+body{margin:0;font:14.67px/1.22 Carlito,"DejaVu Sans",sans-serif;color:#202124;background:#fff;display:flex;flex-direction:column;height:100vh}
+header{display:flex;gap:16px;align-items:baseline;padding:8px 12px;border-bottom:1px solid #dadce0;font-family:"DejaVu Sans",sans-serif;font-size:13px}
+header h1{font-size:16px;margin:0}header .v{color:#5f6368}
+nav{display:flex;gap:2px;padding:4px 12px;background:#f1f3f4;border-bottom:1px solid #dadce0;font:13px "DejaVu Sans",sans-serif}
+nav a{padding:4px 10px;color:#202124;text-decoration:none;border-radius:4px 4px 0 0}
+nav a[aria-current]{background:#fff;font-weight:700;color:#188038}
+main{position:relative;overflow:auto;flex:1;min-height:0}
+${SHEET_CSS}
+.cut{padding:4px 12px;color:#5f6368;font:13px "DejaVu Sans",sans-serif}
 ${classes.rules()}
 </style></head>
 <body data-version="${wb.version}">
 <header><h1>${esc(wb.file.name)}</h1><span class="v">version <b id="version">${wb.version}</b> · read-only · updates live</span></header>
 <nav>${tabs}</nav>
-<main${sheet.meta.show_gridlines === false ? ' class="nogrid"' : ''}><table class="${tableClass}"><colgroup>${colgroup}</colgroup><thead>${head}${frozen.join('')}</thead><tbody><tr class="spacer" id="above"><td colspan="${cols + 1}"></td></tr>${body.join('\n')}<tr class="spacer" id="below"><td colspan="${cols + 1}"></td></tr></tbody></table>${graphics.join('')}</main>
+<main${sheet.meta.show_gridlines === false ? ' class="nogrid"' : ''}>${html}</main>
 ${cut}
 <script nonce="${nonce}" id="layout" type="application/json">${JSON.stringify(layout).replace(/</g, '\\u003c')}</script>
 <script nonce="${nonce}">

@@ -23,6 +23,10 @@ describe('CSV values are typed as PUT /cells types them', () => {
     expect(typeCsvValue('007')).toBe('007');
     expect(parseTyped('007')).toBe(7);
   });
+  it('a date-time with fractions of a second is a number shown as a time, as Excel types it (not a bare serial)', () => {
+    expect(parseTyped('2020-02-21 09:58:34.595555')).toEqual({ v: 43882.41567818287, auto: { format_code: 'mm:ss.0' } });
+    expect(parseTyped('12:30:15.5')).toMatchObject({ auto: { format_code: 'mm:ss.0' } });
+  });
   const samples = ['0', '-0', '7', '-12', '0.5', '.5', '5.', '1e3', '1,234.5', '12%', '$4.50', '2024-01-15', '01/02/2024', '13:45', 'TRUE', 'false', 'abc', "'42", '=1+1', '123456789012345', '1234567890123456', '12345678901234567890', '-1.25', '3.14159265358979', '0.000001', ' 5', '5 ', ''];
   const words = ['March', 'Jan', 'pm', 'AM', 'e', 'true', 'True', 'TRUE', 'false', 'FALSE', 'fAlSe', 'yes', 'NaN', 'Infinity', 'null', 'Monday', 'Dec', 'N/A', '#N/A', 'TRUE ', '-', '.', '$', '€', '%', 'noon', 'today', 'Jan-Feb', "'text", 'item 12', 'Jan 5', 'Jan 5, 2024'];
   it.each([...samples, ...words])('%j', (raw) => {

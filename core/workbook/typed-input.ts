@@ -35,6 +35,13 @@ function impliedStyle(formatId: number | undefined, raw: string): Partial<Style>
       return { date_time: '%H:%M:%S' };
     case 22:
       return { date_time: '%Y-%m-%d %H:%M' };
+    // Times with fractions of a second, and elapsed times, as Excel formats them when typed.
+    case 45:
+      return { format_code: 'mm:ss' };
+    case 46:
+      return { format_code: '[h]:mm:ss' };
+    case 47:
+      return { format_code: 'mm:ss.0' };
     default:
       return undefined;
   }

@@ -27,7 +27,7 @@ export const showSheetTool: Tool = {
   description: 'Shows a sheet to the person as a live grid in clients that render MCP Apps; the text says what is shown.',
   inputSchema: {
     type: 'object',
-    properties: { file_uuid: { type: 'string', description: 'Uuid of the file.' }, sheet: { type: 'string', description: 'Sheet name; default the first.' } },
+    properties: { file_uuid: { type: 'string' }, sheet: { type: 'string', description: 'Default the first.' } },
     required: ['file_uuid'],
   },
   annotations: { title: 'Show sheet', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

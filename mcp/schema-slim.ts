@@ -34,13 +34,16 @@ interface SlimOptions {
   flatten?: boolean;
 }
 
+/** The #RRGGBB patterns of colour fields: every colour is written that way, and a 400 names the form. */
+const HEX_COLOUR = /^\^#\(?(?:\?:)?\[0-9A-Fa-f\]\{6\}/;
+
 function slimNode(node: unknown, field?: string, opts: SlimOptions = {}, depth = 0): unknown {
   if (Array.isArray(node)) return node.map((n) => slimNode(n, field, opts, depth));
   if (!node || typeof node !== 'object') return node;
   const src = node as Json;
   const out: Json = {};
   for (const [k, v] of Object.entries(src)) {
-    if (k === 'pattern' && (typeof src.format === 'string' || (field && ID_NAME.test(field)) || v === NO_CONTROL_CHARS)) continue;
+    if (k === 'pattern' && (typeof src.format === 'string' || (field && ID_NAME.test(field)) || v === NO_CONTROL_CHARS || HEX_COLOUR.test(String(v)))) continue;
     if (k in NOISE_CAPS && typeof v === 'number' && v >= NOISE_CAPS[k]!) continue;
     if ((k === 'minLength' || k === 'minItems') && v === 1) continue;
     if (k === 'minimum' && typeof v === 'number' && (v <= -1e15 || v === 0 || v === 1)) continue; // z.int()'s safe-integer floor; counts and sizes are positive

@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import { isDate1904 } from '../workbook/date-system.ts';
 import { workbookProtectionOf } from '../protection/model.ts';
 import { elementXml } from '../protection/xlsx.ts';
-import { themePaletteOf, withPalette } from '../workbook/theme-palette.ts';
+import { themePaletteOf, withThemePalette } from '../workbook/theme-palette.ts';
 import { loadExcelJs, loadExcelSheetExtXform, type ExcelXform } from '../libs.ts';
 import { isRich, richRuns, type Cell, type RichCell, type TextRun } from '../workbook/cell.ts';
 import { DEFAULT_COL_WIDTH, DEFAULT_ROW_HEIGHT } from '../workbook/sheet-meta.ts';
@@ -352,24 +352,25 @@ export async function workbookToXlsx(wb: Workbook, step: (done: number, total: n
   sink.on('data', (c: Buffer) => chunks.push(c));
   const out = new ExcelJs.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: true });
   out.creator = 'sheets';
-  amendParts(out, isDate1904(wb), workbookProtectionOf(wb.sheets), themePaletteOf(wb.sheets));
+  amendParts(out, isDate1904(wb), workbookProtectionOf(wb.sheets));
   for (let i = 0; i < wb.sheets.length; i++) {
     await writeSheet(wb, wb.sheets[i]!, out, plan, indexBooks);
     await step(i + 1, wb.sheets.length);
   }
   writeNames(out, wb, plan, indexBooks);
   await out.commit();
-  return addDataTables(addExternalLinks(await addPartsToXlsx(Buffer.concat(chunks), wb, plan), wb), wb);
+  // The imported file's theme colours, which its styles' theme references name (exceljs writes its own theme).
+  return withThemePalette(addDataTables(addExternalLinks(await addPartsToXlsx(Buffer.concat(chunks), wb, plan), wb), wb), themePaletteOf(wb.sheets));
 }
 
 /**
  * A 1904 file says so in its workbook.xml (<workbookPr date1904="1"/>), and its serials are written
- * as they are; a protected workbook keeps its <workbookProtection>, which follows <workbookPr>; an
- * imported file's theme colours replace those of exceljs's theme. exceljs's streaming writer does
+ * as they are; a protected workbook keeps its <workbookProtection>, which follows <workbookPr>.
+ * exceljs's streaming writer does
  * none of this, so the parts' text is amended on the way into the archive.
  */
-function amendParts(out: StreamWorkbook, date1904: boolean, protection: Record<string, string> | undefined, palette: string[] | undefined): void {
-  if (!date1904 && !protection && !palette) return;
+function amendParts(out: StreamWorkbook, date1904: boolean, protection: Record<string, string> | undefined): void {
+  if (!date1904 && !protection) return;
   const zip = (out as unknown as { zip: { append(data: unknown, opts: { name: string }): unknown } }).zip;
   const append = zip.append.bind(zip);
   const amend = (xml: string) => {
@@ -380,8 +381,6 @@ function amendParts(out: StreamWorkbook, date1904: boolean, protection: Record<s
   const isPart = (data: unknown, name: string, re: RegExp): data is string => typeof data === 'string' && re.test(name);
   zip.append = (data, opts) => {
     if (isPart(data, opts.name, /^\/?xl\/workbook\.xml$/)) return append(amend(data), opts);
-    // The imported file's theme colours, which its styles' theme references name.
-    if (palette && isPart(data, opts.name, /^\/?xl\/theme\/theme1\.xml$/)) return append(withPalette(data, palette), opts);
     return append(data, opts);
   };
 }

@@ -2,6 +2,7 @@
 // which its styles' theme references (Style.theme_colors) name. Kept as a mark in the meta of every
 // sheet the import made (as the date system), and written as the exported theme's colour scheme,
 // so those references show in Excel the colours they showed before.
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import type { SheetModel } from './sheet.ts';
 
 declare module './sheet-meta.ts' {
@@ -27,4 +28,14 @@ export function withPalette(xml: string, palette: readonly string[]): string {
       return text.replace(new RegExp(`<a:${tag}>[\\s\\S]*?</a:${tag}>`), `<a:${tag}><a:srgbClr val="${rgb.toUpperCase()}"/></a:${tag}>`);
     }, scheme),
   );
+}
+
+/** An exported xlsx with its theme part's colour scheme replaced by the palette (the archive is written again). */
+export function withThemePalette(xlsx: Buffer, palette: readonly string[] | undefined): Buffer {
+  if (!palette) return xlsx;
+  const files = unzipSync(new Uint8Array(xlsx));
+  const part = 'xl/theme/theme1.xml';
+  if (!files[part]) return xlsx;
+  files[part] = strToU8(withPalette(strFromU8(files[part]!), palette));
+  return Buffer.from(zipSync(files, { level: 6 }));
 }

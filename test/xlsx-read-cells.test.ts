@@ -47,7 +47,8 @@ describe('cells read from the sheet XML', () => {
     expect(cellsOf(sheet)).toEqual({
       A1: { value: -12.5 },
       B1: { value: 'plain' },
-      C1: { value: 'rich\n' },
+      // A shared string's runs come with it: their text spells the value.
+      C1: { value: 'rich\n', runs: [{ t: 'ri' }, { font: BOLD, t: 'ch\n' }] },
       D1: { value: 'a&b' },
       E1: { value: 'in <line>' },
       F1: { value: 'xAy' },

@@ -53,6 +53,15 @@ describe("the corpus's formulas compared with Excel's cached values", () => {
     expect(pairs.filter((r) => !r.ok)).toEqual([]);
   });
 
+  it('VDB from a fractional start period gives what Excel cached (periods laid out from the start)', async () => {
+    const results = await compareWorkbook(`${CORPUS}xlcalculator/VDB.xlsx`, CORPUS);
+    const vdb = results.filter((r) => r.functions.includes('VDB'));
+    expect(vdb.filter((r) => /VDB\(\$A\$19,0,\$A\$20,(B2[4-9]|B3\d|1[1-3]\.5)/.test(r.formula)).length).toBeGreaterThanOrEqual(15);
+    expect(vdb.filter((r) => !r.ok)).toEqual([]);
+    // The cells that halve a fractional period's depreciation follow it.
+    expect(results.filter((r) => r.cell === 'Sheet1!F36' || r.cell === 'Sheet1!F23')).toMatchObject([{ expected: '0.03436314522734203', ok: true }, { expected: '0.03436314522734203', ok: true }]);
+  });
+
   it('set apart only differences a named rule explains', () => {
     const book = { manual: false, iterate: false };
     expect(oracleExcuse('0', '#CYCLE!', book)).toMatch(/circular reference/);

@@ -473,6 +473,9 @@ export const excelFunctionCases: CaseGroup[] = [
       f('VDB switching to straight line', '=VDB(100, 33, 20, 10, 11, 2, FALSE)', /^1\.8678440/),
       f('VDB past the life', '=VDB(2400, 300, 10, 0, 11)', '#NUM!'),
       f('VDB with start after end', '=VDB(2400, 300, 10, 3, 2)', '#NUM!'),
+      // Excel's cached values (a corpus workbook): from a fractional start, periods run from the start.
+      f('VDB from a fractional start, past the switch to straight line', '=VDB(1, 0, 14, 3.5, 4.5, 1.25)', '0.06872629'),
+      f('VDB of the last half period from a fractional start', '=VDB(1, 0, 14, 13.5, 14, 1.25)', '0.034363145'),
       f('VDB of text', '=VDB("cost", 300, 10, 0, 1)', '#VALUE!'),
       f('DURATION (Microsoft\'s example)', '=DURATION(DATE(2018,7,1), DATE(2048,1,1), 0.08, 0.09, 2, 1)', /^10\.919145/),
       f('MDURATION (Microsoft\'s example)', '=MDURATION(DATE(2008,1,1), DATE(2016,1,1), 0.08, 0.09, 2, 1)', /^5\.735669/),

@@ -38,7 +38,29 @@ export function vdb(cost: number, salvage: number, life: number, start: number, 
   if (cost < 0 || salvage < 0 || life <= 0 || factor <= 0) return numError('VDB: cost and salvage must not be negative, life and factor must be positive');
   if (start < 0 || start > end || end > life || end <= 0) return numError('VDB: the periods must satisfy 0 <= start_period <= end_period <= life, end_period above 0');
   if (!noSwitch && start === life && end === life) return numError('VDB: start_period and end_period are both the life');
+  if (!noSwitch && start !== Math.trunc(start)) return fromFractionalStart(cost, salvage, life, start, end, factor);
   return totalDepreciation(cost, salvage, life, end, factor, !noSwitch) - totalDepreciation(cost, salvage, life, start, factor, !noSwitch);
+}
+
+/**
+ * VDB from a fractional start_period, as Excel computes it: its periods are laid out from the
+ * start, a first short one (the start's fraction) and whole ones after it, so the switch to
+ * straight line is decided at the start's fraction (3.5, 4.5...) and spreads what is left then
+ * over the life left then. VDB(1, 0, 14, 3.5, 4.5, 1.25) is 0.0687262904..., not the
+ * 0.0686678993... of whole periods.
+ */
+function fromFractionalStart(cost: number, salvage: number, life: number, start: number, end: number, factor: number): number {
+  let t = 0, book = cost, taken = 0;
+  while (t < end) {
+    const to = Math.min(t === 0 ? start - Math.trunc(start) : t + 1, end), len = to - t;
+    const ddb = Math.min(book * (factor / life), book - salvage) * len;
+    const sln = ((book - salvage) / (life - t)) * len;
+    const step = Math.max(ddb, sln, 0);
+    if (to > start) taken += step;
+    book -= step;
+    t = to;
+  }
+  return taken;
 }
 
 const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;

@@ -5,6 +5,8 @@
 // kept as such, evaluated, and written back.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { rulesToExcel } from '../core/io/xlsx-cf.ts';
 import { workbookToXlsx } from '../core/io/xlsx-export.ts';
 import { readZipEntry } from '../core/io/zip-guard.ts';
 import type { DataBarRule, FormulaRule, IconSetRule } from '../core/rules/model.ts';
@@ -38,6 +40,27 @@ describe('conditional formats in xlsx', () => {
     // One Excel rule over several ranges goes back as one rule (split on import, each range with its own condition).
     expect(all).toEqual(expect.arrayContaining(['A12:D17 A20 expression']));
     expect(all.some((r) => /cellIs between/.test(r))).toBe(true);
+  });
+
+  it.each([
+    ['AND(A2>=1,A2<=MAX(B2,")"))', { type: 'cellIs', operator: 'between', formulae: ['1', 'MAX(B2,")")'] }],
+    ['OR(A2<1,A2>10)', { type: 'cellIs', operator: 'notBetween', formulae: ['1', '10'] }],
+    ['A2<>"x"', { type: 'cellIs', operator: 'notEqual', formulae: ['"x"'] }],
+    ['AND(ISNUMBER(A2),A2<=SMALL($A$2:$B$10,3))', { type: 'top10', rank: 3, percent: false, bottom: true }],
+    ['AND(ISNUMBER(A2),A2>=LARGE($A$2:$B$10,MAX(1,INT(COUNT($A$2:$B$10)*10/100))))', { type: 'top10', rank: 10, percent: true, bottom: false }],
+    ['AND(ISNUMBER(A2),A2<AVERAGE($A$2:$B$10))', { type: 'aboveAverage', aboveAverage: false }],
+    ['RIGHT(A2,LEN("a""b"))="a""b"', { type: 'containsText', operator: 'endsWith', text: 'a"b' }],
+    // Not the import's conditions: a compared value that is itself a comparison, another cell, spaces.
+    ['A2>=1=2', { type: 'expression' }],
+    ['A20>5', { type: 'expression' }],
+    ['AND(ISNUMBER(A2),A2>=SMALL($A$2:$B$10,3))', { type: 'expression' }],
+    ['RIGHT(A2,LEN("ab"))="abc"', { type: 'expression' }],
+    ['A2 >5', { type: 'expression' }],
+  ])('writes the condition %s back as Excel\'s kind %o', (formula, kind) => {
+    const ws = new ExcelJS.Workbook().addWorksheet('S');
+    rulesToExcel([{ id: 'r', type: 'formula', range: { r0: 1, r1: 9, c0: 0, c1: 1 }, formula: `=${formula}`, style: { bold: true }, apply_to_blank: true }], ws);
+    const written = (ws as unknown as { conditionalFormattings: { rules: Record<string, unknown>[] }[] }).conditionalFormattings[0]!.rules[0]!;
+    expect(written).toMatchObject(kind);
   });
 
   it('keeps a hatched fill (a pattern without colours) and writes it back', async () => {

@@ -11,7 +11,10 @@ import type ExcelJS from 'exceljs';
 import { parseRange, rectToA1, cellToA1, type Rect } from '../a1.ts';
 import type { Bound, ColorScaleRule, DataBarRule, FormulaRule, IconSetRule, RuleSpec, RuleStyle, Threshold, ThresholdType } from '../rules/model.ts';
 import { canonicalSet, iconOf, iconSetSize } from '../rules/icons.ts';
+import type { Node } from '../formula/ast.ts';
 import { reanchor } from '../formula/move-refs.ts';
+import { matchFormula } from '../formula/pattern.ts';
+import { areaText, printNode } from '../formula/print.ts';
 import { withoutPrefixes } from '../formula/prefixes.ts';
 import { resolveColor, type XlsxColor } from './xlsx-colors.ts';
 
@@ -222,7 +225,7 @@ export function rulesFromExcel(ws: ExcelJS.Worksheet, theme: string[], dropped: 
           continue;
         }
         const tl = cellToA1({ row: rect.r0, col: rect.c0 });
-        const abs = rectToA1(rect).replace(/([A-Z]+)(\d+)/g, '$$$1$$$2');
+        const abs = absoluteA1(rect);
         // Excel writes the formulas of a rule over several ranges for the first one's top-left cell.
         const moved = dr || dc ? { ...r, formulae: r.formulae?.map((x) => (typeof x === 'string' ? reanchor(`=${x}`, dr, dc).slice(1) : x)) } : r;
         const raw = conditionOf(moved, tl, abs);
@@ -333,24 +336,8 @@ function blankGuarded(rule: FormulaRule): string {
 
 /** The condition inside blankGuarded's, for the top-left cell `tl`; undefined when it is not one. */
 function unguarded(condition: string, tl: string): string | undefined {
-  const head = `AND(COUNTBLANK(${tl})=0,`;
-  if (!condition.startsWith(head) || !condition.endsWith(')')) return undefined;
-  const inner = condition.slice(head.length, -1);
-  return balanced(inner) ? inner : undefined;
-}
-
-/** Are the text's parentheses outside strings balanced, never closing more than opened? */
-function balanced(text: string): boolean {
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (ch === '"') {
-      i++;
-      while (i < text.length && !(text[i] === '"' && text[i + 1] !== '"')) i += text[i] === '"' ? 2 : 1;
-    } else if (ch === '(') depth++;
-    else if (ch === ')' && --depth < 0) return false;
-  }
-  return depth === 0 && text.length > 0;
+  const m = matchFormula(condition, `AND(COUNTBLANK(${tl})=0,X_)`, ['X_']);
+  return m && printNode(m.X_!);
 }
 
 /** Excel's date periods as Excel writes their condition for the top-left cell `c`. */
@@ -367,22 +354,13 @@ const PERIODS: [string, (c: string) => string][] = [
   ['nextMonth', (c) => `AND(MONTH(${c})=MONTH(EDATE(TODAY(),0+1)),YEAR(${c})=YEAR(EDATE(TODAY(),0+1)))`],
 ];
 
-const OP_NAMES: Record<string, string> = Object.fromEntries(Object.entries(OPS).map(([name, op]) => [op, name]));
-
-/** Does the text compare anything outside strings and parentheses (so `A1>x` is not a plain value)? */
-function comparesAtTop(text: string): boolean {
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (ch === '"') {
-      i++;
-      while (i < text.length && !(text[i] === '"' && text[i + 1] !== '"')) i += text[i] === '"' ? 2 : 1;
-    } else if (ch === '(') depth++;
-    else if (ch === ')') depth--;
-    else if (depth === 0 && (ch === '<' || ch === '>' || ch === '=' || ch === '&')) return true;
-  }
-  return false;
+/** A bound of a cell-value comparison: a value, not itself a comparison or a joined text (`A1>x`, `"a"&x`). */
+function plainValue(n: Node | undefined): string | undefined {
+  if (!n || (n.kind === 'binary' && (n.op === '&' || COMPARISONS.has(n.op)))) return undefined;
+  return printNode(n);
 }
+
+const COMPARISONS = new Set(['=', '<>', '<', '>', '<=', '>=']);
 
 /**
  * The Excel kind a formula rule was imported from, recognised from the condition the import wrote
@@ -392,42 +370,60 @@ function comparesAtTop(text: string): boolean {
  */
 function excelKindOf(rule: FormulaRule): Record<string, unknown> | undefined {
   const tl = cellToA1({ row: rule.range.r0, col: rule.range.c0 });
-  const abs = rectToA1(rule.range).replace(/([A-Z]+)(\d+)/g, '$$$1$$$2');
+  const abs = absoluteA1(rule.range);
   const f = rule.formula.replace(/^=/, '');
-  const between = new RegExp(`^AND\\(${tl}>=(.+),${tl}<=(.+)\\)$`).exec(f) ?? undefined;
-  if (between && !comparesAtTop(between[1]!) && !comparesAtTop(between[2]!) && `AND(${tl}>=${between[1]},${tl}<=${between[2]})` === f) return { type: 'cellIs', operator: 'between', formulae: [between[1], between[2]] };
-  const outside = new RegExp(`^OR\\(${tl}<(.+),${tl}>(.+)\\)$`).exec(f) ?? undefined;
-  if (outside && !comparesAtTop(outside[1]!) && !comparesAtTop(outside[2]!)) return { type: 'cellIs', operator: 'notBetween', formulae: [outside[1], outside[2]] };
-  const single = new RegExp(`^${tl}(<>|>=|<=|=|>|<)(.+)$`).exec(f);
-  if (single && !comparesAtTop(single[2]!)) return { type: 'cellIs', operator: OP_NAMES[single[1]!], formulae: [single[2]] };
+  const match = (pattern: string, holes: string[]) => matchFormula(f, pattern, holes);
+  const between = match(`AND(${tl}>=X_,${tl}<=Y_)`, ['X_', 'Y_']);
+  const [lo, hi] = [plainValue(between?.X_), plainValue(between?.Y_)];
+  if (lo !== undefined && hi !== undefined) return { type: 'cellIs', operator: 'between', formulae: [lo, hi] };
+  const outside = match(`OR(${tl}<X_,${tl}>Y_)`, ['X_', 'Y_']);
+  const [below, above] = [plainValue(outside?.X_), plainValue(outside?.Y_)];
+  if (below !== undefined && above !== undefined) return { type: 'cellIs', operator: 'notBetween', formulae: [below, above] };
+  for (const [name, op] of Object.entries(OPS)) {
+    const value = plainValue(match(`${tl}${op}X_`, ['X_'])?.X_);
+    if (value !== undefined) return { type: 'cellIs', operator: name, formulae: [value] };
+  }
   const period = PERIODS.find(([, of]) => of(tl) === f);
   if (period) return { type: 'timePeriod', timePeriod: period[0], formulae: [f] };
-  const top = new RegExp(`^AND\\(ISNUMBER\\(${tl}\\),${tl}(>=|<=)(LARGE|SMALL)\\(${escapeRe(abs)},(\\d+|MAX\\(1,INT\\(COUNT\\(${escapeRe(abs)}\\)\\*(\\d+)/100\\)\\))\\)\\)$`).exec(f);
-  if (top && (top[1] === '>=') === (top[2] === 'LARGE')) return { type: 'top10', rank: Number(top[4] ?? top[3]), percent: top[4] !== undefined, bottom: top[2] === 'SMALL' };
-  const average = new RegExp(`^AND\\(ISNUMBER\\(${tl}\\),${tl}(>|<)AVERAGE\\(${escapeRe(abs)}\\)\\)$`).exec(f);
-  if (average) return { type: 'aboveAverage', aboveAverage: average[1] === '>' };
+  for (const [op, fn] of [['>=', 'LARGE'], ['<=', 'SMALL']] as const) {
+    for (const percent of [false, true]) {
+      const n = match(`AND(ISNUMBER(${tl}),${tl}${op}${fn}(${abs},${percent ? `MAX(1,INT(COUNT(${abs})*N_/100))` : 'N_'}))`, ['N_'])?.N_;
+      if (n?.kind === 'number' && /^\d+$/.test(n.text ?? '')) return { type: 'top10', rank: n.value, percent, bottom: fn === 'SMALL' };
+    }
+  }
+  for (const op of ['>', '<']) {
+    if (match(`AND(ISNUMBER(${tl}),${tl}${op}AVERAGE(${abs}))`, [])) return { type: 'aboveAverage', aboveAverage: op === '>' };
+  }
   const text = textKindOf(f, tl);
   if (text) return { type: 'containsText', operator: text.kind, ...(text.text !== undefined ? { text: text.text } : {}), formulae: [f] };
   return undefined;
 }
 
-const LITERAL = '"((?:[^"]|"")*)"';
+/** The range as an absolute reference: $A$1:$B$9 (or $A$1). */
+function absoluteA1(r: Rect): string {
+  const corner = (row: number, col: number) => ({ row, col, rowAbs: true, colAbs: true });
+  return r.r0 === r.r1 && r.c0 === r.c1 ? areaText(corner(r.r0, r.c0)) : areaText(corner(r.r0, r.c0), corner(r.r1, r.c1));
+}
+
 /** The text kinds Excel writes with the condition beside them (the formulas of its rule dialog). */
 function textKindOf(f: string, tl: string): { kind: string; text?: string } | undefined {
-  const unquote = (s: string) => s.replace(/""/g, '"');
-  let m = new RegExp(`^NOT\\(ISERROR\\(SEARCH\\(${LITERAL},${tl}\\)\\)\\)$`).exec(f);
-  if (m) return { kind: 'containsText', text: unquote(m[1]!) };
-  m = new RegExp(`^ISERROR\\(SEARCH\\(${LITERAL},${tl}\\)\\)$`).exec(f);
-  if (m) return { kind: 'notContainsText', text: unquote(m[1]!) };
-  m = new RegExp(`^LEFT\\(${tl},LEN\\(${LITERAL}\\)\\)=${LITERAL}$`).exec(f);
-  if (m && m[1] === m[2]) return { kind: 'beginsWith', text: unquote(m[1]!) };
-  m = new RegExp(`^RIGHT\\(${tl},LEN\\(${LITERAL}\\)\\)=${LITERAL}$`).exec(f);
-  if (m && m[1] === m[2]) return { kind: 'endsWith', text: unquote(m[1]!) };
+  const literal = (pattern: string) => {
+    const t = matchFormula(f, pattern, ['T_'])?.T_;
+    return t?.kind === 'string' ? t.value : undefined;
+  };
+  const kinds: [string, string][] = [
+    ['containsText', `NOT(ISERROR(SEARCH(T_,${tl})))`],
+    ['notContainsText', `ISERROR(SEARCH(T_,${tl}))`],
+    ['beginsWith', `LEFT(${tl},LEN(T_))=T_`],
+    ['endsWith', `RIGHT(${tl},LEN(T_))=T_`],
+  ];
+  for (const [kind, pattern] of kinds) {
+    const text = literal(pattern);
+    if (text !== undefined) return { kind, text };
+  }
   if (f === `LEN(TRIM(${tl}))=0`) return { kind: 'containsBlanks' };
   if (f === `LEN(TRIM(${tl}))>0`) return { kind: 'notContainsBlanks' };
   if (f === `ISERROR(${tl})`) return { kind: 'containsErrors' };
   if (f === `NOT(ISERROR(${tl}))`) return { kind: 'notContainsErrors' };
   return undefined;
 }
-
-const escapeRe = (s: string) => s.replace(/[$.*+?^()[\]{}|\\]/g, '\\$&');

@@ -1,6 +1,7 @@
 // Named ranges through xlsx: written as Excel's defined names (ranges, constants and formulas
 // alike), read back from the file's own workbook part (exceljs keeps only plain ranges), and
 // names that cannot be kept are listed in the import warnings.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { applyBook } from '../core/io/excel-apply.ts';
 import { readXlsx } from '../core/io/xlsx-read.ts';
@@ -55,6 +56,21 @@ describe('named ranges in xlsx', () => {
     // Excel keeps a name over another workbook's cells, and so does the import (the engine is not given it).
     expect(allNames(wb).map(({ spec }) => [spec.name, spec.refers_to])).toEqual([['ok', '=S!$A$1'], ['Far', '=[1]Other!$A$1']]);
     expect(outcome.warnings).toEqual([expect.stringMatching(/^1 defined name\(s\) were not kept: A1: 'A1' cannot be a name/)]);
+  });
+
+  it('a name the file lists twice in one scope is the later one; thousands of names (a real file with 3,659) all come in', async () => {
+    const wb = memoryWorkbook(['S', 'T'], names);
+    const book = { sheets: [], names: [{ name: 'rate', refersTo: 'S!$A$1' }, { name: 'Rate', refersTo: 'S!$A$2' }, { name: 'rate', sheet: 'T', refersTo: 'T!$B$1' }], warnings: [] };
+    await applyBook(wb, book, noSteps);
+    expect(allNames(wb).map(({ sheet, spec }) => [sheet.name, spec.name, spec.refers_to, !!spec.local])).toEqual([['S', 'Rate', '=S!$A$2', false], ['T', 'rate', '=T!$B$1', true]]);
+
+    // ClosedXML's InvalidPrintTitles.xlsx: each name was checked against all the others, minutes of work.
+    const file = await readXlsx(readFileSync(new URL('./fixtures/corpus/closedxml/ClosedXML.Tests/Resource/TryToLoad/InvalidPrintTitles.xlsx', import.meta.url)));
+    const big = memoryWorkbook([], names);
+    const outcome = await applyBook(big, file, noSteps);
+    expect(file.names!.length).toBeGreaterThan(3_000);
+    expect(allNames(big)).toHaveLength(3_659);
+    expect(outcome.warnings.filter((w) => /defined name/.test(w))).toEqual([]);
   });
   it("keeps each sheet's own names in their scope, through export and import (a sheet named 2024 too)", async () => {
     const wb = memoryWorkbook(['Summary', '2024', 'Notes'], names);

@@ -18,7 +18,7 @@ import { newId } from '../objects/ranges.ts';
 import { chartsOf } from '../charts/model.ts';
 import { NOTE_CHARS, setNotes } from '../notes/model.ts';
 import { setLinks } from '../links/model.ts';
-import { addName, allNames, checkNameText, normalizeRefersTo, removeName, scopeOf } from '../names/model.ts';
+import { addName, checkNameText, indexName, nameIndex, normalizeRefersTo, removeName } from '../names/model.ts';
 import { putImported } from './block-writer.ts';
 import { importFormula, type ImportOptions } from './formula-import.ts';
 import { withoutPrefixes } from '../formula/prefixes.ts';
@@ -253,14 +253,20 @@ function applyTables(wb: Workbook, tables: readonly BookTable[]): void {
  */
 function applyNames(wb: Workbook, names: BookName[], tables: readonly BookTable[], warnings: string[]): void {
   const skipped: string[] = [];
+  // Built once: a file may bring thousands of names (3,659 took minutes when each looked at all the others).
+  const index = nameIndex(wb);
   for (const n of names) {
     const label = n.sheet !== undefined ? `${n.name} (sheet ${n.sheet})` : n.name;
     try {
       const scope = n.sheet === undefined ? undefined : wb.findSheet(n.sheet);
       if (n.sheet !== undefined && !scope) throw new Error(`its sheet is not in the file`);
-      const existing = allNames(wb).find((x) => x.spec.name.toLowerCase() === n.name.toLowerCase() && scopeOf(x) === scope);
-      if (existing) removeName(wb, existing.spec);
-      checkNameText(wb, n.name, 'file_data', undefined, scope, { fromFile: true });
+      const key = `${scope?.id ?? ''}\t${n.name.toLowerCase()}`;
+      const existing = index.byScope.get(key);
+      if (existing) {
+        removeName(wb, existing.spec);
+        index.byScope.delete(key);
+      }
+      checkNameText(wb, n.name, 'file_data', undefined, scope, { fromFile: true, index });
       // A name over a table's column (=SUM(tblIncome[Amount])) refers to its cells, as formulas do.
       const bare = withoutPrefixes(n.refersTo);
       const text = resolveStructuredRefs(bare, tables, { sheet: '', row: 0 }) ?? bare;
@@ -268,7 +274,7 @@ function applyNames(wb: Workbook, names: BookName[], tables: readonly BookTable[
       // Relative references and the like are stored absolute for the engine: the file's own text goes back on export.
       // (A name over a table, TableName[#All], goes back as written while that table is exported: xlsx-export.ts.)
       const file = refersTo !== `=${n.refersTo}` ? { file: { text: n.refersTo, from: refersTo } } : {};
-      addName(wb, { name: n.name, refers_to: refersTo, ...file }, scope);
+      indexName(index, { sheet: scope ?? wb.sheets[0]!, spec: addName(wb, { name: n.name, refers_to: refersTo, ...file }, scope) });
     } catch (err) {
       skipped.push(`${label}: ${(err as Error).message.replace(/^file_data: /, '')}`);
     }

@@ -1,4 +1,4 @@
-// exceljs reads what the import still takes from it (sheet properties, views, columns, merges,
+// exceljs reads what the import still takes from it (sheet properties, views, columns,
 // conditional formats, print setup) from a workbook built for it here: a workbook part listing
 // the sheets and nothing else, and each worksheet with only those elements and no cells. So a part
 // exceljs cannot read (a drawing, a table, a VML note, an autofilter on icons, a name it cannot
@@ -38,7 +38,7 @@ export interface SkeletonSheet {
 }
 
 /** The elements of a worksheet exceljs still reads for the import. */
-const KEEP = new Set(['sheetPr', 'dimension', 'sheetViews', 'sheetFormatPr', 'cols', 'mergeCells', 'conditionalFormatting', 'printOptions', 'pageMargins', 'pageSetup', 'headerFooter', 'rowBreaks', 'colBreaks', 'extLst']);
+const KEEP = new Set(['sheetPr', 'dimension', 'sheetViews', 'sheetFormatPr', 'cols', 'conditionalFormatting', 'printOptions', 'pageMargins', 'pageSetup', 'headerFooter', 'rowBreaks', 'colBreaks', 'extLst']);
 
 /** What each element holds, for the import report. */
 const HOLDS: Record<string, string> = {
@@ -47,7 +47,6 @@ const HOLDS: Record<string, string> = {
   sheetViews: 'the sheet view (frozen panes, gridlines)',
   sheetFormatPr: 'the default row height and column width',
   cols: 'the column widths and formats',
-  mergeCells: 'the merged cells',
   conditionalFormatting: 'a conditional format',
   printOptions: 'the print options',
   pageMargins: 'the page margins',

@@ -69,3 +69,35 @@ export function fillMerges(merges: MergeIndex, rowStyle: ReadonlyMap<number, XlS
     }
   }
 }
+
+/**
+ * The merged ranges a sheet's <mergeCells> lists (`tail`: the XML after its cells), each once.
+ * Read here rather than by exceljs, whose reader checks each range against every one before it
+ * (50,000 ranges took minutes). A range overlapping one listed before it, which Excel does not
+ * write, is left out (the one lower down) and counted in `overlapping`.
+ */
+export function mergesFromXml(tail: string, overlapping: { count: number }): string[] {
+  const block = /<(?:\w+:)?mergeCells\b[^>]*>([\s\S]*?)<\/(?:\w+:)?mergeCells>/.exec(tail)?.[1];
+  if (!block) return [];
+  const found: { ref: string; r0: number; c0: number; r1: number; c1: number; i: number }[] = [];
+  for (const m of block.matchAll(/<(?:\w+:)?mergeCell\b[^>]*?\bref\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
+    const ref = (m[1] ?? m[2] ?? '').replace(/\$/g, '');
+    if (!ref.includes(':')) continue;
+    try {
+      found.push({ ref, ...parseRange(ref).rect, i: found.length });
+    } catch {
+      continue;
+    }
+  }
+  // A sweep down the rows: each range is checked only against those still open at its top row.
+  const byTop = [...found].sort((a, b) => a.r0 - b.r0 || a.i - b.i);
+  const dropped = new Set<number>();
+  let open: typeof found = [];
+  for (const m of byTop) {
+    open = open.filter((o) => o.r1 >= m.r0);
+    if (open.some((o) => o.c0 <= m.c1 && m.c0 <= o.c1)) dropped.add(m.i);
+    else open.push(m);
+  }
+  overlapping.count += dropped.size;
+  return found.filter((m) => !dropped.has(m.i)).map((m) => m.ref);
+}

@@ -15,6 +15,7 @@ import { missingLines, partLine, partOwners, relationshipLines } from './xlsx-re
 import { readWorkbookPart, type WorkbookPart, type WorkbookSheet } from './xlsx-workbook-part.ts';
 import { whyUnreadable, xmlDamage } from './xml-check.ts';
 import { forEachSheetCell, readRows } from './xlsx-read-cells.ts';
+import { mergesFromXml } from './xlsx-read-merges.ts';
 import { styleFromExcel } from './style-map.ts';
 import { resolveColor, themeColors, type XlsxColor } from './xlsx-colors.ts';
 import { readZipEntry } from './zip-guard.ts';
@@ -43,7 +44,9 @@ const defaultColPx = (base: number) => base * 7 + 8;
 /** `xml`: the sheet's XML before its cells (<cols>, <sheetFormatPr>), after them (<dataValidations>), and whole. */
 function sheetOf(ws: ExcelJS.Worksheet, name: string, xml: { head: string; tail: string; cells: string }, capture: Capture, styleCache: Map<string, Style | undefined>, look: Look, warnings: string[]): BookSheet {
   const { head, tail } = xml;
-  const merges = ((ws.model as { merges?: string[] }).merges ?? []).filter((m) => m.includes(':'));
+  const overlapping = { count: 0 };
+  const merges = guard(warnings, `the merged cells of sheet ${name}`, () => mergesFromXml(tail, overlapping), []);
+  if (overlapping.count) warnings.push(`not kept: merged cells on ${name}: ${overlapping.count} range(s) overlapping another merged range`);
   const colWidths: Record<string, number> = {};
   const cols = (ws.model as { cols?: { min: number; max: number; width?: number; hidden?: boolean }[] }).cols ?? [];
   let restWidth: number | undefined;
@@ -109,14 +112,7 @@ function sheetOf(ws: ExcelJS.Worksheet, name: string, xml: { head: string; tail:
   }
   return {
     name: name,
-    merges: merges.map((m) => m.replace(/\$/g, '')).filter((m) => {
-      try {
-        parseRange(m);
-        return true;
-      } catch {
-        return false;
-      }
-    }),
+    merges,
     colWidths,
     rowHeights,
     ...(frozen ? { frozen } : {}),

@@ -88,10 +88,12 @@ export function hasOwnName(sheet: SheetModel, name: string): boolean {
 }
 
 /** Adds a name to the file (on its first sheet), or to `scope` as that sheet's own name. */
-export function addName(wb: Workbook, spec: NameSpec, scope?: SheetModel): void {
+export function addName(wb: Workbook, spec: NameSpec, scope?: SheetModel): NameSpec {
   const home = scope ?? wb.sheets[0]!;
   const { local: _, ...rest } = spec;
-  home.meta.names = [...(home.meta.names ?? []), scope ? { ...rest, local: true } : rest];
+  const added: NameSpec = scope ? { ...rest, local: true } : rest;
+  home.meta.names = [...(home.meta.names ?? []), added];
+  return added;
 }
 
 export function removeName(wb: Workbook, spec: NameSpec): void {
@@ -117,7 +119,7 @@ let scratch: HyperFormula | undefined;
  * names and data tables, or among `scope`'s own names (a sheet's own name may repeat a
  * workbook name: that sheet's formulas read its own).
  */
-export function checkNameText(wb: Workbook, name: string, field: string, except?: NameSpec, scope?: SheetModel, opts: { fromFile?: boolean } = {}): void {
+export function checkNameText(wb: Workbook, name: string, field: string, except?: NameSpec, scope?: SheetModel, opts: { fromFile?: boolean; index?: NameIndex } = {}): void {
   // A file's names are taken as Excel wrote them, whatever their characters (but no spaces).
   const shape = opts.fromFile ? /^[^\s!'"=,;()]{1,255}$/u : /^[\p{L}_\\][\p{L}\p{N}_.\\?]{0,254}$/u;
   if (!shape.test(name)) throw invalidArg(field, `'${name}' is not a valid name: start with a letter, _ or \\, then letters, digits, _ or . (at most 255 characters, no spaces)`);
@@ -128,10 +130,35 @@ export function checkNameText(wb: Workbook, name: string, field: string, except?
   }
   const lower = name.toLowerCase();
   if (except?.name.toLowerCase() === lower) return;
-  const clash = allNames(wb).find((n) => n.spec.name.toLowerCase() === lower && scopeOf(n) === scope);
+  const index = opts.index ?? nameIndex(wb);
+  const clash = index.byScope.get(`${scope?.id ?? ''}\t${lower}`);
   if (clash) throw invalidArg(field, `a name '${qualifiedName({ sheet: clash.sheet, spec: { ...clash.spec, name } })}' already exists (names are compared without case); update_name changes it`);
-  const named = new Set(allNames(wb).map((n) => n.spec.name.toLowerCase()));
-  if (!named.has(lower) && allNamedExpressions(wb).some((n) => n.name.toLowerCase() === lower)) throw invalidArg(field, `'${name}' is already the name of a data table or one of its columns`);
+  if (!index.named.has(lower) && index.others.has(lower)) throw invalidArg(field, `'${name}' is already the name of a data table or one of its columns`);
+}
+
+/**
+ * What checkNameText compares a new name with: the names by scope, and the other names formulas
+ * read (data tables and their columns). Built once when a file brings thousands of names, and
+ * kept in step by the caller (indexName), so checking each is not a walk over all the others.
+ */
+export interface NameIndex {
+  /** `${scope sheet id or ''}\t${lower-case name}` */
+  byScope: Map<string, { sheet: SheetModel; spec: NameSpec }>;
+  named: Set<string>;
+  others: Set<string>;
+}
+
+export function nameIndex(wb: Workbook): NameIndex {
+  const index: NameIndex = { byScope: new Map(), named: new Set(), others: new Set() };
+  for (const entry of allNames(wb)) indexName(index, entry);
+  for (const n of allNamedExpressions(wb)) if (!index.named.has(n.name.toLowerCase())) index.others.add(n.name.toLowerCase());
+  return index;
+}
+
+export function indexName(index: NameIndex, entry: { sheet: SheetModel; spec: NameSpec }): void {
+  const lower = entry.spec.name.toLowerCase();
+  index.byScope.set(`${scopeOf(entry)?.id ?? ''}\t${lower}`, entry);
+  index.named.add(lower);
 }
 
 /** A1 to XFD1048576: a cell of the grid (A10000000 is past the last row, so Excel takes it as a name). */
@@ -186,10 +213,27 @@ export function normalizeRefersTo(wb: Workbook, text: string, field: string, she
 
 /** The sheet a name's references point into first (filled into the engine when a formula uses the name). */
 export function targetSheet(wb: Workbook, spec: NameSpec): SheetModel | undefined {
-  let found: SheetModel | undefined;
-  mapRefs(spec.refers_to, (ref) => {
-    found ??= ref.sheet !== undefined ? wb.findSheet(ref.sheet) : undefined;
-    return ref;
-  });
-  return found;
+  let sheets = sheetsNamed.get(spec.refers_to);
+  if (!sheets) {
+    const found: string[] = [];
+    mapRefs(spec.refers_to, (ref) => {
+      if (ref.sheet !== undefined) found.push(ref.sheet);
+      return ref;
+    });
+    sheets = found;
+    if (sheetsNamed.size > 10_000) sheetsNamed.clear();
+    sheetsNamed.set(spec.refers_to, sheets);
+  }
+  for (const name of sheets) {
+    const sheet = wb.findSheet(name);
+    if (sheet) return sheet;
+  }
+  return undefined;
 }
+
+/**
+ * The sheets each expression's references name, in order, by its text: every check of a new name
+ * asks for all names' sheets, and a file with thousands of names took minutes to import while
+ * each was parsed again every time.
+ */
+const sheetsNamed = new Map<string, string[]>();

@@ -8,7 +8,10 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { isoDateSerial } from '../core/io/xlsx-read-cells.ts';
-import { compareWorkbook, oracleExcuse, summarize, type CellResult } from './helpers/excel-fidelity.ts';
+import { cachedValues, compareWorkbook, oracleExcuse, summarize, type CellResult } from './helpers/excel-fidelity.ts';
+import { importFormula } from '../core/io/formula-import.ts';
+import { isRich } from '../core/workbook/cell.ts';
+import { memoryWorkbook } from './helpers/memory-workbook.ts';
 
 const CORPUS = new URL('./fixtures/corpus/', import.meta.url).pathname;
 const SAMPLE = readFileSync(`${CORPUS}ci-sample.txt`, 'utf8').split('\n').filter(Boolean);
@@ -60,6 +63,26 @@ describe("the corpus's formulas compared with Excel's cached values", () => {
     expect(vdb.filter((r) => !r.ok)).toEqual([]);
     // The cells that halve a fractional period's depreciation follow it.
     expect(results.filter((r) => r.cell === 'Sheet1!F36' || r.cell === 'Sheet1!F23')).toMatchObject([{ expected: '0.03436314522734203', ok: true }, { expected: '0.03436314522734203', ok: true }]);
+  });
+
+  it('computes formulas whose ranges lost an end to a deletion (#REF!:#REF!) to the #REF! Excel cached', async () => {
+    // The formulas of a corpus workbook (265 cells; importing it whole takes a minute), each
+    // imported as the file's formula is and computed in a workbook of its own.
+    const oracle = [...cachedValues(readFileSync(`${CORPUS}umya-spreadsheet/issue_216.xlsx`)).values()].filter((c) => /#REF!:|:#REF!/.test(c.formula));
+    expect(oracle.length).toBe(265);
+    const distinct = [...new Map(oracle.map((c) => [c.formula, c])).values()];
+    expect(distinct.length).toBeGreaterThanOrEqual(2);
+    for (const c of distinct) {
+      const { cell } = importFormula(c.formula, undefined, undefined, { legacy: true });
+      expect(cell.k).toBeUndefined();
+      // Export writes the file's text back.
+      expect(cell.x).toBe(c.formula);
+      const wb = memoryWorkbook(['Military']);
+      await wb.writeCells(wb.sheets[0]!, 9, 1, [[{ f: cell.f!, x: cell.x }]]);
+      const got = wb.sheets[0]!.get(9, 1);
+      expect(isRich(got) && got.e).toBe(c.error);
+      wb.destroy();
+    }
   });
 
   it('set apart only differences a named rule explains', () => {

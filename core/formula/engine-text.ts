@@ -75,6 +75,17 @@ export function rangeJoinsForEngine(formula: string): string {
   return rewrite(formula, (n) => (n.kind === 'binary' && n.op === ':' && end(n.left) && end(n.right) && (n.left.kind === 'call' || n.right.kind === 'call') ? call(RANGE_JOIN_FN, [n.left, n.right]) : n));
 }
 
+/**
+ * A range with a deleted end (`#REF!:#REF!`, `OFFSET(#REF!,-1,0):#REF!`, Excel's text once the
+ * cells a formula named were deleted) as the engine reads it: #REF!, the value Excel gives it. The
+ * engine's parser refuses an error as a range's end.
+ */
+export function brokenRangesForEngine(formula: string): string {
+  if (!/#REF!/i.test(formula) || !formula.includes(':')) return formula;
+  const broken = (n: Node) => n.kind === 'error' && n.code === '#REF!' && !n.prefix;
+  return rewrite(formula, (n) => (n.kind === 'binary' && n.op === ':' && (broken(n.left) || broken(n.right)) ? (broken(n.left) ? n.left : n.right) : n));
+}
+
 /** RANGE.JOIN(left, right) as Excel writes it: left:right. */
 export function rangeJoinsAsWritten(formula: string): string {
   if (!/RANGE\.JOIN/i.test(formula)) return formula;

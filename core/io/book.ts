@@ -12,6 +12,7 @@ import type { ExcelTableStyle } from '../tables/model.ts';
 import type { BookImage } from './xlsx-images.ts';
 import type { BookChart } from './xlsx-charts.ts';
 import type { ExternalLink } from '../extlinks/model.ts';
+import type { Iteration } from '../workbook/iteration.ts';
 
 export interface BookCell {
   row: number;
@@ -98,6 +99,8 @@ export interface Book {
   warnings: string[];
   /** The file counts dates in Excel's 1904 system (workbookPr date1904); its serials are kept as written. */
   date1904?: boolean;
+  /** The file computes circular references by iteration (<calcPr iterate="1">), with these limits. */
+  iteration?: Iteration;
   /** The workbook part's <workbookProtection> attributes as written (kept and exported, not enforced). */
   workbookProtection?: Record<string, string>;
   /** The colours of the file's theme by Excel's theme index (RRGGBB), which its styles' theme references name. */

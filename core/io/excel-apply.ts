@@ -9,6 +9,7 @@ import type { SheetModel } from '../workbook/sheet.ts';
 import type { Style } from '../workbook/style.ts';
 import type { Workbook } from '../workbook/workbook.ts';
 import { setDate1904 } from '../workbook/date-system.ts';
+import { setIteration } from '../workbook/iteration.ts';
 import type { Book, BookName, BookSheet, BookTable } from './book.ts';
 import { resolveStructuredRefs } from '../formula/structured-refs.ts';
 import { checkTableName, fixHeaders } from '../tables/create.ts';
@@ -182,6 +183,8 @@ export async function applyBook(wb: Workbook, book: Book, step: (done: number, t
   if (invalid) warnings.push(`${invalid} formula(s) use syntax this engine does not read; they are kept as written (exported again) and show the values the file cached, but are not recomputed`);
   // A 1904 file keeps its serials and its date system (core/workbook/date-system.ts).
   if (book.date1904) setDate1904(wb, true);
+  // So does its iterative calculation (core/workbook/iteration.ts).
+  if (book.iteration) setIteration(wb, book.iteration);
   // Kept on every sheet, as the date system, so deleting one sheet does not lose it.
   if (book.workbookProtection) for (const s of wb.sheets) s.meta.workbook_protection = book.workbookProtection;
   // The theme its styles' theme references name goes out with them (core/workbook/theme-palette.ts).

@@ -6,7 +6,7 @@ import { HyperFormula } from 'hyperformula';
 import { ENGINE_NAMES, engineConfig } from '../workbook/engine.ts';
 import { isEngineFunction } from '../workbook/functions/index.ts';
 import { functionsCalled, withoutPrefixes } from '../formula/prefixes.ts';
-import { arrayFillForEngine, bareRangeForEngine, lambdaCallsForEngine, numbersForEngine, rangeJoinsForEngine } from '../formula/engine-text.ts';
+import { arrayFillForEngine, bareRangeForEngine, brokenRangesForEngine, lambdaCallsForEngine, numbersForEngine, rangeJoinsForEngine } from '../formula/engine-text.ts';
 import type { RichCell, Scalar } from '../workbook/cell.ts';
 import { explicitIntersections } from '../workbook/implicit-intersection.ts';
 import type { BookTable } from './book.ts';
@@ -65,7 +65,8 @@ function withCache(cell: RichCell, cached: Scalar | null | undefined, cachedErro
 export function importFormula(text: string, cached: Scalar | null | undefined, cachedError: string | undefined, opts: ImportOptions = {}): FormulaOutcome {
   const resolved = opts.tables && opts.at ? resolveStructuredRefs(text, opts.tables, opts.at) : undefined;
   const names = opts.names;
-  const bare = rangeJoinsForEngine(lambdaCallsForEngine(numbersForEngine(withoutPrefixes(resolved ?? text)), isEngineFunction, (upper) => names?.has(upper) ?? false));
+  const written = withoutPrefixes(resolved ?? text), mended = brokenRangesForEngine(written);
+  const bare = rangeJoinsForEngine(lambdaCallsForEngine(numbersForEngine(mended), isEngineFunction, (upper) => names?.has(upper) ?? false));
   const unknown = functionsCalled(bare).filter((f) => !isEngineFunction(f));
   // Kept formulas keep the file's own text (its _xlfn. prefixes too), so export gives Excel back
   // exactly what it wrote.
@@ -76,6 +77,6 @@ export function importFormula(text: string, cached: Scalar | null | undefined, c
   if (!parses(formula)) return { cell: withCache({ f: `=${text}`, k: 1 }, cached, cachedError), invalid: true };
   const cell: RichCell = { f: formula };
   // The engine's reading is not the file's text: keep that text for export (RichCell.x).
-  if (resolved !== undefined || (text.includes('_') && /\b_xlfn\.SINGLE\(/i.test(text))) cell.x = text;
+  if (resolved !== undefined || mended !== written || (text.includes('_') && /\b_xlfn\.SINGLE\(/i.test(text))) cell.x = text;
   return { cell: withCache(cell, cached, cachedError) };
 }

@@ -3,6 +3,7 @@
 import type ExcelJS from 'exceljs';
 import { PassThrough } from 'node:stream';
 import { isDate1904 } from '../workbook/date-system.ts';
+import { iterationOf, type Iteration } from '../workbook/iteration.ts';
 import { workbookProtectionOf } from '../protection/model.ts';
 import { elementXml } from '../protection/xlsx.ts';
 import { themePaletteOf, withThemePalette } from '../workbook/theme-palette.ts';
@@ -352,7 +353,7 @@ export async function workbookToXlsx(wb: Workbook, step: (done: number, total: n
   sink.on('data', (c: Buffer) => chunks.push(c));
   const out = new ExcelJs.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: true });
   out.creator = 'sheets';
-  amendParts(out, isDate1904(wb), workbookProtectionOf(wb.sheets));
+  amendParts(out, isDate1904(wb), workbookProtectionOf(wb.sheets), iterationOf(wb));
   for (let i = 0; i < wb.sheets.length; i++) {
     await writeSheet(wb, wb.sheets[i]!, out, plan, indexBooks);
     await step(i + 1, wb.sheets.length);
@@ -365,17 +366,19 @@ export async function workbookToXlsx(wb: Workbook, step: (done: number, total: n
 
 /**
  * A 1904 file says so in its workbook.xml (<workbookPr date1904="1"/>), and its serials are written
- * as they are; a protected workbook keeps its <workbookProtection>, which follows <workbookPr>.
+ * as they are; a protected workbook keeps its <workbookProtection>, which follows <workbookPr>; a
+ * file that computes cycles by iteration says so in its <calcPr iterate="1">.
  * exceljs's streaming writer does
  * none of this, so the parts' text is amended on the way into the archive.
  */
-function amendParts(out: StreamWorkbook, date1904: boolean, protection: Record<string, string> | undefined): void {
-  if (!date1904 && !protection) return;
+function amendParts(out: StreamWorkbook, date1904: boolean, protection: Record<string, string> | undefined, iteration: Iteration | undefined): void {
+  if (!date1904 && !protection && !iteration) return;
   const zip = (out as unknown as { zip: { append(data: unknown, opts: { name: string }): unknown } }).zip;
   const append = zip.append.bind(zip);
   const amend = (xml: string) => {
     let text = date1904 ? xml.replace(/<workbookPr\b/, '<workbookPr date1904="1"') : xml;
     if (protection) text = text.replace(/<workbookPr\b[^>]*?(?:\/>|>[\s\S]*?<\/workbookPr>)/, (pr) => pr + elementXml('workbookProtection', protection));
+    if (iteration) text = text.replace(/<calcPr\b/, `<calcPr iterate="1" iterateCount="${iteration.count}" iterateDelta="${iteration.delta}"`);
     return text;
   };
   const isPart = (data: unknown, name: string, re: RegExp): data is string => typeof data === 'string' && re.test(name);

@@ -261,7 +261,7 @@ export async function readXlsx(input: Buffer): Promise<Book> {
   const tables = guard(warnings, 'the Excel tables', () => readTables(bytes, paths, { theme: look.theme, stylesXml: readZipEntry(bytes, stylesPath)?.toString('utf8') }), []);
   const names = guard(warnings, `the defined names of ${workbook.path}`, () => definedNames(workbook), []);
   const externalLinks = guard(warnings, 'the links to other workbooks', () => readExternalLinks(bytes, workbook.path, warnings), []);
-  return { sheets, names, tables, warnings, ...(externalLinks.length ? { externalLinks } : {}), ...(capture.date1904 ? { date1904: true } : {}), ...(workbook.protection ? { workbookProtection: workbook.protection } : {}), themeColors: look.theme };
+  return { sheets, names, tables, warnings, ...(externalLinks.length ? { externalLinks } : {}), ...(capture.date1904 ? { date1904: true } : {}), ...(workbook.iteration ? { iteration: workbook.iteration } : {}), ...(workbook.protection ? { workbookProtection: workbook.protection } : {}), themeColors: look.theme };
 }
 
 /** A worksheet as exceljs is given it, with its print area and titles. */

@@ -6,6 +6,7 @@ import { attr, relationships, unescapeXml } from './xlsx-tables.ts';
 import { elementAttrs } from '../protection/xlsx.ts';
 import { readZipEntry } from './zip-guard.ts';
 import { xmlDamage } from './xml-check.ts';
+import { iterationFromCalcPr, type Iteration } from '../workbook/iteration.ts';
 
 export interface WorkbookSheet {
   name: string;
@@ -27,6 +28,8 @@ export interface WorkbookPart {
   path: string;
   sheets: WorkbookSheet[];
   date1904: boolean;
+  /** <calcPr iterate="1">: circular references are computed by iteration. */
+  iteration?: Iteration;
   /** <workbookProtection>'s attributes, when the workbook is protected. */
   protection?: Record<string, string>;
   names: RawName[];
@@ -106,5 +109,6 @@ export function readWorkbookPart(bytes: Buffer, names: Set<string>, problems: st
   }
   const date1904 = /<(?:\w+:)?workbookPr\b[^>]*\bdate1904="(1|true)"/.test(xml);
   const protection = elementAttrs(xml, 'workbookProtection');
-  return { path, sheets, date1904, names: names_, nameAt, ...(protection ? { protection } : {}) };
+  const iteration = iterationFromCalcPr(xml);
+  return { path, sheets, date1904, names: names_, nameAt, ...(protection ? { protection } : {}), ...(iteration ? { iteration } : {}) };
 }

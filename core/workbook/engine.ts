@@ -18,6 +18,7 @@ import { patchDynamicOffset } from './hf-dynamic-offset.ts';
 import { patchPositionReferences } from './hf-position-refs.ts';
 import { patchRangeEdges } from './hf-range-edges.ts';
 import { patchTopSort } from './hf-top-sort.ts';
+import { patchIteration } from './hf-iteration.ts';
 import { OffsetPlugin } from './functions/references.ts';
 import { forgetParsedSizes, resizeRequests } from './functions/shared.ts';
 import { RECALC_TIMEOUT_MS, TEXT_LIMIT, withinBudget } from './functions/guard.ts';
@@ -77,6 +78,7 @@ export function engineConfig(context?: EngineContext): Partial<ConfigParams> {
   patchPositionReferences();
   patchRangeEdges();
   patchTopSort();
+  patchIteration();
   return context ? { ...ENGINE_CONFIG, ...(context.date1904 ? DATES_1904 : {}), context } : ENGINE_CONFIG;
 }
 

@@ -12,6 +12,7 @@ import type { SheetModel } from './sheet.ts';
 import { BlockedSpills, forEachFormula } from './spills.ts';
 import type { Workbook } from './workbook.ts';
 import { isDate1904 } from './date-system.ts';
+import { iterationOf } from './iteration.ts';
 
 export class FormulaSession {
   engine: FormulaEngine | undefined;
@@ -48,7 +49,7 @@ export class FormulaSession {
     for (const s of wb.sheets) if (!needed.has(s.id) && texts.some((f) => formulaNeeds(f, s, names))) needed.add(s.id);
     for (const s of wb.sheets) if (needed.has(s.id)) await wb.loadAll(s);
     // The file's date system is the engine's epoch (nullDate), so DATE, TEXT and TODAY count as the file does.
-    this.engine = FormulaEngine.build(wb.sheets.map((sheet) => ({ sheet, loaded: needed.has(sheet.id) })), { ...this.context, date1904: isDate1904(wb) } as EngineContext, names);
+    this.engine = FormulaEngine.build(wb.sheets.map((sheet) => ({ sheet, loaded: needed.has(sheet.id) })), { ...this.context, date1904: isDate1904(wb), iteration: iterationOf(wb) } as EngineContext, names);
     return this.engine;
   }
 

@@ -13,7 +13,7 @@ interface Vertex {
 interface GraphProto {
   nodesSparseArray: (Vertex | undefined)[];
   edgesSparseArray: (number[] | undefined)[];
-  getTopSortedWithSccSubgraphFrom(modified: Vertex[], operating: (v: Vertex) => boolean, onCycle: (v: Vertex) => void): { sorted: Vertex[]; cycled: Vertex[] };
+  getTopSortedWithSccSubgraphFrom(modified: Vertex[], operating: (v: Vertex) => boolean, onCycle: (v: Vertex) => void, onComponent?: (members: Vertex[]) => void): { sorted: Vertex[]; cycled: Vertex[] };
 }
 
 const ON_STACK = 0;
@@ -64,7 +64,7 @@ export function patchTopSort(): void {
   const proto = Object.getPrototypeOf(probe._dependencyGraph.graph) as GraphProto;
   (probe as unknown as HyperFormula).destroy();
   hyperFormulaTopSort = proto.getTopSortedWithSccSubgraphFrom;
-  proto.getTopSortedWithSccSubgraphFrom = function (this: GraphProto, modifiedNodes, operatingFunction, onCycleFn) {
+  proto.getTopSortedWithSccSubgraphFrom = function (this: GraphProto, modifiedNodes, operatingFunction, onCycleFn, onComponent) {
     let walk = walks.get(this.nodesSparseArray);
     // A recalculation started from inside another (none is known to) gets a walk of its own.
     if (!walk || walk.busy) {
@@ -74,14 +74,15 @@ export function patchTopSort(): void {
     }
     walk.busy = true;
     try {
-      return topSorted(walk, this.nodesSparseArray, this.edgesSparseArray, modifiedNodes, operatingFunction, onCycleFn);
+      return topSorted(walk, this.nodesSparseArray, this.edgesSparseArray, modifiedNodes, operatingFunction, onCycleFn, onComponent);
     } finally {
       walk.busy = false;
     }
   };
 }
 
-function topSorted(w: Walk, nodes: (Vertex | undefined)[], edges: (number[] | undefined)[], modifiedNodes: Vertex[], operating: (v: Vertex) => boolean, onCycle: (v: Vertex) => void): { sorted: Vertex[]; cycled: Vertex[] } {
+/** `onComponent`, when given, takes each cycle whole (iterative calculation: hf-iteration.ts) instead of onCycle per vertex. */
+function topSorted(w: Walk, nodes: (Vertex | undefined)[], edges: (number[] | undefined)[], modifiedNodes: Vertex[], operating: (v: Vertex) => boolean, onCycle: (v: Vertex) => void, onComponent?: (members: Vertex[]) => void): { sorted: Vertex[]; cycled: Vertex[] } {
   w.reset(nodes.length);
   const run = w.run;
   const { stamp, entered, entrance, low, parent, status, inScc, onCycle: nonSingleton, updated } = w;
@@ -94,6 +95,8 @@ function topSorted(w: Walk, nodes: (Vertex | undefined)[], edges: (number[] | un
     parent[id] = from;
   };
   const order: number[] = [];
+  // Where each cycle's members start in `order` (a component's members are pushed together).
+  const cycleStart = new Map<number, number>();
   let time = 0;
 
   const ids: number[] = [];
@@ -135,6 +138,7 @@ function topSorted(w: Walk, nodes: (Vertex | undefined)[], edges: (number[] | un
           do component.push(scc.pop()!);
           while (component[component.length - 1] !== u);
           for (const t of component) inScc[t] = 1;
+          if (onComponent && (component.length > 1 || edges[u]!.includes(u))) cycleStart.set(order.length + component.length - 1, order.length);
           for (const t of component) order.push(t);
           if (component.length > 1) for (const t of component) nonSingleton[t] = 1;
         }
@@ -153,6 +157,19 @@ function topSorted(w: Walk, nodes: (Vertex | undefined)[], edges: (number[] | un
     const t = order[i]!;
     const next = adjacent(t);
     const node = nodes[t]!;
+    const first = cycleStart.get(i);
+    if (first !== undefined) {
+      // The whole cycle at once, when one of its members was modified or follows a change.
+      const members = order.slice(first, i + 1).reverse();
+      if (members.some((m) => updated[m] === run)) {
+        const vertices = members.map((m) => nodes[m]!);
+        cycled.push(...vertices);
+        onComponent!(vertices);
+        for (const m of members) for (const s of adjacent(m)) if (s < updated.length) updated[s] = run;
+      }
+      i = first;
+      continue;
+    }
     if (nonSingleton[t] || next.includes(t)) {
       cycled.push(node);
       onCycle(node);

@@ -96,8 +96,11 @@ export class Workbook {
   }
 
   addSheet(name: string, position = this.sheets.length, meta: SheetMeta = {}): SheetModel {
-    // A new sheet of a 1904 file counts dates as the file does (core/workbook/date-system.ts).
-    const sheet = new SheetModel({ id: randomUUID(), name, position, meta: this.sheets.some((s) => s.meta.date1904) ? { ...meta, date1904: true } : meta }, [], true);
+    // A new sheet of a 1904 file counts dates as the file does (core/workbook/date-system.ts), and
+    // carries its iteration setting (core/workbook/iteration.ts).
+    const iteration = this.sheets.find((s) => s.meta.iteration)?.meta.iteration;
+    const inherited = { ...(this.sheets.some((s) => s.meta.date1904) ? { date1904: true as const } : {}), ...(iteration ? { iteration: { ...iteration } } : {}) };
+    const sheet = new SheetModel({ id: randomUUID(), name, position, meta: Object.keys(inherited).length ? { ...meta, ...inherited } : meta }, [], true);
     this.sheets.splice(position, 0, sheet);
     this.renumber();
     this.engine?.addSheet(sheet);

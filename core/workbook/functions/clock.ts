@@ -13,6 +13,8 @@ export interface EngineContext {
   hiddenRows?: (sheet: number) => ReadonlySet<number> | undefined;
   /** The file counts dates in Excel's 1904 system (the engine's nullDate is 1904-01-01). */
   date1904?: boolean;
+  /** The file computes circular references by iteration (core/workbook/iteration.ts, hf-iteration.ts). */
+  iteration?: { count: number; delta: number };
 }
 
 const MS_PER_DAY = 86_400_000;

@@ -65,6 +65,11 @@ export interface OpDef<I extends z.ZodObject = z.ZodObject, O extends z.ZodType 
    * answers in the one dry-run shape. An op that declares `dry_run` itself handles it itself.
    */
   genericDryRun?: boolean;
+  /**
+   * The op can take long (imports, exports, waiting for code): MCP clients that support tasks may
+   * run it as one (mcp/tasks.ts), polling for the result and cancelling it there.
+   */
+  runsLong?: boolean;
   /** Ops that act on one file and may run inside POST /files/{id}/batch. Default: true when the input has file_uuid. */
   batchable?: boolean;
   handler: (ctx: OpContext, input: z.output<I>) => Promise<z.input<O>> | z.input<O>;

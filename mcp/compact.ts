@@ -10,6 +10,7 @@ import type { AnyOp, OpArea } from '../core/op.ts';
 import type { ToolGroup } from '../core/area.ts';
 import { areas } from '../core/areas.ts';
 import { actionGist, toolDescription } from '../prompts/tool-texts.ts';
+import { TASK_EXECUTION } from './tasks.ts';
 import { jsonSchemaOf, slimInputSchema } from './schema-slim.ts';
 import { groupAnnotations } from './tools.ts';
 
@@ -83,6 +84,8 @@ export function compactGroups(ops: readonly AnyOp[]): Map<string, CompactGroup> 
         },
         title: `${name.charAt(0).toUpperCase()}${name.slice(1)}`,
         annotations: groupAnnotations(members),
+        // Any of its actions may run as a task when one of them runs long (the plain ones finish at once).
+        ...(members.some((op) => op.runsLong) ? { execution: TASK_EXECUTION } : {}),
       },
     });
   }

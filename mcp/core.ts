@@ -4,6 +4,7 @@
 // for 2025 sessions over HTTP and SSE (mcp/server.ts), the v2 `Server` for 2026-07-28 requests
 // and stdio (mcp/modern.ts). Validation and errors are ours (core/dispatch.ts), results are
 // token-thrifty (mcp/results.ts), progress and cancellation reach ops as ctx.progress / ctx.signal.
+// A 2025 client may run a long op as a task (mcp/tasks.ts).
 import type { CallToolResult, LoggingLevel, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Caller, OpContext } from '../core/context.ts';
 import { runOp } from '../core/dispatch.ts';
@@ -21,11 +22,13 @@ import { registerPrompts } from './prompts.ts';
 import { registerResources } from './resources.ts';
 import { RESULT_CHARS_PER_TOKEN, STRUCTURED_META, toolResult, type ResultLimits } from './results.ts';
 import { errorResult, toolRef, withRateNote, type ToolSurface } from './texts.ts';
+import { TASKS_CAPABILITY, ToolTasks, notATaskTool, type Notify as SendAny } from './tasks.ts';
 import { toolOf } from './tools.ts';
 
 export const SERVER_INFO = { name: 'sheets', version: '0.1.0' };
-// The MCP Apps extension (show_sheet's app, mcp/app.ts) is advertised under extensions.
-export const CAPABILITIES = { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, logging: {}, completions: {}, extensions: { [UI_EXTENSION]: {} } };
+// The MCP Apps extension (show_sheet's app, mcp/app.ts) is advertised under extensions. Tasks are
+// 2025-11-25's; the v2 SDK leaves them (and tools' `execution`) out of its 2026-07-28 answers.
+export const CAPABILITIES = { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, logging: {}, completions: {}, tasks: TASKS_CAPABILITY, extensions: { [UI_EXTENSION]: {} } };
 
 /**
  * What a handler learns of its request, the same from either SDK. `logLevel`: a 2026-07-28
@@ -35,7 +38,8 @@ export const CAPABILITIES = { tools: { listChanged: false }, resources: { listCh
 export type Extra = { authInfo?: { extra?: Record<string, unknown> }; signal?: AbortSignal; sendNotification?: (n: never) => Promise<void>; logLevel?: LoggingLevel | null };
 
 /** The methods the core answers; each SDK adapter registers them under its own names or schemas. */
-export type McpMethod = 'tools/list' | 'tools/call' | 'resources/list' | 'resources/templates/list' | 'resources/read' | 'prompts/list' | 'prompts/get' | 'completion/complete' | 'logging/setLevel';
+export type McpMethod = 'tools/list' | 'tools/call' | 'resources/list' | 'resources/templates/list' | 'resources/read' | 'prompts/list' | 'prompts/get' | 'completion/complete' | 'logging/setLevel' | TaskMethod;
+export type TaskMethod = 'tasks/get' | 'tasks/result' | 'tasks/list' | 'tasks/cancel';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each SDK validates requests and results against its own schemas
 export type Handler = (req: { params?: any }, extra: Extra) => Promise<any>;
 export interface Registrar {
@@ -80,9 +84,10 @@ const instructionsBy = new Map<ToolSurface, string>();
 /**
  * The core of one connection (2025) or one request (2026-07-28). `outOfBand` sends a log
  * notification outside any request (the code cells a call queued finish later); without it,
- * as for a 2026-07-28 request, those outcomes are read with get_code_cell.
+ * as for a 2026-07-28 request, those outcomes are read with get_code_cell. `notify` sends any
+ * notification outside a request; given, tool calls may be tasks (a 2025 connection).
  */
-export function mcpCore(opts: McpOptions, outOfBand?: (params: Notice) => Promise<void>): McpCore {
+export function mcpCore(opts: McpOptions, outOfBand?: (params: Notice) => Promise<void>, notify?: SendAny): McpCore {
   const surface = opts.tools ?? opts.services.config.mcp.tools;
   const limits: ResultLimits = { maxCells: opts.services.config.mcp.maxCells, maxTokens: opts.services.config.mcp.maxResultTokens };
   const outputSchemas = opts.services.config.mcp.outputSchemas === 'fields';
@@ -97,6 +102,7 @@ export function mcpCore(opts: McpOptions, outOfBand?: (params: Notice) => Promis
   if (instructions === undefined) instructionsBy.set(surface, (instructions = instructionsText(toolRef(surface))));
   const shelf = new ExportShelf();
   const session = new SessionLog(outOfBand);
+  const tasks = notify ? new ToolTasks(notify) : undefined;
 
   const asCaller = async <T>(extra: Extra, name: string, fn: (ctx: OpContext) => Promise<T>, progress?: OpContext['progress'], waited?: (ms: number) => void): Promise<T> => {
     const caller = await opts.caller(extra);
@@ -114,7 +120,7 @@ export function mcpCore(opts: McpOptions, outOfBand?: (params: Notice) => Promis
 
   // Tools that declare an output schema must return structuredContent, grids included.
   const structuredAlways = surface === 'full' && outputSchemas;
-  const callTool: Handler = async (req, extra): Promise<CallToolResult> => {
+  const execute: Handler = async (req, extra): Promise<CallToolResult> => {
     const name: string = req.params.name;
     let op: AnyOp | undefined;
     let args: unknown = req.params.arguments ?? {};
@@ -150,6 +156,13 @@ export function mcpCore(opts: McpOptions, outOfBand?: (params: Notice) => Promis
       return errorResult(e, e.code === 'invalid_argument' ? compactHint : '');
     }
   };
+  // A task runs as the plain call would, on its own signal, telling progress and log notices
+  // outside the tools/call request (which has answered with the task).
+  const callTool: Handler = async (req, extra) => {
+    if (!tasks || !req.params.task) return execute(req, extra);
+    if (!toolList().find((t) => t.name === req.params.name)?.execution?.taskSupport) throw notATaskTool(req.params.name);
+    return tasks.start(req.params.task.ttl, { method: 'tools/call', params: req.params }, (signal) => execute(req, { authInfo: extra.authInfo, signal, sendNotification: notify as never }));
+  };
 
   return {
     instructions,
@@ -163,8 +176,16 @@ export function mcpCore(opts: McpOptions, outOfBand?: (params: Notice) => Promis
       registerResources(r, { run, limits, shelf, app: { resource: appResource, read: readApp } });
       registerPrompts(r, { run, ref: toolRef(surface), limits });
       registerCompletions(r, { run });
+      if (!tasks) return;
+      r.on('tasks/get', async (req) => tasks.get(req.params.taskId));
+      r.on('tasks/result', async (req, extra) => tasks.result(req.params.taskId, extra.signal));
+      r.on('tasks/list', async (req) => tasks.list(req.params?.cursor));
+      r.on('tasks/cancel', async (req) => tasks.cancel(req.params.taskId));
     },
-    close: () => session.close(),
+    close: () => {
+      session.close();
+      tasks?.close();
+    },
   };
 }
 

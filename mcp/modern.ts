@@ -3,7 +3,7 @@
 // envelope, `server/discover`, the MCP-Protocol-Version / Mcp-Method / Mcp-Name headers checked
 // against the body by the SDK), and per connection over stdio, where one factory serves a client
 // of either era (`serveStdio` pins the era of the connection's first message).
-import { LOG_LEVEL_META_KEY, Server, type LoggingLevel, type ServerContext } from '@modelcontextprotocol/server';
+import { LOG_LEVEL_META_KEY, Server, isTaskAugmentedRequestParams, type LoggingLevel, type ServerContext } from '@modelcontextprotocol/server';
 import { CAPABILITIES, SERVER_INFO, mcpCore, type Extra, type McpOptions } from './core.ts';
 
 /** The lists do not change while a server runs: a 2026-07-28 client may keep them a while. */
@@ -21,14 +21,15 @@ const CACHE_HINTS = {
  */
 export function buildModernServer(opts: McpOptions, era: 'modern' | 'legacy'): Server {
   let server: Server | undefined = undefined;
-  const core = mcpCore(opts, era === 'legacy' ? (params) => server!.sendLoggingMessage(params) : undefined);
-  server = new Server(SERVER_INFO, { capabilities: CAPABILITIES, instructions: core.instructions, cacheHints: CACHE_HINTS });
+  const legacy = era === 'legacy';
+  const core = mcpCore(opts, legacy ? (params) => server!.sendLoggingMessage(params) : undefined, legacy ? (n) => server!.notification(n as never) : undefined);
+  server = new (legacy ? TaskServer : Server)(SERVER_INFO, { capabilities: CAPABILITIES, instructions: core.instructions, cacheHints: CACHE_HINTS });
   const s = server;
   core.register({
     on: (method, handler) => {
       // 2026-07-28 deprecates logging/setLevel (SEP-2577): a request names its level in _meta.
       if (era === 'modern' && method === 'logging/setLevel') return;
-      s.setRequestHandler(method, ((req: never, ctx: ServerContext) => handler(req, extraOf(ctx, era))) as never);
+      s.setRequestHandler(method as 'tools/call', ((req: never, ctx: ServerContext) => handler(req, extraOf(ctx, era))) as never);
     },
   });
   const closed = s.onclose;
@@ -37,6 +38,18 @@ export function buildModernServer(opts: McpOptions, era: 'modern' | 'legacy'): S
     closed?.();
   };
   return s;
+}
+
+/**
+ * A 2025 connection's Server, whose tools/call may answer with a task (mcp/tasks.ts): the SDK
+ * checks every tools/call result against CallToolResult, which a CreateTaskResult is not.
+ */
+class TaskServer extends Server {
+  protected override _wrapHandler(method: string, handler: Parameters<Server['_wrapHandler']>[1]): ReturnType<Server['_wrapHandler']> {
+    const checked = super._wrapHandler(method, handler);
+    if (method !== 'tools/call') return checked;
+    return (req, ctx) => (isTaskAugmentedRequestParams(req.params) ? handler(req, ctx) : checked(req, ctx));
+  }
 }
 
 function extraOf(ctx: ServerContext, era: 'modern' | 'legacy'): Extra {

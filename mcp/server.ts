@@ -4,11 +4,15 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
+  CancelTaskRequestSchema,
   CompleteRequestSchema,
   GetPromptRequestSchema,
+  GetTaskPayloadRequestSchema,
+  GetTaskRequestSchema,
   ListPromptsRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListResourcesRequestSchema,
+  ListTasksRequestSchema,
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
   SetLevelRequestSchema,
@@ -28,11 +32,17 @@ const SCHEMAS = {
   'prompts/get': GetPromptRequestSchema,
   'completion/complete': CompleteRequestSchema,
   'logging/setLevel': SetLevelRequestSchema,
+  'tasks/get': GetTaskRequestSchema,
+  'tasks/result': GetTaskPayloadRequestSchema,
+  'tasks/list': ListTasksRequestSchema,
+  'tasks/cancel': CancelTaskRequestSchema,
 } satisfies Record<McpMethod, unknown>;
 
 export function buildMcpServer(opts: McpOptions): Server {
   let server: Server | undefined = undefined;
-  const core = mcpCore(opts, (params) => server!.sendLoggingMessage(params));
+  // Tasks are the core's (mcp/tasks.ts), not the SDK's: its task handlers mark a cancelled task
+  // but do not stop the work, and the v2 SDK (stdio) has none.
+  const core = mcpCore(opts, (params) => server!.sendLoggingMessage(params), (n) => server!.notification(n as never));
   server = new Server(SERVER_INFO, { capabilities: CAPABILITIES, instructions: core.instructions });
   const s = server;
   core.register({

@@ -6,6 +6,7 @@ import { toolDescription } from '../prompts/tool-texts.ts';
 import { findOp } from '../core/registry.ts';
 import { FIELDS_AS } from '../prompts/field-texts.ts';
 import { describedIn, slimInputSchema, slimOutputSchema } from './schema-slim.ts';
+import { TASK_EXECUTION } from './tasks.ts';
 
 export { jsonSchemaOf } from './schema-slim.ts';
 
@@ -66,5 +67,6 @@ export function toolOf(op: AnyOp, opts: ToolOptions = {}): Tool {
     inputSchema: inputSchemaOf(op),
     ...(opts.outputSchemas && !op.binary ? { outputSchema: slimOutputSchema(op.output) } : {}),
     annotations: { title, ...annotationsOf(op.hints) },
+    ...(op.runsLong ? { execution: TASK_EXECUTION } : {}),
   };
 }

@@ -13,11 +13,13 @@ import { exampleIn, textOf } from '../prompts/tool-texts.ts';
 const CHARS_PER_TOKEN = 4;
 const tokens = (v: unknown) => Math.ceil(JSON.stringify(v).length / CHARS_PER_TOKEN);
 /**
- * What a host hands its model of a tool: name, description and schemas. Title and annotations
- * stay with the client (menus, approval prompts); they are counted apart, per tool.
+ * What a host hands its model of a tool: name, description and schemas. Title, annotations and
+ * execution (whether it may run as a task) stay with the client (menus, approval prompts, how it
+ * calls); they are counted apart, per tool.
  */
 const forModel = ({ name, description, inputSchema, outputSchema }: Tool): Tool => ({ name, description, inputSchema, ...(outputSchema ? { outputSchema } : {}) });
 const CLIENT_TOKENS = 50;
+const clientPart = ({ title, annotations, execution }: Tool) => ({ title, annotations, ...(execution ? { execution } : {}) });
 
 /** Budgets: the whole list, and per tool so one oversized tool is named as soon as it lands. */
 // Issue "Agents solve real spreadsheet tasks" gives the full surface 14k for its new ops (row
@@ -37,7 +39,7 @@ function costTable(tools: Tool[]): string {
     return own + Object.values(node).reduce<number>((sum, v) => sum + fieldTexts(v), 0);
   };
   const rows = tools
-    .map((t) => [t.name, tokens(forModel(t)), tokens(t.description), tokens(t.inputSchema), Math.ceil(fieldTexts(t.inputSchema.properties) / CHARS_PER_TOKEN), t.outputSchema ? tokens(t.outputSchema) : 0, tokens({ title: t.title, annotations: t.annotations })] as const)
+    .map((t) => [t.name, tokens(forModel(t)), tokens(t.description), tokens(t.inputSchema), Math.ceil(fieldTexts(t.inputSchema.properties) / CHARS_PER_TOKEN), t.outputSchema ? tokens(t.outputSchema) : 0, tokens(clientPart(t))] as const)
     .sort((a, b) => b[1] - a[1]);
   const head = ['tool', 'model', 'description', 'input', '(field texts)', 'output', 'client (title, annotations)'];
   const width = Math.max(...rows.map((r) => r[0].length));
@@ -74,8 +76,8 @@ describe('tools/list budgets', () => {
     // What tools/list sends: a tool per op and show_sheet (the MCP App, mcp/app.ts).
     const wire = [...ops.map((op) => toolOf(op)), showSheetTool];
     const tools = wire.map(forModel);
-    const chatty = wire.filter((t) => tokens({ title: t.title, annotations: t.annotations }) > CLIENT_TOKENS).map((t) => t.name);
-    expect(chatty, `title and annotations over ${CLIENT_TOKENS} tokens`).toEqual([]);
+    const chatty = wire.filter((t) => tokens(clientPart(t)) > CLIENT_TOKENS).map((t) => t.name);
+    expect(chatty, `title, annotations and execution over ${CLIENT_TOKENS} tokens`).toEqual([]);
     const heavy = tools.filter((t) => tokens(t) > TOOL_TOKENS).map((t) => `${t.name}: ${tokens(t)} tokens`);
     expect(heavy).toEqual([]);
     const over = tools.filter((t) => tokens(t) > TOOL_TOKENS_AFFORDABLE * 2).map((t) => `${t.name} ${tokens(t)}`);

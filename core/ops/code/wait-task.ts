@@ -24,6 +24,7 @@ export const waitTask = defineOp({
   }),
   output: TaskOut.extend({ timed_out: z.boolean(), file_pending: z.number().int().optional().describe('scope file: code cells of the file still queued or running.') }),
   hints: { readOnly: true, idempotent: true },
+  runsLong: true,
   handler: async (ctx, input) => {
     let task = await visibleTask(ctx, input.task_id);
     const deadline = Date.now() + input.timeout_ms;

@@ -16,6 +16,7 @@ export const exportCsv = defineOp({
   output: z.object({ contentType: z.string(), body: z.unknown() }),
   hints: { readOnly: true, idempotent: true },
   binary: true,
+  runsLong: true,
   batchable: false,
   handler: (ctx, input) =>
     ctx.services.workbooks.read(ctx, input.file_uuid, async (wb): Promise<BinaryResult> => {

@@ -28,6 +28,7 @@ export const exportFiles = defineOp({
   output: z.object({ contentType: z.string(), body: z.unknown() }),
   hints: { readOnly: true, idempotent: true },
   binary: true,
+  runsLong: true,
   binaryTypes: ['application/zip'],
   batchable: false,
   handler: async (ctx, input): Promise<BinaryResult> => {

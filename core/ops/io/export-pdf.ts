@@ -18,6 +18,7 @@ export const exportPdf = defineOp({
   output: z.object({ contentType: z.string(), body: z.unknown() }),
   hints: { readOnly: true, idempotent: true },
   binary: true,
+  runsLong: true,
   binaryTypes: ['application/pdf'],
   batchable: false,
   handler: async (ctx, input): Promise<BinaryResult> => {

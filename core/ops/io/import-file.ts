@@ -31,6 +31,7 @@ export const importFile = defineOp({
   output: ImportOut.partial().extend({ files: z.array(ImportOut).optional().describe('With files: each import, in order.') }),
   hints: { readOnly: false },
   fileBody: true,
+  runsLong: true,
   batchable: false,
   handler: async (ctx, input) => {
     if (input.files) {

@@ -15,6 +15,7 @@ export const importIntoFileOp = defineOp({
   output: ImportOut,
   hints: { readOnly: false },
   fileBody: true,
+  runsLong: true,
   handler: async (ctx, input) => {
     // Rights first: a viewer gets 403, not a 400 about the data.
     await ctx.services.workbooks.file(ctx, input.file_uuid, 'write');

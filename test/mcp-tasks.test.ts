@@ -1,0 +1,188 @@
+// MCP tasks (2025-11-25): a client may run the long ops (imports, exports, waiting for code) as
+// tasks over Streamable HTTP and stdio: tools/call answers with a task at once, tasks/get follows
+// it, tasks/result gives what the plain call gives, and tasks/cancel stops the work, keeping
+// nothing. A client that asks for no task, or speaks 2026-07-28, sees no change.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { CallToolResultSchema, CreateTaskResultSchema, type Task } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STRUCTURED_META } from '../mcp/results.ts';
+import { mcpHttpDoor, mcpModernHttpDoor, mcpStdioDoor, type ClientDoor } from './helpers/doors.ts';
+import { startServer, type TestServer } from './helpers/server.ts';
+
+let server: TestServer;
+const doors: Record<string, ClientDoor<Client>> = {};
+const LONG_OPS = ['export_csv', 'export_files', 'export_pdf', 'export_xlsx', 'import_file', 'import_into_file', 'wait_task'];
+const csv = (rows: number) => Buffer.from(Array.from({ length: rows }, (_, i) => `${i},${i * 3},item ${i % 100}`).join('\n')).toString('base64');
+/** ~13 MB: several parse chunks, so a cancel sent at the first progress lands mid-way. */
+const bigCsv = Buffer.from(Array.from({ length: 500_000 }, (_, i) => `${i},${i * 3},item ${i % 100},2024-01-${String(1 + (i % 28)).padStart(2, '0')}`).join('\n'));
+/** stdio takes messages up to 10 MB: there the big file is read from a directory the server may import from. */
+const importDir = mkdtempSync(join(tmpdir(), 'sheets-tasks-'));
+writeFileSync(join(importDir, 'big.csv'), bigCsv);
+const bigImport = (door: string) => (door === 'stdio' ? { path: join(importDir, 'big.csv') } : { file_name: 'big.csv', file_data: bigCsv.toString('base64') });
+
+beforeAll(async () => {
+  server = await startServer();
+  doors.http = await mcpHttpDoor(server);
+  doors.stdio = await mcpStdioDoor(server, { SHEETS_IMPORT_DIRS: importDir }, '2025-11-25');
+}, 120_000);
+afterAll(async () => {
+  await Promise.allSettled(Object.values(doors).map((d) => d.close()));
+  await server?.close();
+  rmSync(importDir, { recursive: true, force: true });
+});
+
+async function plain(client: Client, name: string, args: Record<string, unknown>): Promise<any> {
+  const r = await client.callTool({ name, arguments: args, _meta: { [STRUCTURED_META]: true } });
+  expect(r.isError, JSON.stringify(r.content)).toBeFalsy();
+  return r;
+}
+
+/** Starts a task-augmented call; the answer is the task, not the result. */
+async function startTask(client: Client, name: string, args: Record<string, unknown>, onprogress?: (p: { progress: number; total?: number }) => void): Promise<Task> {
+  const created = await client.request({ method: 'tools/call', params: { name, arguments: args, task: { ttl: 60_000 } } }, CreateTaskResultSchema, { ...(onprogress ? { onprogress } : {}), timeout: 120_000 });
+  expect(['working', 'completed']).toContain(created.task.status);
+  return created.task;
+}
+
+async function settle(client: Client, taskId: string): Promise<Task> {
+  for (;;) {
+    const task = await client.experimental.tasks.getTask(taskId);
+    if (['completed', 'failed', 'cancelled'].includes(task.status)) return task;
+    await new Promise((r) => setTimeout(r, task.pollInterval ?? 200));
+  }
+}
+
+/** The result without what differs between two calls by design: new files' ids, a download link's signature and expiry. */
+function comparable(result: any, ids: string[]): unknown {
+  let text = JSON.stringify({ content: result.content, structuredContent: result.structuredContent, isError: result.isError });
+  for (const id of ids) text = text.replaceAll(id, 'FILE');
+  return JSON.parse(text.replace(/\/v1\/exports\/[^"\s)]+/g, '/v1/exports/LINK').replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, 'TIME'));
+}
+
+describe('tools/list and capabilities', () => {
+  it.each(['http', 'stdio'])('%s: tasks are offered for tool calls, on exactly the long ops', async (door) => {
+    const { client } = doors[door]!;
+    expect(client.getServerCapabilities()?.tasks).toEqual({ list: {}, cancel: {}, requests: { tools: { call: {} } } });
+    const { tools } = await client.listTools();
+    expect(tools.filter((t) => t.execution?.taskSupport).map((t) => t.name).sort()).toEqual(LONG_OPS);
+    expect(new Set(tools.filter((t) => t.execution).map((t) => t.execution!.taskSupport))).toEqual(new Set(['optional']));
+  });
+
+  it('a 2026-07-28 client is offered no tasks (an extension there) and calls the long ops as before', async () => {
+    const modern = await mcpModernHttpDoor(server);
+    try {
+      expect((modern.client.getServerCapabilities() as Record<string, unknown>).tasks).toBeUndefined();
+      const { tools } = await modern.client.listTools();
+      expect(tools.filter((t) => 'execution' in t)).toEqual([]);
+      const made = await modern.call('import_file', { file_name: 'modern.csv', file_data: csv(5) });
+      expect(made.ok && made.data.sheets).toEqual([{ sheet: 'Sheet1', range: 'A1:C5', rows: 5, cols: 3 }]);
+    } finally {
+      await modern.close();
+    }
+  });
+});
+
+describe.each(['http', 'stdio'])('%s: long ops as tasks', (door) => {
+  it('a task-augmented import and export poll to completion and give what the plain calls give', async () => {
+    const { client } = doors[door]!;
+    const args = { file_name: 'orders.csv', file_data: csv(2_000) };
+    const direct = await plain(client, 'import_file', args);
+    const task = await startTask(client, 'import_file', args);
+    expect((await settle(client, task.taskId)).status).toBe('completed');
+    const viaTask = await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
+    const directId = direct.structuredContent.uuid as string;
+    const taskId = (viaTask.structuredContent as { uuid: string }).uuid;
+    expect(taskId).not.toBe(directId);
+    expect(comparable(viaTask, [taskId])).toEqual(comparable(direct, [directId]));
+    // The task's file is really there, with the data.
+    expect((await plain(client, 'read_cells', { file_uuid: taskId, range: 'A2000:C2000' })).structuredContent.values).toEqual([['1999', '5997', 'item 99']]);
+
+    const exportArgs = { file_uuid: taskId };
+    const directCsv = await plain(client, 'export_csv', exportArgs);
+    const csvTask = await startTask(client, 'export_csv', exportArgs);
+    expect((await settle(client, csvTask.taskId)).status).toBe('completed');
+    const csvResult = await client.experimental.tasks.getTaskResult(csvTask.taskId, CallToolResultSchema);
+    expect(comparable(csvResult, [])).toEqual(comparable(directCsv, []));
+    expect(await bytesOf(csvResult)).toEqual(await bytesOf(directCsv));
+
+    // The task is listed on this connection with its final status.
+    const { tasks } = await client.experimental.tasks.listTasks();
+    expect(tasks.find((t) => t.taskId === csvTask.taskId)?.status).toBe('completed');
+  }, 120_000);
+
+  it('a PDF export and a wait for code run as tasks too', async () => {
+    const { client } = doors[door]!;
+    const file = (await plain(client, 'import_file', { file_name: 'pdf.csv', file_data: csv(50) })).structuredContent.uuid;
+    const pdf = await startTask(client, 'export_pdf', { file_uuid: file });
+    expect((await settle(client, pdf.taskId)).status).toBe('completed');
+    const result = await client.experimental.tasks.getTaskResult(pdf.taskId, CallToolResultSchema);
+    expect(result.content[0]).toMatchObject({ type: 'text', text: expect.stringContaining('application/pdf') });
+    // tasks/result waits for the end itself: no polling needed.
+    const code = await plain(client, 'set_code_cell', { file_uuid: file, cell: 'E1', language: 'javascript', code: '6 * 7' });
+    const wait = await startTask(client, 'wait_task', { task_id: code.structuredContent.task_id });
+    const waited = await client.experimental.tasks.getTaskResult(wait.taskId, CallToolResultSchema);
+    expect(waited.structuredContent).toMatchObject({ status: 'done', timed_out: false });
+    expect((await plain(client, 'read_cells', { file_uuid: file, range: 'E1' })).structuredContent.values).toEqual([['42']]);
+  }, 120_000);
+
+  // Progress reaches the client while the task runs (on HTTP over the session's GET stream, the
+  // tools/call request having answered): the cancel is sent at the first one.
+  it('cancelling a running import stops it and leaves the file as it was', async () => {
+    const { client } = doors[door]!;
+    const file = (await plain(client, 'create_file', { name: 'cancel me' })).structuredContent.uuid;
+    const written = await plain(client, 'write_cells', { file_uuid: file, cell: 'A1', values: [['canary']] });
+    const version = written.structuredContent.version;
+    let cancelled: Promise<Task> | undefined;
+    let taskId = '';
+    const started = new Promise<void>((resolve) => {
+      void startTask(client, 'import_into_file', { file_uuid: file, ...bigImport(door), sheet: 'Big' }, () => {
+        // Cancel at the first progress: the import is under way.
+        if (!cancelled && taskId) cancelled = client.experimental.tasks.cancelTask(taskId);
+        resolve();
+      }).then((t) => (taskId = t.taskId));
+    });
+    await started;
+    // The first progress may come before the task's id reached us: cancel as soon as it has.
+    while (!taskId) await new Promise((r) => setTimeout(r, 10));
+    cancelled ??= client.experimental.tasks.cancelTask(taskId);
+    expect((await cancelled).status).toBe('cancelled');
+    expect((await client.experimental.tasks.getTask(taskId)).status).toBe('cancelled');
+    await expect(client.experimental.tasks.getTaskResult(taskId, CallToolResultSchema)).rejects.toThrow(/cancelled/);
+    expect((await plain(client, 'read_cells', { file_uuid: file, range: 'A1:B2' })).structuredContent.values).toEqual([['canary', ''], ['', '']]);
+    expect((await plain(client, 'get_file', { file_uuid: file })).structuredContent.version).toBe(version);
+    const history = (await plain(client, 'get_history', { file_uuid: file })).structuredContent.entries.map((e: { op: string }) => e.op);
+    expect(history).not.toContain('import_into_file');
+    // A finished task cannot be cancelled.
+    await expect(client.experimental.tasks.cancelTask(taskId)).rejects.toThrow(/already ended/);
+  }, 180_000);
+
+  it('a failing op ends its task failed, with the plain call\'s error as its result', async () => {
+    const { client } = doors[door]!;
+    const args = { file_uuid: '00000000-0000-4000-8000-000000000000' };
+    const direct = await client.callTool({ name: 'export_csv', arguments: args });
+    expect(direct.isError).toBe(true);
+    const task = await startTask(client, 'export_csv', args);
+    expect((await settle(client, task.taskId)).status).toBe('failed');
+    const result = await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
+    expect(comparable(result, [])).toEqual(comparable(direct, []));
+  });
+
+  it('a task asked of a tool that does not run long is refused; the same call without task works', async () => {
+    const { client } = doors[door]!;
+    await expect(client.request({ method: 'tools/call', params: { name: 'list_files', arguments: {}, task: { ttl: 60_000 } } }, CreateTaskResultSchema)).rejects.toThrow(/does not run as a task/);
+    await plain(client, 'list_files', {});
+  });
+});
+
+/** The bytes an export result carries: inline (stdio) or behind its download link (HTTP). */
+async function bytesOf(result: any): Promise<string> {
+  const inline = result.content.find((c: any) => c.type === 'resource');
+  if (inline) return Buffer.from(inline.resource.blob, 'base64').toString();
+  const link = result.content.find((c: any) => c.type === 'resource_link');
+  const res = await fetch(link.uri);
+  expect(res.status).toBe(200);
+  return res.text();
+}

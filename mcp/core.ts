@@ -161,7 +161,8 @@ export function mcpCore(opts: McpOptions, outOfBand?: (params: Notice) => Promis
   const callTool: Handler = async (req, extra) => {
     if (!tasks || !req.params.task) return execute(req, extra);
     if (!toolList().find((t) => t.name === req.params.name)?.execution?.taskSupport) throw notATaskTool(req.params.name);
-    return tasks.start(req.params.task.ttl, { method: 'tools/call', params: req.params }, (signal) => execute(req, { authInfo: extra.authInfo, signal, sendNotification: notify as never }));
+    // The store keeps the request with the task: its name only, not the arguments (an import's bytes).
+    return tasks.start(req.params.task.ttl, { method: 'tools/call', params: { name: req.params.name } }, (signal) => execute(req, { authInfo: extra.authInfo, signal, sendNotification: notify as never }));
   };
 
   return {

@@ -77,6 +77,6 @@ export function importFormula(text: string, cached: Scalar | null | undefined, c
   if (!parses(formula)) return { cell: withCache({ f: `=${text}`, k: 1 }, cached, cachedError), invalid: true };
   const cell: RichCell = { f: formula };
   // The engine's reading is not the file's text: keep that text for export (RichCell.x).
-  if (resolved !== undefined || mended !== written || (text.includes('_') && /\b_xlfn\.SINGLE\(/i.test(text))) cell.x = text;
+  if (resolved !== undefined || mended !== written || (text.includes('_') && functionsCalled(text).includes('_XLFN.SINGLE'))) cell.x = text;
   return { cell: withCache(cell, cached, cachedError) };
 }

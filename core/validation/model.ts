@@ -6,6 +6,7 @@
 // references shift for the others); dates and times are serial numbers, as in the file.
 import type { Rect } from '../a1.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
+import { tryParse } from '../formula/walk.ts';
 
 declare module '../workbook/sheet-meta.ts' {
   interface SheetMeta {
@@ -84,6 +85,6 @@ export function itemsToFormula(items: string[]): string {
 
 /** The items of a list formula written in place ("a,b,c"); undefined for a range or formula source. */
 export function formulaToItems(formula: string): string[] | undefined {
-  const m = /^"((?:[^"]|"")*)"$/.exec(formula.trim());
-  return m ? m[1]!.replace(/""/g, '"').split(',') : undefined;
+  const f = formula.trimStart().startsWith('"') ? tryParse(formula.trim()) : undefined;
+  return f && !f.lead && f.body.kind === 'string' ? f.body.value.split(',') : undefined;
 }

@@ -6,7 +6,9 @@ import { renameNames } from '../formula/rename-names.ts';
 import { isRich } from './cell.ts';
 import { ENGINE_NAMES } from './engine.ts';
 import { NO_DEPENDENCY_FUNCTIONS } from './hf-names-fix.ts';
-import { allNamedExpressions, mentionsName } from './hooks.ts';
+import { allNamedExpressions } from './hooks.ts';
+import { mayNameName } from '../formula/mentions.ts';
+import { functionsCalled } from '../formula/prefixes.ts';
 import type { SheetModel } from './sheet.ts';
 import { forEachFormula } from './spills.ts';
 import type { Workbook } from './workbook.ts';
@@ -44,7 +46,7 @@ export async function syncNames(wb: Workbook): Promise<void> {
   for (const def of todo) {
     // A formula already naming this table needs the table's sheet in the engine.
     const sheet = wb.sheets.find((s) => s.id === def.sheetId);
-    if (sheet && !engine.loaded.has(sheet.id) && formulas.some((x) => mentionsName(x.f, def.name))) await wb.prepareFor(sheet, ['=0']);
+    if (sheet && !engine.loaded.has(sheet.id) && formulas.some((x) => mayNameName(x.f, def.name))) await wb.prepareFor(sheet, ['=0']);
     const current = have.get(keyOf(def.name, def.hfScope));
     if (current === undefined) wb.applyChanges(hf.addNamedExpression(def.name, def.expression, def.hfScope));
     else {
@@ -57,7 +59,7 @@ export async function syncNames(wb: Workbook): Promise<void> {
   // of a formula whose name was removed: set those again so they recompute (#NAME? for a removed one).
   const removed = stale.map((n) => n.name);
   for (const x of formulas) {
-    const again = (NO_DEPENDENCY_FUNCTIONS.test(x.f) && changed.some((n) => mentionsName(x.f, n))) || removed.some((n) => mentionsName(x.f, n));
+    const again = (changed.some((n) => mayNameName(x.f, n)) && functionsCalled(x.f).some((fn) => NO_DEPENDENCY_FUNCTIONS.has(fn))) || removed.some((n) => mayNameName(x.f, n));
     if (again) await wb.writeCells(x.sheet, x.r, x.c, [[{ f: x.f, ...(x.x !== undefined ? { x: x.x } : {}) }]]);
   }
 }
@@ -68,7 +70,16 @@ export async function syncNames(wb: Workbook): Promise<void> {
  * Excel's text a cell keeps (RichCell.x) follows too: Sales[Units] becomes Revenue[Units].
  */
 export async function rewriteFormulas(wb: Workbook, names: Map<string, string>, where: (sheet: SheetModel) => boolean = () => true): Promise<number> {
-  if (!names.size || !wb.hasFormulas()) return 0;
+  if (!names.size) return 0;
+  return rewriteFormulaTexts(wb, (text) => renameNames(text, names), where);
+}
+
+/**
+ * Rewrites every formula cell whose text `rewrite` changes (the engine's text and the Excel text
+ * the cell keeps alike), on the sheets `where` picks; the count of engine formulas rewritten.
+ */
+export async function rewriteFormulaTexts(wb: Workbook, rewrite: (text: string, sheet: SheetModel, r: number, c: number) => string, where: (sheet: SheetModel) => boolean = () => true): Promise<number> {
+  if (!wb.hasFormulas()) return 0;
   await wb.ensureEngine();
   let count = 0;
   for (const sheet of wb.sheets) {
@@ -76,8 +87,8 @@ export async function rewriteFormulas(wb: Workbook, names: Map<string, string>, 
     await wb.loadAll(sheet);
     const edits: { r: number; c: number; f: string; x?: string }[] = [];
     forEachFormula(sheet, (r, c, cell) => {
-      const f = renameNames(cell.f, names);
-      const x = cell.x === undefined ? undefined : renameNames(cell.x, names);
+      const f = rewrite(cell.f, sheet, r, c);
+      const x = cell.x === undefined ? undefined : rewrite(cell.x, sheet, r, c);
       if (f !== cell.f) edits.push({ r, c, f, ...(x !== undefined ? { x } : {}) });
       else if (x !== cell.x) sheet.set(r, c, { ...cell, x });
     });

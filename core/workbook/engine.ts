@@ -330,10 +330,3 @@ function denseContent(sheet: SheetModel): RawCellContent[][] {
 export function isFormulaCell(cell: Cell): boolean {
   return isRich(cell) && cell.f !== undefined;
 }
-
-/** Does the formula text name this sheet (as Name! or 'Name'!)? A superset test is fine. */
-export function namesSheet(formula: string, sheetName: string): boolean {
-  const f = formula.toLowerCase();
-  const n = sheetName.toLowerCase();
-  return f.includes(`${n}!`) || f.includes(`'${n.replace(/'/g, "''")}'!`);
-}

@@ -4,10 +4,11 @@
 // engine and what must stay in step with it.
 import type { ExportedChange, RawCellContent } from 'hyperformula';
 import { isRich, type RichCell } from './cell.ts';
-import { FormulaEngine, namesSheet } from './engine.ts';
+import { FormulaEngine } from './engine.ts';
+import { mayNameName, mayNameSheet } from '../formula/mentions.ts';
 import { applyEngineChanges, syncSheetFromEngine } from './engine-sync.ts';
 import type { EngineContext } from './functions/index.ts';
-import { allNamedExpressions, mentionsName, type NamedExpressionDef } from './hooks.ts';
+import { allNamedExpressions, type NamedExpressionDef } from './hooks.ts';
 import type { SheetModel } from './sheet.ts';
 import { BlockedSpills, forEachFormula } from './spills.ts';
 import type { Workbook } from './workbook.ts';
@@ -148,5 +149,5 @@ export class FormulaSession {
 
 /** Does the formula name this sheet, directly or through a workbook name pointing into it? */
 function formulaNeeds(formula: string, sheet: SheetModel, names: NamedExpressionDef[]): boolean {
-  return namesSheet(formula, sheet.name) || names.some((n) => n.sheetId === sheet.id && mentionsName(formula, n.name));
+  return mayNameSheet(formula, sheet.name) || names.some((n) => n.sheetId === sheet.id && mayNameName(formula, n.name));
 }

@@ -73,4 +73,4 @@ function patchSheetOfName(): void {
 }
 
 /** Functions whose result does not update when a name they read changes (see above). */
-export const NO_DEPENDENCY_FUNCTIONS = /\b(ROWS|COLUMNS|ROW|COLUMN|SHEET|ISFORMULA|FORMULATEXT)\s*\(/i;
+export const NO_DEPENDENCY_FUNCTIONS: ReadonlySet<string> = new Set(['ROWS', 'COLUMNS', 'ROW', 'COLUMN', 'SHEET', 'ISFORMULA', 'FORMULATEXT']);

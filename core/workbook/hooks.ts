@@ -63,20 +63,6 @@ export function allNamedExpressions(wb: Workbook): NamedExpressionDef[] {
   return wb.hooks.flatMap((h) => h.namedExpressions?.(wb) ?? []);
 }
 
-/** Does the formula text mention the name as a whole word (case-insensitive)? A superset test is fine. */
-export function mentionsName(formula: string, name: string): boolean {
-  const f = formula.toLowerCase();
-  const n = name.toLowerCase();
-  let i = f.indexOf(n);
-  while (i >= 0) {
-    const before = f[i - 1];
-    const after = f[i + n.length];
-    if ((before === undefined || !/[\w.]/.test(before)) && (after === undefined || !/[\w.]/.test(after))) return true;
-    i = f.indexOf(n, i + 1);
-  }
-  return false;
-}
-
 /** One find/replace request, with the matcher every area must use so all agree on matches. */
 export interface TextReplace {
   find: string;

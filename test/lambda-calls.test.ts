@@ -14,6 +14,9 @@ const cases: [string, string][] = [
   ['=LET(sq,LAMBDA(v,v*v),sq(3)+sq(A1))', '=LET(sq,LAMBDA(v,v*v),LAMBDA.CALL(sq,3)+LAMBDA.CALL(sq,A1))'],
   ['=SUM(f(g(1)),2)', '=SUM(LAMBDA.CALL(f,LAMBDA.CALL(g,1)),2)'],
   ["='My Sheet'!A1+f()", "='My Sheet'!A1+LAMBDA.CALL(f)"],
+  // Calls among the engine's own functions and groups: still found.
+  ['=IF(A1,(B1+1)*2,SUM(INDEX(C:C,1),Tax_2(3)))', '=IF(A1,(B1+1)*2,SUM(INDEX(C:C,1),LAMBDA.CALL(Tax_2,3)))'],
+  ['=SUM(1,2)+MAP(A1:A2,LAMBDA(v,v))', '=SUM(1,2)+MAP(A1:A2,LAMBDA(v,v))'],
 ];
 
 describe('LAMBDA calls', () => {

@@ -140,7 +140,7 @@ function writtenGlue(g: string[] | undefined, n: number): string[] | undefined {
  * LAMBDA's call; names the formula itself uses bare (as LET's names are) always are.
  */
 export function lambdaCallsForEngine(formula: string, isFunction: (upper: string) => boolean, callable: (upper: string) => boolean = () => true): string {
-  if (!formula.includes('(')) return formula;
+  if (!formula.includes('(') || callsOnlyFunctions(formula, isFunction, true)) return formula;
   const f = tryParse(formula);
   if (!f) return formula;
   const bare = bareNames(f), bound = boundNames(f);
@@ -172,6 +172,32 @@ export function lambdaCallsForEngine(formula: string, isFunction: (upper: string
     return call(CALL_FN, [{ kind: 'name', name: n.name }, ...n.args], callGlue(n.glue, n.args.length));
   });
   return next === f.body ? formula : printFormula({ ...f, body: next });
+}
+
+/** What may stand before a '(' that opens a group, not a call. */
+const GROUP_BEFORE = new Set(['', '(', ',', ';', '=', '+', '-', '*', '/', '^', '&', '<', '>', ' ', '{', '%']);
+const NAME_STOP = /[\s(),;:=+\-*/^&<>{}"'!%@#[\]]/;
+
+/**
+ * Does the text call only functions `isFunction` knows (and, with `plain`, none that takes a
+ * function, and no LAMBDA, so lambdaCallsForEngine has nothing to do)? A look at the text before
+ * each '(', without parsing: most imported formulas (SUM, INDEX, IF) are answered here, and
+ * whatever is in doubt (a '(' in a string, an unknown name, a call of a call) answers false and
+ * is left to the parse.
+ */
+export function callsOnlyFunctions(formula: string, isFunction: (upper: string) => boolean, plain = false): boolean {
+  for (let i = formula.indexOf('('); i >= 0; i = formula.indexOf('(', i + 1)) {
+    let j = i;
+    while (j > 0 && !NAME_STOP.test(formula[j - 1]!)) j--;
+    if (j === i) {
+      if (!GROUP_BEFORE.has(formula[i - 1] ?? '')) return false;
+      continue;
+    }
+    const upper = formula.slice(j, i).toUpperCase();
+    if (!isFunction(upper)) return false;
+    if (plain && (bareName(upper) === 'LAMBDA' || FUNCTION_ARG[bareName(upper)])) return false;
+  }
+  return true;
 }
 
 /** LAMBDA.ETA's argument as a name ("SUM" gives SUM). */

@@ -6,7 +6,7 @@ import { HyperFormula } from 'hyperformula';
 import { ENGINE_NAMES, engineConfig } from '../workbook/engine.ts';
 import { isEngineFunction } from '../workbook/functions/index.ts';
 import { functionsCalled, withoutPrefixes } from '../formula/prefixes.ts';
-import { arrayFillForEngine, bareRangeForEngine, brokenRangesForEngine, lambdaCallsForEngine, numbersForEngine, rangeJoinsForEngine } from '../formula/engine-text.ts';
+import { arrayFillForEngine, bareRangeForEngine, brokenRangesForEngine, callsOnlyFunctions, lambdaCallsForEngine, numbersForEngine, rangeJoinsForEngine } from '../formula/engine-text.ts';
 import type { RichCell, Scalar } from '../workbook/cell.ts';
 import { explicitIntersections } from '../workbook/implicit-intersection.ts';
 import type { BookTable } from './book.ts';
@@ -67,7 +67,7 @@ export function importFormula(text: string, cached: Scalar | null | undefined, c
   const names = opts.names;
   const written = withoutPrefixes(resolved ?? text), mended = brokenRangesForEngine(written);
   const bare = rangeJoinsForEngine(lambdaCallsForEngine(numbersForEngine(mended), isEngineFunction, (upper) => names?.has(upper) ?? false));
-  const unknown = functionsCalled(bare).filter((f) => !isEngineFunction(f));
+  const unknown = callsOnlyFunctions(bare, isEngineFunction) ? [] : functionsCalled(bare).filter((f) => !isEngineFunction(f));
   // Kept formulas keep the file's own text (its _xlfn. prefixes too), so export gives Excel back
   // exactly what it wrote.
   if (unknown.length) return { cell: withCache({ f: `=${text}`, k: 1 }, cached, cachedError), unsupported: unknown };

@@ -25,6 +25,18 @@ export interface TableShape {
 export interface FormulaPlace {
   sheet: string;
   row: number;
+  /** The formula's column, for a reference that names no table ([Amount] inside a table). */
+  col?: number;
+}
+
+/**
+ * The table a reference without a table's name ([Amount], Excel's text in a table's own cells,
+ * its totals row say) means: the one holding the formula's cell; without the formula's column, the
+ * only table holding its row.
+ */
+function tableAround(tables: readonly TableShape[], at: FormulaPlace): TableShape | undefined {
+  const around = tables.filter((t) => t.sheet === at.sheet && at.row >= t.rect.r0 && at.row <= t.rect.r1 && (at.col === undefined || (at.col >= t.rect.c0 && at.col <= t.rect.c1)));
+  return around.length === 1 ? around[0] : undefined;
 }
 
 class Unresolved extends Error {}
@@ -82,12 +94,15 @@ function formulaNameOf(table: TableShape, spec: StructuredSpec): string | undefi
 
 /**
  * A column by its name, case aside; a header with spaces at its ends ([the two ]) also matches
- * the column kept without them (a table's model trims its headers).
+ * the column kept without them (a table's model trims its headers). A line break matches as one:
+ * Excel writes it CR LF in a formula's text (Table1[Purchase\r\n price]) and as _x000a_ in the
+ * table part's column name.
  */
 function columnIndex(table: TableShape, name: string): number {
-  const lower = name.toLowerCase();
-  const exact = table.columns.findIndex((c) => c.toLowerCase() === lower);
-  return exact >= 0 ? exact : table.columns.findIndex((c) => c.trim().toLowerCase() === lower.trim());
+  const key = (s: string) => s.replace(/_x([0-9A-Fa-f]{4})_/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))).replace(/\r\n?/g, '\n').toLowerCase();
+  const lower = key(name);
+  const exact = table.columns.findIndex((c) => key(c) === lower);
+  return exact >= 0 ? exact : table.columns.findIndex((c) => key(c).trim() === lower.trim());
 }
 
 /**
@@ -102,8 +117,8 @@ export function resolveStructuredRefs(formula: string, tables: readonly TableSha
   let found = false;
   try {
     const body = mapTree(f.body, (n): Node => {
-      if (n.kind !== 'structured' || n.table === undefined || n.prefix) return n;
-      const table = byName.get(n.table.toLowerCase());
+      if (n.kind !== 'structured' || n.prefix) return n;
+      const table = n.table === undefined ? tableAround(tables, at) : byName.get(n.table.toLowerCase());
       if (!table) return n;
       found = true;
       const name = formulaNameOf(table, n.spec);

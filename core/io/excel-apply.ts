@@ -110,7 +110,7 @@ export async function applyBook(wb: Workbook, book: Book, step: (done: number, t
       } else if (lineStyled(bc.row, bc.col)) s = plain ||= wb.styles.intern({ plain: true });
       let cell: Cell;
       if (bc.formula !== undefined) {
-        const opts: ImportOptions = { legacy: !bc.array, tables, names, at: { sheet: src.name, row: bc.row } };
+        const opts: ImportOptions = { legacy: !bc.array, tables, names, at: { sheet: src.name, row: bc.row, col: bc.col } };
         if (bc.cse) {
           const fill = bc.arrayRef ? parseRange(bc.arrayRef).rect : { r0: 0, r1: 0, c0: 0, c1: 0 };
           opts.fill = { rows: fill.r1 - fill.r0 + 1, cols: fill.c1 - fill.c0 + 1 };

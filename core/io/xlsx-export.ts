@@ -156,9 +156,9 @@ function rowsToWrite(sheet: SheetModel, extra: Iterable<number>): number[] {
  * The file's own text of an imported formula (RichCell.x) while it still reads as the cell's
  * formula against the exported tables; else undefined, and the formula goes out as the engine has it.
  */
-function fileText(cell: RichCell & { f: string }, sheet: string, row: number, plan: ExcelTablePlan, names: ReadonlySet<string>): string | undefined {
+function fileText(cell: RichCell & { f: string }, sheet: string, row: number, col: number, plan: ExcelTablePlan, names: ReadonlySet<string>): string | undefined {
   if (!cell.x) return undefined;
-  const reads = (legacy: boolean) => importFormula(cell.x!, null, undefined, { legacy, names, tables: plan.asBook, at: { sheet, row } }).cell.f === cell.f;
+  const reads = (legacy: boolean) => importFormula(cell.x!, null, undefined, { legacy, names, tables: plan.asBook, at: { sheet, row, col } }).cell.f === cell.f;
   return reads(true) || reads(false) ? cell.x : undefined;
 }
 
@@ -291,7 +291,7 @@ async function writeSheet(wb: Workbook, sheet: SheetModel, out: StreamWorkbook, 
           const ref = spillRef(sheet, row, col);
           // A kept formula is the file's own text, prefixes included. Others are written as Excel
           // writes a formula that does not spill, where intersection is implicit (no SINGLE).
-          const formula = cell.k ? indexBooks(cell.f.slice(1)) : (fileText(cell as RichCell & { f: string }, sheet.name, row, plan, names) ?? excelFormula(ref ? cell.f.slice(1) : implicitIntersections(cell.f.slice(1)), plan));
+          const formula = cell.k ? indexBooks(cell.f.slice(1)) : (fileText(cell as RichCell & { f: string }, sheet.name, row, col, plan, names) ?? excelFormula(ref ? cell.f.slice(1) : implicitIntersections(cell.f.slice(1)), plan));
           target.value = (ref ? { formula, result, shareType: 'array', ref } : { formula, result }) as ExcelJS.CellValue;
         } else {
           // Rich text goes out as runs while they still spell the value (cell.ts, richRuns).

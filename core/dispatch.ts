@@ -130,10 +130,15 @@ export function parseInput<T extends z.ZodType>(op: { input: T }, raw: unknown):
   let input = raw ?? {};
   let parsed = op.input.safeParse(input, { reportInput: true });
   // Agents often quote numbers ("limit": "50"): a number field given a string that is exactly a
-  // number (or a boolean field given "true"/"false") takes its value, as a query string would.
+  // number (or a boolean field given "true"/"false") takes its value, as a query string would. A
+  // choice given in another case or in the plural ("formulas" for "formula") is that choice.
   for (let round = 0; !parsed.success && round < 3; round++) {
-    const fixes = parsed.error.issues.flatMap((iss) => {
+    const fixes = parsed.error.issues.flatMap((iss): { path: PropertyKey[]; value: unknown }[] => {
       const given = (iss as { input?: unknown }).input;
+      if (iss.code === 'invalid_value' && 'values' in iss && typeof given === 'string' && iss.path.length > 0) {
+        const value = sameChoice(given, iss.values as unknown[]);
+        return value === undefined ? [] : [{ path: iss.path, value }];
+      }
       if (iss.code !== 'invalid_type' || typeof given !== 'string' || iss.path.length === 0) return [];
       const value = iss.expected === 'number' || iss.expected === 'int' ? numericText(given) : iss.expected === 'boolean' ? (given === 'true' ? true : given === 'false' ? false : undefined) : undefined;
       return value === undefined ? [] : [{ path: iss.path, value }];
@@ -145,6 +150,14 @@ export function parseInput<T extends z.ZodType>(op: { input: T }, raw: unknown):
   }
   if (!parsed.success) throw invalidInput(parsed.error, op.input);
   return parsed.data;
+}
+
+/** The one option `given` names but for case or a plural "s" ("Formulas" for "formula", "value" for "values"), or undefined. */
+function sameChoice(given: string, options: unknown[]): string | undefined {
+  const g = given.toLowerCase();
+  const same = (o: string) => o === g || `${o}s` === g || o === `${g}s`;
+  const hits = options.filter((o): o is string => typeof o === 'string' && same(o.toLowerCase()));
+  return hits.length === 1 ? hits[0] : undefined;
 }
 
 /** The number a string spells exactly ("42", "-1.5", "1e3"), or undefined ("", " 4", "0x10", "Infinity"). */

@@ -9,6 +9,7 @@ import { FileName } from '../schemas.ts';
 import { ImportFields, importAsNewFile, prepareImport, type Prepared } from './import-fields.ts';
 import type { ImportResult } from './report.ts';
 import type { DateOrder } from '../cells/date-order.ts';
+import type { Effects } from '../workbook/effects.ts';
 
 export const MAX_IMPORTS = 20;
 
@@ -26,7 +27,7 @@ export const ImportItems = z
 
 type Items = z.output<typeof ImportItems>;
 
-export async function importMany(ctx: OpContext, spaceId: string, files: Items, opts: { date_order?: DateOrder; private: boolean }): Promise<ImportResult[]> {
+export async function importMany(ctx: OpContext, spaceId: string, files: Items, opts: { date_order?: DateOrder; private: boolean }): Promise<(ImportResult & { effects?: Effects })[]> {
   if (ctx.fileBytes) throw new OpError('invalid_argument', '(body): raw bytes carry one file; send files[] as JSON with base64 file_data', { field: '(body)' });
   const step = progressOf(ctx, files.length * 2);
   const prepared: Prepared[] = [];
@@ -34,12 +35,15 @@ export async function importMany(ctx: OpContext, spaceId: string, files: Items, 
     await step(i, `reading ${f.file_name ?? f.path ?? ''}`);
     prepared.push(await itemStep(i, () => prepareImport(ctx, f)));
   }
-  const made: ImportResult[] = [];
-  const quiet = { ...ctx, progress: undefined };
+  const made: (ImportResult & { effects?: Effects })[] = [];
   try {
     for (const [i, f] of files.entries()) {
       await step(files.length + i, `importing ${prepared[i]!.src.fileName}`);
-      made.push(await itemStep(i, () => importAsNewFile(quiet, spaceId, prepared[i]!, { ...f, date_order: opts.date_order, private: opts.private })));
+      // Each file's effects (spills, recalculated formulas) ride on its own report, not on the call's.
+      let effects: Effects | undefined;
+      const own: OpContext = { ...ctx, progress: undefined, reportEffects: (e) => (effects = e) };
+      const report = await itemStep(i, () => importAsNewFile(own, spaceId, prepared[i]!, { ...f, date_order: opts.date_order, private: opts.private }));
+      made.push(effects ? { ...report, effects } : report);
     }
   } catch (err) {
     await Promise.all(made.map((m) => ctx.services.store.deleteFile(m.uuid).catch(() => undefined)));

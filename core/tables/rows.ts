@@ -26,6 +26,9 @@ function kind(cell: Cell): number {
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: false });
 
+/** Whether a cell sorts as blank (empty, or empty text). */
+export const sortsAsBlank = (cell: Cell): boolean => kind(cell) === 4;
+
 /** Compares two cells for sorting; blanks go last whatever the direction. */
 export function compareCells(a: Cell, b: Cell, descending: boolean): number {
   const ka = kind(a), kb = kind(b);

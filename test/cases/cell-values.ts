@@ -137,12 +137,14 @@ export const cellValueCases: CaseGroup[] = [
           writes: [{ cell: 'A1', values: [['Item', 'Price'], ['Tea', '3.5']] }, { cell: 'A1', sheet: 'Other', values: [['=not a formula']] }],
           formats: [{ range: 'A1:B1', bold: true }, { range: 'B2', number_format: 'currency', currency_symbol: '€' }, { range: 'B:B', fill_color: '#EEEEEE' }],
         }),
-        ok: (d) => {
+        ok: (d, _fx, text) => {
           expect(d.version).toBe(2);
           expect(d.updated_cells).toBe(5);
           expect(d.writes.map((w: any) => w.range)).toEqual(['A1:B2', 'A1']);
           expect(d.formats.map((f: any) => f.range)).toEqual(['A1:B1', 'B2', 'B:B']);
           expect(d.formula_like_text).toEqual(['Other!A1']);
+          // The text a model reads says it in words, with the way to make formulas.
+          if (text !== undefined) expect(text).toContain('Other!A1: text starting with \\"=\\" was stored as text, not as a formula; to make formulas, write again with input: \\"user_entered\\"');
         },
         then: async (door, fx) => {
           expect(await read(door, fx, 'A1:B2')).toEqual([['Item', 'Price'], ['Tea', '€3.50']]);

@@ -22,6 +22,16 @@ async function caseXlsx(n: number): Promise<string> {
   return Buffer.from(await wb.xlsx.writeBuffer()).toString('base64');
 }
 
+/** A workbook as some writers save it: a formula without a cached value, computed on import. */
+async function uncachedXlsx(formula: string): Promise<string> {
+  const { default: ExcelJS } = await import('exceljs');
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Data');
+  ws.addRow(['Qty', 2]);
+  ws.getCell('C1').value = { formula } as never;
+  return Buffer.from(await wb.xlsx.writeBuffer()).toString('base64');
+}
+
 interface Part {
   name: string;
   bytes: Buffer;
@@ -52,7 +62,7 @@ async function partsOf(data: unknown): Promise<Part[]> {
 export const multiFileCases: CaseGroup[] = [
   {
     name: 'several files in one call',
-    setup: async () => ({ xlsx1: await caseXlsx(1), xlsx2: await caseXlsx(2) }),
+    setup: async () => ({ xlsx1: await caseXlsx(1), xlsx2: await caseXlsx(2), times5: await uncachedXlsx('B1*5'), times7: await uncachedXlsx('B1*7') }),
     cases: [
       {
         name: 'import_file with files creates one file per input, in order, xlsx and CSV alike',
@@ -71,6 +81,15 @@ export const multiFileCases: CaseGroup[] = [
         then: async (door, fx) => {
           expect((await must(door, 'read_cells', { file_uuid: fx.files[1], range: 'Data!A1:B3' })).values).toEqual([['Item', 'Qty'], ['pen', '2'], ['ink', '20']]);
           expect((await must(door, 'read_cells', { file_uuid: fx.files[2], range: 'A1:B2' })).values).toEqual([['a', 'b'], ['1', '2']]);
+        },
+      },
+      {
+        name: 'import_file with files: each file\'s report carries its own effects',
+        op: 'import_file',
+        args: (fx) => ({ files: [{ file_name: 'times5.xlsx', file_data: fx.times5 }, { file_name: 'times7.xlsx', file_data: fx.times7 }, { file_name: 'plain.csv', file_data: b64('a\n1\n') }] }),
+        ok: (d) => {
+          expect(d.effects).toBeUndefined();
+          expect(d.files.map((f: any) => f.effects)).toEqual([{ recalculated: { count: 1, cells: [{ cell: 'C1', value: '10', typed: 10 }] } }, { recalculated: { count: 1, cells: [{ cell: 'C1', value: '14', typed: 14 }] } }, undefined]);
         },
       },
       {

@@ -67,9 +67,11 @@ export const platformCases: CaseGroup[] = [
         name: 'formula-like text is kept literal and reported',
         op: 'write_cells',
         args: (fx) => ({ file_uuid: fx.file, cell: 'F1', values: [['=1+1']] }),
-        ok: (d) => {
+        ok: (d, _fx, text) => {
           expect(d.formula_like_text).toEqual(['F1']);
           expect(d.warnings).toEqual(['F1: text starting with "=" was stored as text, not as a formula; to make formulas, write again with input: "user_entered" (or use set_formula).']);
+          // The MCP text a model reads carries the same words.
+          if (text !== undefined) expect(text).toContain('F1: text starting with \\"=\\" was stored as text, not as a formula; to make formulas, write again with input: \\"user_entered\\" (or use set_formula).');
         },
       },
       { name: 'user_entered makes formulas', op: 'write_cells', args: (fx) => ({ file_uuid: fx.file, cell: 'G1', values: [['=2+3']], input: 'user_entered' }), ok: () => undefined, then: async (door, fx) => { const r = await must(door, 'read_cells', { file_uuid: fx.file, range: 'F1:G1' }); expect(r.values).toEqual([['=1+1', '5']]); } },

@@ -63,7 +63,8 @@ export const rangeOpCases: CaseGroup[] = [
       { name: 'transposed: a row becomes a column', op: 'copy_paste', args: (fx) => ({ file_uuid: fx.file, source: 'A1:C1', target: 'A12', transpose: true }), ok: (d) => expect(d.target).toBe('A12:A14'), then: async (door, fx) => expect(await read(door, fx, 'A12:A14')).toEqual([['Item'], ['Qty'], ['Price']]) },
       { name: 'a spill copied with its formula spills again', op: 'copy_paste', args: (fx) => ({ file_uuid: fx.file, source: 'G20:G22', target: 'H20' }), then: async (door, fx) => { expect(await read(door, fx, 'H20:H22', 'formula')).toEqual([['=SEQUENCE(3)'], [''], ['']]); expect(await read(door, fx, 'H20:H22')).toEqual([['1'], ['2'], ['3']]); } },
       { name: 'a paste past the edge of the sheet', op: 'copy_paste', args: (fx) => ({ file_uuid: fx.file, source: 'A1:C1', target: 'XFD1' }), error: { code: 'invalid_argument', message: /^target: a 1 x 3 paste from XFD1 runs past the edge/ } },
-      { name: 'a misspelt paste mode', op: 'copy_paste', args: (fx) => ({ file_uuid: fx.file, source: 'A1', target: 'B9', paste: 'value' }), error: { code: 'invalid_argument', message: /paste: must be one of .*did you mean "values"\?/ }, then: async (door, fx) => expect(await read(door, fx, 'B9')).toEqual([['']]) },
+      { name: 'a misspelt paste mode', op: 'copy_paste', args: (fx) => ({ file_uuid: fx.file, source: 'A1', target: 'B9', paste: 'valeus' }), error: { code: 'invalid_argument', message: /paste: must be one of .*did you mean "values"\?/ }, then: async (door, fx) => expect(await read(door, fx, 'B9')).toEqual([['']]) },
+      { name: 'a paste mode in the singular is that mode ("value" for "values")', op: 'copy_paste', args: (fx) => ({ file_uuid: fx.file, source: 'A2', target: 'B9', paste: 'value' }), then: async (door, fx) => expect(await read(door, fx, 'B9')).toEqual([['a']]) },
     ],
   },
   {

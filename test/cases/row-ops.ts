@@ -93,6 +93,8 @@ export const rowOpCases: CaseGroup[] = [
     setup: async (door) => {
       const file = await newFile(door, 'regex');
       await must(door, 'write_cells', { file_uuid: file, cell: 'A1', values: [['AB123'], ['x9y8'], ['2024-05'], ['plain']] });
+      await must(door, 'write_cells', { file_uuid: file, cell: 'F1', values: [['on 15/01/2024', 'on 3/4/2024', 'on 2024-05-15'], ['on 16/01/2024', 'x', 'x']] });
+      await must(door, 'format_cells', { file_uuid: file, range: 'H1', number_format: 'number', decimals: 2 });
       return { file };
     },
     cases: [
@@ -115,6 +117,29 @@ export const rowOpCases: CaseGroup[] = [
         op: 'find_replace',
         args: (fx) => ({ file_uuid: fx.file, find: '^(\\d{4})-(\\d{2})$', replace: "'$2/$1", regex: true, case_sensitive: true }),
         ok: (d) => expect(d.changes).toEqual([{ cell: 'A3', before: '2024-05', after: "'05/2024" }]),
+      },
+      {
+        name: 'a result that reads as a date is typed as write_cells types the same text',
+        op: 'find_replace',
+        args: (fx) => ({ file_uuid: fx.file, range: 'F1:H2', find: '^on ', replace: '', regex: true }),
+        ok: (d) => {
+          expect(d.replaced_cells).toBe(4);
+          expect(d.warnings).toEqual([
+            'column G: 1 numeric dates such as 3/4/2024 read as day-first or as month-first; kept as text. Give date_order "DMY" or "MDY" to read them as dates',
+            "H1: the new text is a date or time, stored as its serial number; the cell's own number format shows that number, as typing it in would. Set date_time with format_cells to show it as a date",
+          ]);
+        },
+        then: async (door, fx) => {
+          const got = await must(door, 'read_cells', { file_uuid: fx.file, range: 'F1:H2' });
+          expect(got.values).toEqual([['15/01/2024', '3/4/2024', '45,427.00'], ['16/01/2024', 'x', 'x']]);
+          // The same texts written with write_cells (the formatted H1 included) come out the same.
+          await must(door, 'format_cells', { file_uuid: fx.file, range: 'H11', number_format: 'number', decimals: 2 });
+          await must(door, 'write_cells', { file_uuid: fx.file, cell: 'F11', values: [['15/01/2024', '3/4/2024', '2024-05-15'], ['16/01/2024', 'x', 'x']] });
+          const typed = await must(door, 'read_cells', { file_uuid: fx.file, range: 'F11:H12' });
+          expect(typed.values).toEqual(got.values);
+          expect(typed.typed).toEqual(got.typed);
+          expect(got.typed[0][0]).toEqual({ date: '2024-01-15', serial: 45306 });
+        },
       },
       { name: 'a pattern that does not compile is a 400', op: 'find_replace', args: (fx) => ({ file_uuid: fx.file, find: '(', replace: '', regex: true }), error: { code: 'invalid_argument', message: /find: '\(' is not a regular expression/ } },
       { name: 'a pattern that backtracks without end stops with a 400', op: 'find_replace', args: (fx) => ({ file_uuid: fx.file, find: '(a|a)*$', replace: '', regex: true, range: 'D1' }), then: async (door, fx) => { await must(door, 'write_cells', { file_uuid: fx.file, cell: 'D1', values: [[`${'a'.repeat(32)}!`]] }); const out = await door.call('find_replace', { file_uuid: fx.file, find: '(a|a)*$', replace: '', regex: true, range: 'D1' }); expect(out.ok).toBe(false); if (!out.ok) expect(out.message).toMatch(/backtracks/); } },
@@ -161,6 +186,7 @@ export const rowOpCases: CaseGroup[] = [
       const file = await newFile(door, 'sort-blocks');
       await must(door, 'write_cells', { file_uuid: file, cell: 'A1', values: [['bbb', 1], ['a', 2], ['cc', 3]] });
       await must(door, 'write_cells', { file_uuid: file, cell: 'D1', values: [['Name', 'Score'], ['Zed', 5], ['note z', ''], ['Amy', 9], ['note a', ''], ['Bob', 7], ['note b', '']] });
+      await must(door, 'write_cells', { file_uuid: file, cell: 'G1', values: [['Name', 'Dept'], ['', 'x'], ['Zed', ''], ['Amy', 'y'], ['', ''], ['', 'z'], ['', ''], ['Bob', 'w'], ['', '']] });
       return { file };
     },
     cases: [
@@ -181,6 +207,16 @@ export const rowOpCases: CaseGroup[] = [
         args: (fx) => ({ file_uuid: fx.file, range: 'D1:E7', has_header: true, by: [{ column: 'Score', descending: true }], block_rows: 2 }),
         ok: (d) => expect(d).toMatchObject({ range: 'D2:E7', moved_rows: 6 }),
         then: async (door, fx) => expect(await read(door, fx, 'D2:D7')).toEqual([['Amy'], ['note a'], ['Bob'], ['note b'], ['Zed'], ['note z']]),
+      },
+      {
+        name: 'a block whose first row is blank in the key sorts by its first non-blank key cell, and the reply says so',
+        op: 'sort_range',
+        args: (fx) => ({ file_uuid: fx.file, range: 'G1:H9', has_header: true, by: [{ column: 'Name' }], block_rows: 2 }),
+        ok: (d) => {
+          expect(d).toMatchObject({ range: 'G2:H9', moved_rows: 8 });
+          expect(d.warnings).toEqual(['column G: blocks 2:3 (key in row 3) start with a blank key cell; each sorted by its first non-blank cell there', 'column G: blocks 6:7 are blank there in every row; they sort last']);
+        },
+        then: async (door, fx) => expect(await read(door, fx, 'G2:H9')).toEqual([['Amy', 'y'], ['', ''], ['Bob', 'w'], ['', ''], ['', 'x'], ['Zed', ''], ['', 'z'], ['', '']]),
       },
       { name: 'a key with both column and formula is a 400', op: 'sort_range', args: (fx) => ({ file_uuid: fx.file, range: 'A1:B3', by: [{ column: 'A', formula: '=A1' }] }), error: { code: 'invalid_argument', message: /by\[0\]: give either column/ } },
     ],

@@ -115,6 +115,18 @@ export const ruleCases: CaseGroup[] = [
         },
       },
       {
+        name: 'an edit by id is partial, as in Excel\'s rule manager: fields not given keep their value',
+        op: 'set_conditional_format',
+        args: (fx) => ({ file_uuid: fx.file, id: 'rows', italic: true }),
+        ok: (d) => expect(d).toMatchObject({ id: 'rows', created: false, range: 'A2:C6', formula: '=$B2>=12', style: { bold: true, text_color: '#0000FF', italic: true }, apply_to_blank: false }),
+        then: async (door, fx) => {
+          const { rules } = await must(door, 'list_conditional_formats', { file_uuid: fx.file });
+          expect(rules.map((r: any) => r.id)).toEqual(['big', 'rows', 'blank', 'avg']);
+          expect(rules[1].style).toEqual({ bold: true, text_color: '#0000FF', italic: true });
+        },
+      },
+      { name: 'without range or formula, an id no rule has is a 400', op: 'set_conditional_format', args: (fx) => ({ file_uuid: fx.file, id: 'nope', bold: true }), error: { code: 'invalid_argument', message: /range: is required \(no rule has id 'nope' yet\)/ } },
+      {
         name: 'apply_to_blank, false and true, survives export_xlsx and import_file',
         op: 'export_xlsx',
         args: (fx) => ({ file_uuid: fx.file }),

@@ -73,6 +73,12 @@ export const typedResultCases: CaseGroup[] = [
         },
       },
       {
+        name: 'render "formulas" (the plural, as agents write it) is the formula render',
+        op: 'read_cells',
+        args: (fx) => ({ file_uuid: fx.file, range: 'F1:H1', render: 'formulas' }),
+        ok: (d) => expect(d.typed).toEqual([[null, { formula: '=1/0' }, { formula: '=""' }]]),
+      },
+      {
         name: 'set_formula: value as displayed, typed beside it',
         op: 'set_formula',
         args: (fx) => ({ file_uuid: fx.file, cell: 'A3', formula: '=E1*100' }),

@@ -1,6 +1,8 @@
 // POST /v1/files/{id}/cells/replace: find and replace in one transaction — text values always,
 // formula text and code-cell sources when asked; plain text or a regular expression (regex-replace.ts).
-// Replaced text is re-typed as write_cells types input.
+// Replaced text is re-typed as write_cells types input: numeric dates by the order of their column
+// (date-order.ts), a typed date keeps a number format the cell already has (as typing does), and
+// the reply says where either leaves a date unread or shown as a number.
 import { z } from 'zod';
 import { MAX_COLS, MAX_ROWS, cellToA1, type Rect } from '../../a1.ts';
 import { defineOp } from '../../op.ts';
@@ -17,6 +19,10 @@ import { makeReplace, retype } from '../../cells/replace-text.ts';
 import { makeRegexReplace } from '../../cells/regex-replace.ts';
 import { DryRun } from '../../rows/fields.ts';
 import { keepTextFormatted } from '../../cells/text-format.ts';
+import { DateColumns } from '../../cells/date-order.ts';
+import { effectiveStyle } from '../../workbook/read.ts';
+import { formatCode } from '../../workbook/display.ts';
+import { dateKind } from '../../workbook/typed-value.ts';
 
 /** Changed cells listed in the answer; counts are always complete. */
 const MAX_LISTED = 100;
@@ -28,6 +34,8 @@ interface Edit {
   col: number;
   content: Content;
   typed: string;
+  /** A value's new text (not a formula's), typed again once every column's dates are seen. */
+  value?: boolean;
 }
 
 export const findReplace = defineOp({
@@ -57,6 +65,7 @@ export const findReplace = defineOp({
     changes: z.array(Change).describe(`Changed cells in reading order (at most ${MAX_LISTED}).`),
     truncated: z.boolean().optional().describe('True when more cells changed than are listed.'),
     code_changes: z.array(Change).optional().describe('Code cells whose source changed (with code: true).'),
+    warnings: z.array(z.string()).optional().describe('Dates kept as text, or shown as numbers by the cell\'s format.'),
   }),
   hints: { readOnly: false },
   handler: async (ctx, input) => {
@@ -69,6 +78,7 @@ export const findReplace = defineOp({
       const changes: z.infer<typeof Change>[] = [];
       let occurrences = 0, cells = 0;
       const edits: Edit[] = [];
+      const warnings: string[] = [];
       if (rect) {
         await wb.load(sheet, rect);
         // A pattern runs over every text at once, under one time limit.
@@ -82,9 +92,10 @@ export const findReplace = defineOp({
           if (!found) continue;
           cells++;
           occurrences += found.count;
-          edits.push({ row, col, content: found.content, typed: found.after });
+          edits.push({ row, col, content: found.content, typed: found.after, value: found.value });
           if (changes.length < MAX_LISTED) changes.push({ cell: cellToA1({ row, col }), before: found.before, after: found.after });
         }
+        warnings.push(...typeDates(edits), ...hiddenDates(wb, sheet, edits));
         if (!input.dry_run) await applyEdits(wb, sheet, edits);
       }
       const codeChanges: ReplacedText[] = [];
@@ -102,6 +113,7 @@ export const findReplace = defineOp({
         changes,
         ...(cells > changes.length ? { truncated: true } : {}),
         ...(input.code ? { code_changes: codeChanges.map(({ cell, before, after }) => ({ cell, before, after })) } : {}),
+        ...(warnings.length ? { warnings } : {}),
       };
     });
     return { version, ...result };
@@ -133,7 +145,7 @@ function* textsOf(cells: Iterable<{ row: number; cell: Cell }>, formulas: boolea
 const FULL_SHEET: Rect = { r0: 0, c0: 0, r1: MAX_ROWS - 1, c1: MAX_COLS - 1 };
 
 /** The replacement for one stored cell, or null when it holds no match (or nothing replaceable). */
-function matchCell(cell: Cell, row: number, rep: TextReplace, formulas: FormulaSide | undefined, a1: string): { content: Content; before: string; after: string; count: number } | null {
+function matchCell(cell: Cell, row: number, rep: TextReplace, formulas: FormulaSide | undefined, a1: string): { content: Content; before: string; after: string; count: number; value?: boolean } | null {
   if (isRich(cell)) {
     if (cell.f !== undefined) {
       if (!formulas) return null;
@@ -152,7 +164,36 @@ function matchCell(cell: Cell, row: number, rep: TextReplace, formulas: FormulaS
   if (typeof v !== 'string') return null;
   const hit = rep.apply(v);
   if (!hit || hit.text === v) return null;
-  return { content: retype(hit.text), before: v, after: hit.text, count: hit.count };
+  return { content: retype(hit.text), before: v, after: hit.text, count: hit.count, value: true };
+}
+
+/**
+ * Numeric dates (12/04/2024) as write_cells reads them: in the one order every such value of the
+ * column fits, else kept as text. Rewrites the edits' contents; returns what was kept as text.
+ */
+function typeDates(edits: Edit[]): string[] {
+  const dates = new DateColumns();
+  const plain = (e: Edit) => e.value && !e.typed.startsWith("'") && !e.typed.startsWith('=');
+  for (const e of edits) if (plain(e) && e.typed.length >= 6) dates.see(e.col, e.typed);
+  if (!dates.any) return [];
+  for (const e of edits) if (plain(e)) e.content = dates.type(e.col, e.typed) ?? e.content;
+  return dates.warnings(0);
+}
+
+/** Cells where a typed date lands under a number format that shows it as a number (typing keeps the cell's format). */
+function hiddenDates(wb: Workbook, sheet: SheetModel, edits: Edit[]): string[] {
+  const hidden: string[] = [];
+  for (const e of edits) {
+    const c = e.content;
+    if (!e.value || c === null || typeof c !== 'object' || !('auto' in c)) continue;
+    const style = effectiveStyle(sheet, wb.styles, e.row, e.col);
+    if (style.number_format === 'text' || style.format_code === '@') continue;
+    const own = style.number_format !== undefined || style.date_time !== undefined || style.format_code !== undefined;
+    if (own && (c.auto.date_time !== undefined || c.auto.format_code !== undefined) && !dateKind(formatCode(style))) hidden.push(cellToA1(e));
+  }
+  if (!hidden.length) return [];
+  const shown = hidden.length > 3 ? `${hidden.slice(0, 3).join(', ')} and ${hidden.length - 3} more` : hidden.join(', ');
+  return [`${shown}: the new text is a date or time, stored as its serial number; the cell's own number format shows that number, as typing it in would. Set date_time with format_cells to show it as a date`];
 }
 
 /** Writes the edits as vertical runs (one column, consecutive rows), so recalculation runs once per run. */

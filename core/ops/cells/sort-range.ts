@@ -36,7 +36,14 @@ export const sortRange = defineOp({
     dry_run: DryRun,
     sheet: SheetName.optional(),
   }),
-  output: z.object({ sheet: z.string(), range: z.string().describe('The rows sorted (header excluded).'), moved_rows: z.number().int(), dry_run: z.boolean().optional(), version: VersionOut }),
+  output: z.object({
+    sheet: z.string(),
+    range: z.string().describe('The rows sorted (header excluded).'),
+    moved_rows: z.number().int(),
+    dry_run: z.boolean().optional(),
+    warnings: z.array(z.string()).optional().describe('Blocks whose first row is blank in a key: where their key came from.'),
+    version: VersionOut,
+  }),
   hints: { readOnly: false, idempotent: true },
   handler: async (ctx, input) => {
     const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
@@ -50,11 +57,12 @@ export const sortRange = defineOp({
       });
       const plain = input.block_rows === 1 && !input.dry_run && keys.every((k) => 'col' in k);
       let moved = 0;
+      let warnings: string[] = [];
       if (body.r0 <= body.r1) {
         if (plain) moved = await sortRows(wb, t.sheet, body, keys as { col: number; descending: boolean }[], 'range');
-        else moved = await sortBlocks(wb, t.sheet, body, keys, input.block_rows, 'range', input.dry_run);
+        else ({ moved, warnings } = await sortBlocks(wb, t.sheet, body, keys, input.block_rows, 'range', input.dry_run));
       }
-      return { sheet: t.sheet.name, range: body.r0 <= body.r1 ? rectToA1(body) : '', moved_rows: moved, ...(input.dry_run ? { dry_run: true } : {}) };
+      return { sheet: t.sheet.name, range: body.r0 <= body.r1 ? rectToA1(body) : '', moved_rows: moved, ...(input.dry_run ? { dry_run: true } : {}), ...(warnings.length ? { warnings } : {}) };
     });
     return { ...result, version };
   },

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { invalidArg } from '../../errors.ts';
 import { ImportOut } from '../../io/report.ts';
+import { EffectsOut } from '../../workbook/effects.ts';
 import { ImportItems, importMany } from '../../io/import-many.ts';
 import { defineOp } from '../../op.ts';
 import { FileId, SpaceId } from '../../schemas.ts';
@@ -28,7 +29,7 @@ export const importFile = defineOp({
     private: z.boolean().default(false),
     space_uuid: SpaceId,
   }),
-  output: ImportOut.partial().extend({ files: z.array(ImportOut).optional().describe('With files: each import, in order.') }),
+  output: ImportOut.partial().extend({ files: z.array(ImportOut.extend({ effects: EffectsOut.optional() })).optional().describe('With files: each import, in order, with its own effects.') }),
   hints: { readOnly: false },
   fileBody: true,
   runsLong: true,

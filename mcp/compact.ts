@@ -84,7 +84,7 @@ export function compactGroups(ops: readonly AnyOp[]): Map<string, CompactGroup> 
         },
         title: `${name.charAt(0).toUpperCase()}${name.slice(1)}`,
         annotations: groupAnnotations(members),
-        // Any of its actions may run as a task when one of them runs long (the plain ones finish at once).
+        // Any of its actions may run as a task when one of them runs long (a quick one just finishes at once).
         ...(members.some((op) => op.runsLong) ? { execution: TASK_EXECUTION } : {}),
       },
     });

@@ -5,7 +5,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema, CreateTaskResultSchema, type Task } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRUCTURED_META } from '../mcp/results.ts';
@@ -81,6 +82,25 @@ describe('tools/list and capabilities', () => {
       expect(made.ok && made.data.sheets).toEqual([{ sheet: 'Sheet1', range: 'A1:C5', rows: 5, cols: 3 }]);
     } finally {
       await modern.close();
+    }
+  });
+});
+
+describe('the compact surface', () => {
+  it('the groups holding a long op may run as tasks; an import through transfer gives what the plain call gives', async () => {
+    const client = new Client({ name: 'tasks-compact', version: '1' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp?tools=compact`), { requestInit: { headers: { authorization: `Bearer ${server.token}` } } }));
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.filter((t) => t.execution?.taskSupport === 'optional').map((t) => t.name).sort()).toEqual(['code', 'transfer']);
+      const args = { action: 'import_file', args: { file_name: 'compact.csv', file_data: csv(20) } };
+      const direct = await plain(client, 'transfer', args);
+      const task = await startTask(client, 'transfer', args);
+      const result: any = await client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema);
+      expect(comparable(result, [result.structuredContent.uuid])).toEqual(comparable(direct, [direct.structuredContent.uuid]));
+      await expect(client.request({ method: 'tools/call', params: { name: 'cells', arguments: { action: 'help' }, task: {} } }, CreateTaskResultSchema)).rejects.toThrow(/does not run as a task/);
+    } finally {
+      await client.close();
     }
   });
 });

@@ -99,6 +99,18 @@ describe("the corpus's formulas compared with Excel's cached values", () => {
     expect(sums.map((r) => [r.cell, r.expected, r.ok, !!r.notComputed])).toEqual([['Sheet1!H7', '33059', true, false], ['Sheet1!I7', '35156.490000000005', true, false]]);
   });
 
+  it('MODE answers #VALUE! for an argument that is one value and not a number; AVEDEV and DEVSQ #NUM! with no number, as Excel cached', async () => {
+    for (const file of ['npoi/spreadsheet/FormulaEvalTestData_Copy.xlsx', 'poi/spreadsheet/FormulaEvalTestData_Copy.xlsx']) {
+      const results = await compareWorkbook(`${CORPUS}${file}`, CORPUS);
+      const at = (cell: string) => results.find((r) => r.cell === `EverythingTests!${cell}`);
+      // MODE(C9,E16,"1",B8), MODE(B8,"1",2,3), MODE(B9,2,D7) with D7 empty; AVEDEV of text cells; DEVSQ of text cells.
+      for (const cell of ['G936', 'H936', 'M936', 'F176', 'G176', 'H392']) expect(at(cell), cell).toMatchObject({ ok: true });
+      expect([at('M936')!.expected, at('F176')!.expected, at('H392')!.expected]).toEqual(['#VALUE!', '#NUM!', '#NUM!']);
+      // Ranges still skip what is not a number.
+      expect(at('J936')).toMatchObject({ formula: 'MODE(E7:G9)', expected: '1', ok: true });
+    }
+  });
+
   it('set apart only differences a named rule explains', () => {
     const book = { manual: false, iterate: false };
     expect(oracleExcuse('0', '#CYCLE!', book)).toMatch(/circular reference/);

@@ -52,6 +52,12 @@ const TEXT_RESULTS: [string, string | number][] = [
   ['=NPV(0.1,A1,A2,1)', 0.909090909090909],
   ['=SUMPRODUCT(A1:A2,A1:A2)+SUMPRODUCT(--(A1:A2="2"))', 1],
   ['=AND(A2)', '#VALUE!'],
+  // no number at all: AVEDEV and DEVSQ are #NUM!; MODE's one-value argument must be a number
+  ['=AVEDEV(A1,A2)', '#NUM!'],
+  ['=DEVSQ(A1:A2)', '#NUM!'],
+  ['=MODE(A1,2,2)', '#VALUE!'],
+  ['=MODE(2,2,"1")', '#VALUE!'],
+  ['=MODE(A1:A2,2,2)', 2],
 ];
 
 const textCases: Case[] = TEXT_RESULTS.map(([formula, excel], i) => ({

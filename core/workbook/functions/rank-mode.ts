@@ -1,6 +1,8 @@
 // RANK / RANK.EQ / RANK.AVG (position of a number in a list) and MODE / MODE.SNGL (the most
-// frequent number), which HyperFormula 3.5 lacks. Text, logicals and blanks in ranges are skipped.
-import { FunctionArgumentType, FunctionPlugin, SimpleRangeValue } from 'hyperformula';
+// frequent number), which HyperFormula 3.5 lacks. Text, logicals and blanks in ranges are skipped;
+// MODE's argument that is one value (typed, or a reference to one cell) must be a number, or
+// MODE answers #VALUE! as Excel does (MODE(B8,"1",2,3), MODE(B9,2,D7) with D7 empty).
+import { CellError, ErrorType, FunctionArgumentType, FunctionPlugin, SimpleRangeValue } from 'hyperformula';
 import { flatValues, isError, naError, rawNumber, type InterpreterState, type InterpreterValue, type ProcedureAst } from './shared.ts';
 
 const RANK_PARAMS = [
@@ -60,6 +62,7 @@ export class RankModePlugin extends FunctionPlugin {
       const counts = new Map<number, number>();
       let best: number | undefined, bestCount = 1;
       for (const a of args) {
+        if (!(a instanceof SimpleRangeValue) && !isError(a) && rawNumber(a) === undefined) return new CellError(ErrorType.VALUE, `${name}: an argument that is one value must be a number`);
         const list = numbers(a);
         if (!Array.isArray(list)) return list;
         for (const n of list) {

@@ -7,7 +7,7 @@ import { cellToA1, colToIndex, indexToCol, rectToA1, type Rect } from '../a1.ts'
 import { OpError, invalidArg } from '../errors.ts';
 import { reanchor } from '../formula/move-refs.ts';
 import { compareCells } from '../tables/rows.ts';
-import { formulaOf, isRich, styleOf, valueOf, withStyle, type Cell } from '../workbook/cell.ts';
+import { formulaOf, isRich, richRuns, styleOf, valueOf, withStyle, type Cell } from '../workbook/cell.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
 import type { Content, Workbook } from '../workbook/workbook.ts';
 
@@ -51,6 +51,8 @@ export function copiedContent(cell: Cell, dr: number, dc: number): Content {
   const f = formulaOf(cell);
   if (f !== undefined && !isComputed(cell)) return { f: reanchor(f, dr, dc), ...(isRich(cell) && cell.x !== undefined ? { x: reanchor(cell.x, dr, dc) } : {}) };
   if (isRich(cell) && cell.e !== undefined && cell.v === undefined) return cell.e;
+  const runs = richRuns(cell);
+  if (runs) return { v: valueOf(cell) as string, r: runs };
   return valueOf(cell);
 }
 

@@ -7,7 +7,7 @@ import type { RawCellContent, ExportedChange } from 'hyperformula';
 import type { Rect } from '../a1.ts';
 import { invalidArg } from '../errors.ts';
 import type { CommitSet, FileRecord, LogEntry, TileRecord, WorkbookRecord } from '../store.ts';
-import { formulaOf, isRich, styleOf, type Cell, type Scalar } from './cell.ts';
+import { formulaOf, isRich, styleOf, type Cell, type Scalar, type TextRun } from './cell.ts';
 import { ChangeLog } from './changes.ts';
 import { EffectLog } from './effects.ts';
 import { Changeset } from './changeset.ts';
@@ -28,7 +28,7 @@ export type TileLoader = (sheetId: string, keys: { tr: number; tc: number }[]) =
 
 /** What a write puts into one cell: a literal, a formula, or a literal with the format its typing implies. */
 /** A value, a formula (with the text it was written as, when the engine reads it another way: RichCell.x) or a typed value with its automatic format. */
-export type Content = Scalar | null | { f: string; x?: string } | { v: Scalar; auto: Partial<Style> };
+export type Content = Scalar | null | { f: string; x?: string } | { v: Scalar; auto: Partial<Style> } | { v: string; r: TextRun[] };
 
 export interface WorkbookOptions {
   /** The areas whose objects, overlays, graphics and context this workbook carries (none when absent). */
@@ -275,6 +275,9 @@ export class Workbook {
         else if ('f' in content) {
           cell = { f: content.f, ...(s ? { s } : {}), ...(content.x ? { x: content.x } : {}) };
           written.push([r, c]);
+        } else if ('r' in content) {
+          // Rich text carried from another cell (sort, copy, move): its runs come with it.
+          cell = { v: content.v, r: content.r, ...(s ? { s } : {}) };
         } else {
           if (!hasNumberFormat(this.styles.get(s))) s = this.styles.patch(s, content.auto);
           // A typed date is read as a 1900 serial; a file in the 1904 system counts that day 1462 lower.

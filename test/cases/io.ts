@@ -235,6 +235,33 @@ export const ioCases: CaseGroup[] = [
         },
       },
       {
+        name: 'rich text runs follow their cells through sort_range, copy_paste (also within one sheet) and move_cells, and go out on export_xlsx',
+        op: 'import_file',
+        // calamine/issue9.xlsx: A1 test1, A2 "test2 other" (3 runs), A3 "test3 aaa" (3 runs), A4 test4.
+        args: () => ({ file_name: 'issue9.xlsx', file_data: corpusFixture('calamine/issue9.xlsx') }),
+        ok: (data, fx) => {
+          fx.runs = data.uuid;
+        },
+        then: async (door, fx) => {
+          await must(door, 'sort_range', { file_uuid: fx.runs, range: 'A1:A4', by: [{ column: 'A', descending: true }] });
+          await must(door, 'copy_paste', { file_uuid: fx.runs, source: 'A2:A3', target: 'C1' });
+          await must(door, 'move_cells', { file_uuid: fx.runs, source: 'A3', target: 'E5' });
+          const zip = unzipSync(new Uint8Array(await bytesOf(await must(door, 'export_xlsx', { file_uuid: fx.runs }))));
+          const strings = [...strFromU8(zip['xl/sharedStrings.xml']!).matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) => ({ text: [...m[1]!.matchAll(/<t[^>]*>([^<]*)<\/t>/g)].map((t) => t[1]).join(''), runs: (m[1]!.match(/<r>/g) ?? []).length }));
+          const sheet = strFromU8(zip['xl/worksheets/sheet1.xml']!);
+          const at = (ref: string) => strings[Number(new RegExp(`<c r="${ref}"[^>]*t="s"[^>]*><v>(\\d+)</v>`).exec(sheet)?.[1])];
+          expect(['A1', 'A2', 'A3', 'A4', 'C1', 'C2', 'E5'].map((ref) => [ref, at(ref)?.text, at(ref)?.runs])).toEqual([
+            ['A1', 'test4', 0],
+            ['A2', 'test3 aaa', 3],
+            ['A3', undefined, undefined],
+            ['A4', 'test1', 0],
+            ['C1', 'test3 aaa', 3],
+            ['C2', 'test2 other', 3],
+            ['E5', 'test2 other', 3],
+          ]);
+        },
+      },
+      {
         name: "an Excel workbook's protection is listed in get_context and its cells' locked and hidden flags in read_formats (kept, not enforced)",
         op: 'import_file',
         args: () => ({ file_name: 'protect03.xlsx', file_data: corpusFixture('xlsxwriter/xlsx_files/protect03.xlsx') }),

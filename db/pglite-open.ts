@@ -2,11 +2,14 @@
 // server's footprint: small shared buffers (PGlite's default is 128 MB, every page of it touched
 // stays resident), and initdb of a new data directory run in a child process, whose ~600 MB of
 // WASM memory is returned when it exits instead of staying in the server; later new directories
-// start from a copy of the first (pglite-template.ts). Figures: docs/storage.md.
+// start from a copy of the first (pglite-template.ts). And PostgreSQL's WASM runs as V8's baseline
+// (Liftoff) code: optimising its hot functions left tens of MiB of compiler memory behind in the
+// allocator for good. Figures: docs/storage.md.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import type { PGlite } from '@electric-sql/pglite';
 import { restoreTemplate, saveTemplate } from './pglite-template.ts';
 
@@ -21,6 +24,10 @@ PGlite.create(process.argv[2], { startParams: JSON.parse(process.argv[3]) })
 `;
 
 export async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<PGlite> {
+  // Read when a WASM module is compiled, so it must be set before PGlite compiles its own. TurboFan
+  // left ~40-80 MiB (varying with which functions got hot) in the allocator's per-thread arenas,
+  // freed but never returned; the store's queries took the same CPU time without it.
+  setFlagsFromString('--liftoff-only');
   const { PGlite } = await import('@electric-sql/pglite');
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
   if (!loadDataDir && !dataDir.startsWith('memory://') && !existsSync(join(dataDir, 'PG_VERSION')) && !restoreTemplate(dataDir)) {

@@ -143,6 +143,7 @@ export class BlockWriter {
     if (content === null) return s ? { s } : null;
     if (typeof content !== 'object') return s ? { v: content, s } : content;
     if ('f' in content) throw new Error('BlockWriter writes literals only');
+    if ('r' in content) return s ? { v: content.v, r: content.r, s } : { v: content.v, r: content.r };
     const id = this.styleFor(s, content.auto);
     return id ? { v: content.v, s: id } : content.v;
   }

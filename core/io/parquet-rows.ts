@@ -136,7 +136,7 @@ export function groupTiles(columns: ArrayLike<unknown>[], cols: Leaf[], row: num
   const out: GroupTiles = { tiles: [], edges: [] };
   const cellOf = (v: unknown, leaf: Leaf): Cell => {
     const c = parquetValue(v, leaf);
-    if (c === null || typeof c !== 'object') return c;
+    if (c === null || typeof c !== 'object' || !('auto' in c)) return c;
     const s = c.auto === DATE_STYLE ? styles.date : styles.datetime;
     if (s === undefined) throw new Error(`column ${leaf.name} holds a date its schema does not declare`);
     return { v: c.v, s };

@@ -120,6 +120,8 @@ export function resolveStructuredRefs(formula: string, tables: readonly TableSha
       if (n.kind !== 'structured' || n.prefix) return n;
       const table = n.table === undefined ? tableAround(tables, at) : byName.get(n.table.toLowerCase());
       if (!table) return n;
+      // A name in brackets that is no column of the table around (a LET name, say) is left as written.
+      if (n.table === undefined && n.spec.cols && n.spec.cols.some((c) => columnIndex(table, c) < 0)) return n;
       found = true;
       const name = formulaNameOf(table, n.spec);
       return name !== undefined ? { kind: 'name', name } : refOf(table, areaOf(table, n.spec, at), at);

@@ -8,6 +8,8 @@ import { workbookToXlsx } from '../core/io/xlsx-export.ts';
 import { readZipEntry } from '../core/io/zip-guard.ts';
 import { isRich } from '../core/workbook/cell.ts';
 import type { Workbook } from '../core/workbook/workbook.ts';
+import { setIteration } from '../core/workbook/iteration.ts';
+import { memoryWorkbook, put } from './helpers/memory-workbook.ts';
 
 const CORPUS = new URL('./fixtures/corpus/', import.meta.url).pathname;
 const valueAt = (wb: Workbook, a1: { row: number; col: number }) => {
@@ -43,5 +45,21 @@ describe('iterative calculation', () => {
     const again = (await importWithReport(out)).wb;
     expect(Math.abs((valueAt(again, E5) as number) - 2)).toBeLessThan(0.001);
     again.destroy();
+  });
+
+  it('computes a cycle through a range, and what depends on it, once iteration is on; #CYCLE! without', async () => {
+    // A1 = B1+1, B1 = MIN(A1:A2)/2: 2 and 1 at the fixed point; C1 reads the cycle.
+    for (const on of [true, false]) {
+      const wb = memoryWorkbook();
+      if (on) setIteration(wb, { count: 100, delta: 1e-9 });
+      await put(wb, 'Sheet1', 'A1', [['=B1+1', '=MIN(A1:A2)/2', '=A1*10']]);
+      const row = [0, 1, 2].map((col) => valueAt(wb, { row: 0, col }));
+      if (on) {
+        expect(row[0]).toBeCloseTo(2, 8);
+        expect(row[1]).toBeCloseTo(1, 8);
+        expect(row[2]).toBeCloseTo(20, 7);
+      } else expect(row.slice(0, 2)).toEqual(['#CYCLE!', '#CYCLE!']);
+      wb.destroy();
+    }
   });
 });

@@ -57,10 +57,14 @@ function iterate(ev: EvaluatorProto, members: Vertex[], changes: Changes, it: It
       changes.addChange(0, at.get(v)!);
     }
   }
+  // Each formula reads the values the ones before it just took (ranges forget what they held); in
+  // a very large cycle ranges forget once a round, so a round stays linear in its size.
+  const eachFormula = ranges.length * formulas.length <= 1_000_000;
   for (let round = 0; round < it.count; round++) {
     let most = 0;
+    if (!eachFormula) for (const r of ranges) r.clearCache!();
     for (const v of formulas) {
-      for (const r of ranges) r.clearCache!();
+      if (eachFormula) for (const r of ranges) r.clearCache!();
       const before = v.getCellValue();
       ev.recomputeVertex(v, changes);
       most = Math.max(most, moved(before, v.getCellValue()));

@@ -118,7 +118,7 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   // data validation
   set_data_validation: { example: { file_uuid: f, range: 'C2:C99', kind: 'list', items: ['Open', 'Done'] } },
   // data tables
-  create_table: { use: 'Formulas can use =SUM(Sales.Amount).', example: { file_uuid: f, range: 'A1:D200', name: 'Sales' } },
+  create_table: { use: 'Formulas can use =SUM(Sales[Amount]).', example: { file_uuid: f, range: 'A1:D200', name: 'Sales' } },
   list_tables: { example: { file_uuid: f } },
   rename_table: { example: { file_uuid: f, table: 'Sales', new_name: 'Orders' } },
   delete_table: { example: { file_uuid: f, table: 'Sales' } },

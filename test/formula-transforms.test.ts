@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { mapRefs, moveFormula, reanchor, renameSheetInFormula, shiftAnchoredFormula, shiftFormula } from '../core/formula/move-refs.ts';
 import { referencesOf } from '../core/formula/refs.ts';
-import { renameNames } from '../core/formula/rename-names.ts';
+import { renameColumns, renameNames } from '../core/formula/rename-names.ts';
 import { arrayFillAsWritten, arrayFillForEngine, bareRangeAsWritten, bareRangeForEngine, lambdaCallsAsWritten, lambdaCallsForEngine, numbersForEngine, spillRefsAsWritten, spillRefsForEngine } from '../core/formula/engine-text.ts';
 import { functionsCalled, prefixesAsShown, withFunctionPrefixes, withParameterPrefixes, withoutPrefixes } from '../core/formula/prefixes.ts';
 
@@ -122,6 +122,22 @@ describe('rename-names: names and tables followed through a formula', () => {
     expect(renameNames('=SUM(Sales)+MAX(Sales.Units)', map)).toBe("=SUM('My Data'!$A$2:$A$9)+MAX(Data!$B$2:$B$9)");
     // A structured reference is not a name: a table removed leaves it as written.
     expect(renameNames('=SUM(Sales[Units])', map)).toBe('=SUM(Sales[Units])');
+  });
+});
+
+describe('rename-names: a table column renamed (a header typed anew)', () => {
+  const cols = new Map([['units', 'Qty'], ['unit cost', 'Cost [EUR]']]);
+
+  it('renames the column in references to the table, every specifier and column range kept', () => {
+    expect(renameColumns('=SUM(sales[Units])+Sales[[#This Row],[Units]:[Unit Cost]]*Sales[@[Unit Cost]]', 'Sales', cols)).toBe(
+      "=SUM(sales[Qty])+Sales[[#This Row],[Qty]:[Cost '[EUR']]]*Sales[@[Cost '[EUR']]]",
+    );
+  });
+
+  it('leaves other tables, strings and names alone; a bare [@Units] only inside the table', () => {
+    const text = '=Other[Units]&"Sales[Units]"&Units+[@Units]';
+    expect(renameColumns(text, 'Sales', cols)).toBe(text);
+    expect(renameColumns(text, 'Sales', cols, true)).toBe('=Other[Units]&"Sales[Units]"&Units+[@Qty]');
   });
 });
 

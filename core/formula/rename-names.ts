@@ -1,5 +1,6 @@
-// Names followed through a formula as a walk over its tree: a renamed defined name or table
-// (Sales to Revenue, Sales.Unit_Price to Revenue.Unit_Price, Sales[Units] to Revenue[Units]), or
+// Names followed through a formula as a walk over its tree: a renamed defined name, table or
+// table column (Sales to Revenue, Sales.Unit_Price to Revenue.Unit_Price, Sales[Units] to
+// Revenue[Units] or Sales[Qty]), or
 // a removed one written out as the cells it stood for. Only names written without a sheet are
 // touched; strings, function names and sheet names never are.
 import type { Node } from './ast.ts';
@@ -26,5 +27,24 @@ export function renameNames(formula: string, names: ReadonlyMap<string, string>)
     // Text standing for cells goes in as its own tree (a range, a union in parentheses...).
     const parsed = tryParse(to);
     return parsed ? parsed.body : { kind: 'name', name: to };
+  });
+}
+
+/**
+ * The formula with the columns of table `table` renamed (`columns`: old name lower case to new)
+ * in its structured references: Sales[Units] becomes Sales[Qty], Sales[[#This Row],[Units]:[Price]]
+ * follows too. References without a table ([@Units]) are the table's own when `inTable` (the
+ * formula stands in the table).
+ */
+export function renameColumns(formula: string, table: string, columns: ReadonlyMap<string, string>, inTable = false): string {
+  if (!columns.size || !formula.includes('[')) return formula;
+  const lower = table.toLowerCase();
+  const rename = (c: string) => columns.get(c.toLowerCase()) ?? c;
+  return rewrite(formula, (n): Node => {
+    if (n.kind !== 'structured' || !n.spec.cols || n.prefix) return n;
+    if (n.table === undefined ? !inTable : n.table.toLowerCase() !== lower) return n;
+    const cols: [string, string] = [rename(n.spec.cols[0]), rename(n.spec.cols[1])];
+    if (cols[0] === n.spec.cols[0] && cols[1] === n.spec.cols[1]) return n;
+    return { kind: 'structured', ...(n.table !== undefined ? { table: n.table } : {}), spec: { ...n.spec, cols } };
   });
 }

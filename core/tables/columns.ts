@@ -1,6 +1,6 @@
 // A table's columns and rows as they are now: header texts read from the header row, the data
-// body under it, and the names formulas use for the table ("Sales") and each column
-// ("Sales.Unit_Price").
+// body under it, and the names formulas use for the table ("Sales") and each column (Excel's
+// "Sales[Unit Price]"; the engine's named expression "Sales.Unit_Price").
 import { indexToCol, quoteSheet, rectToA1, type Rect } from '../a1.ts';
 import { displayCell } from '../workbook/display.ts';
 import { effectiveStyle } from '../workbook/read.ts';
@@ -8,6 +8,7 @@ import type { SheetModel } from '../workbook/sheet.ts';
 import type { Workbook } from '../workbook/workbook.ts';
 import type { TableSpec } from './model.ts';
 import { styleView } from './style-fields.ts';
+import { printNode } from '../formula/print.ts';
 
 /** Header texts as displayed (the header row must be loaded). */
 export function headersOf(wb: Workbook, sheet: SheetModel, table: TableSpec): string[] {
@@ -61,6 +62,13 @@ export function tableNames(sheet: SheetModel, table: TableSpec, headers: string[
   return out;
 }
 
+/** How formulas name the table and each column, as Excel writes them: Sales, Sales[Unit Price]. */
+function excelNames(table: string, headers: string[]): string[] {
+  const seen = new Set<string>();
+  const cols = headers.filter((h) => !seen.has(h.toLowerCase()) && Boolean(seen.add(h.toLowerCase())));
+  return [table, ...cols.map((h) => printNode({ kind: 'structured', table, spec: { items: [], cols: [h, h] } }))];
+}
+
 /** The table as the API returns it; headers come from the spec (kept current by the tables hook). */
 export function tableView(_wb: Workbook, sheet: SheetModel, table: TableSpec) {
   const headers = table.columns;
@@ -73,7 +81,7 @@ export function tableView(_wb: Workbook, sheet: SheetModel, table: TableSpec) {
     data_range: body.r1 >= body.r0 ? rectToA1(body) : null,
     columns: headers,
     rows: rowCount(table),
-    formula_names: tableNames(sheet, table, headers).map((n) => n.name),
+    formula_names: excelNames(table.name, headers),
     ...(table.code_cell ? { code_cell: table.code_cell } : {}),
     style: styleView(table),
   };

@@ -16,7 +16,7 @@ export const TableOut = z.object({
   data_range: z.string().nullable(),
   columns: z.array(z.string()),
   rows: z.number().int(),
-  formula_names: z.array(z.string()).describe('Use in formulas, e.g. =SUM(Sales.Amount).'),
+  formula_names: z.array(z.string()).describe('The table and its columns as formulas name them, e.g. =SUM(Sales[Amount]).'),
   code_cell: z.string().optional(),
   style: StyleOut.describe('How Excel, the viewer and the PDF draw the table.'),
 });

@@ -29,7 +29,7 @@ export const tableCases: CaseGroup[] = [
         args: (fx) => ({ file_uuid: fx.file, range: 'A1:D6', name: 'Sales' }),
         ok: (d) => {
           expect(d).toMatchObject({ name: 'Sales', sheet: 'Sheet1', range: 'A1:D6', data_range: 'A2:D6', columns: ['Region', 'Rep', 'Amount', 'Date'], rows: 5 });
-          expect(d.formula_names).toEqual(['Sales', 'Sales.Region', 'Sales.Rep', 'Sales.Amount', 'Sales.Date']);
+          expect(d.formula_names).toEqual(['Sales', 'Sales[Region]', 'Sales[Rep]', 'Sales[Amount]', 'Sales[Date]']);
           expect(d.style).toEqual({ name: 'TableStyleMedium2', row_stripes: true, column_stripes: false, first_column: false, last_column: false, header_row: true, totals_row: false });
         },
       },
@@ -58,6 +58,22 @@ export const tableCases: CaseGroup[] = [
       },
       { name: 'create_table with an unknown style', op: 'create_table', args: (fx) => ({ file_uuid: fx.file, range: 'L1:L3', name: 'Styled', style: 'Fancy' }), error: { code: 'invalid_argument', message: /style: 'Fancy' is not a table style; valid: TableStyleLight1 to TableStyleLight21/ } },
       { name: 'table names work in formulas (also from another sheet)', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, sheet: 'Calc', cell: 'A1', formula: '=SUM(Sales.Amount)' }), ok: (d) => expect(d.value).toBe('725') },
+      {
+        name: 'a header typed anew renames its column, and formulas naming it follow, as in Excel',
+        op: 'set_formula',
+        args: (fx) => ({ file_uuid: fx.file, sheet: 'Calc', cell: 'B1', formula: '=SUM(Sales[Amount])+COUNT(Sales[[#All],[Rep]:[Amount]])' }),
+        ok: (d) => expect(d).toMatchObject({ formula: '=SUM(Sales[Amount])+COUNT(Sales[[#All],[Rep]:[Amount]])', value: '729' }),
+        then: async (door, fx) => {
+          await must(door, 'write_cells', { file_uuid: fx.file, cell: 'C1', values: [['Total']] });
+          const r = await must(door, 'read_cells', { file_uuid: fx.file, sheet: 'Calc', range: 'A1:B1', render: 'formula' });
+          expect(r.values).toEqual([['=SUM(Sales.Total)', '=SUM(Sales[Total])+COUNT(Sales[[#All],[Rep]:[Total]])']]);
+          expect((await must(door, 'read_cells', { file_uuid: fx.file, sheet: 'Calc', range: 'A1:B1' })).values).toEqual([['725', '729']]);
+          await must(door, 'write_cells', { file_uuid: fx.file, cell: 'C1', values: [['Amount']] });
+          const back = await must(door, 'read_cells', { file_uuid: fx.file, sheet: 'Calc', range: 'A1:B1', render: 'formula' });
+          expect(back.values).toEqual([['=SUM(Sales.Amount)', '=SUM(Sales[Amount])+COUNT(Sales[[#All],[Rep]:[Amount]])']]);
+          await must(door, 'clear_cells', { file_uuid: fx.file, sheet: 'Calc', range: 'B1' });
+        },
+      },
       { name: 'the table name is its data rows', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, sheet: 'Calc', cell: 'A2', formula: '=ROWS(Sales)&"x"&COLUMNS(Sales)' }), ok: (d) => expect(d.value).toBe('5x4') },
       { name: 'blank and repeated headers are fixed', op: 'create_table', args: (fx) => ({ file_uuid: fx.file, range: 'H1:J2' }), ok: (d) => { expect(d.name).toBe('Table1'); expect(d.columns).toEqual(['Column1', 'x', 'x2']); }, then: async (door, fx) => { const r = await must(door, 'read_cells', { file_uuid: fx.file, range: 'H1:J1' }); expect(r.values).toEqual([['Column1', 'x', 'x2']]); } },
       { name: 'overlapping tables', op: 'create_table', args: (fx) => ({ file_uuid: fx.file, range: 'C3:E8', name: 'Other' }), error: { code: 'invalid_argument', message: /range: C3:E8 overlaps table 'Sales' \(A1:D6\)/ } },

@@ -1,6 +1,6 @@
 // Reading references out of formula text (for the /context summary), and compacting them.
 import { describe, expect, it } from 'vitest';
-import { referencesOf as formulaRefs } from '../core/formula/refs.ts';
+import { isSheetRefList, namesWholeLines, referencesOf as formulaRefs } from '../core/formula/refs.ts';
 import { compactRects, rangeText } from '../core/workbook/ref-compact.ts';
 import { parseSpan, parseSpans, runsOf } from '../core/structure/lines.ts';
 
@@ -53,5 +53,23 @@ describe('line names', () => {
       { at: 5, count: 4 },
       { at: 1, count: 2 },
     ]);
+  });
+});
+
+describe('whole lines and reference lists', () => {
+  it('tells a formula naming whole columns or rows (a shared formula copied moves them)', () => {
+    expect(namesWholeLines('=NPV(P1, B:B)')).toBe(true);
+    expect(namesWholeLines("=SUM('My data'!$3:$5)")).toBe(true);
+    expect(namesWholeLines('=SUM(A1:B2)&"B:B"&"3:5"')).toBe(false);
+    expect(namesWholeLines('=TIME(1,2,3)')).toBe(false);
+  });
+
+  it('tells a print area or titles: references on named sheets, and nothing else', () => {
+    expect(isSheetRefList("'My sheet'!$A$1:$C$9,Sheet1!$1:$2,Sheet1!$A:$A")).toBe(true);
+    expect(isSheetRefList('Sheet1!$A$1')).toBe(true);
+    expect(isSheetRefList('$A$1:$B$2')).toBe(false);
+    expect(isSheetRefList('Sheet1!$A$1,OFFSET(Sheet1!$A$1,0,0)')).toBe(false);
+    expect(isSheetRefList('[1]Sheet1!$A$1')).toBe(false);
+    expect(isSheetRefList('Sheet1!Rate')).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 // References of the tree as rectangles: what a reference node covers, and the node again for a
 // moved rectangle. Whole columns and rows keep their open ends (Infinity), as Rect does elsewhere.
 import type { Rect } from '../a1.ts';
-import type { Corner, RefNode } from './ast.ts';
+import type { Corner, Node, RefNode } from './ast.ts';
 import { visit, tryParse } from './walk.ts';
 
 export type RefKind = 'cells' | 'cols' | 'rows';
@@ -47,4 +47,22 @@ export function referencesOf(formula: string): FoundRef[] {
       out.push(sheet !== undefined ? { sheet, rect: refRect(n) } : { rect: refRect(n) });
     });
   return out;
+}
+
+/** Does the formula name whole columns or rows (B:B, 3:5) anywhere outside its strings? False when it does not parse. */
+export function namesWholeLines(formula: string): boolean {
+  const f = tryParse(formula);
+  let found = false;
+  if (f) visit(f.body, (n) => void (n.kind === 'ref' && refKind(n) !== 'cells' && (found = true)));
+  return found;
+}
+
+/**
+ * Is the text a list of references each on a named sheet, as a print area or print titles are
+ * stored ('My sheet'!$A$1:$C$9,Sheet1!$1:$2,Sheet1!$A:$A)? No book, no 3-D span, nothing else.
+ */
+export function isSheetRefList(text: string): boolean {
+  const f = tryParse(text);
+  const each = (n: Node): boolean => (n.kind === 'binary' && n.op === ',' ? each(n.left) && each(n.right) : n.kind === 'ref' && n.prefix?.sheet !== undefined && n.prefix.book === undefined && n.prefix.sheet2 === undefined);
+  return f !== undefined && !f.lead && !f.trail && each(f.body);
 }

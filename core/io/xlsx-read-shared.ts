@@ -2,6 +2,7 @@
 // as exceljs moved it (slideFormula), and as copying moves whole columns and rows, which
 // exceljs left in place (=NPV(P1, B:B) copied one column right stays B:B).
 import { reanchor } from '../formula/move-refs.ts';
+import { namesWholeLines } from '../formula/refs.ts';
 
 function letters(col: number): string {
   let s = '';
@@ -36,11 +37,9 @@ function slideFormula(formula: string, dr: number, dc: number): string {
   });
 }
 
-/** Whole columns (B:B) and rows (3:5), which exceljs's move of a shared formula leaves in place. */
-const LINE_REF = /(?<![\w.$])\$?[A-Za-z]{1,3}:\$?[A-Za-z]{1,3}(?![\w(])|(?<![\w.$:])\$?\d+:\$?\d+(?![\w.])/;
-
 /** A shared formula's copy `dr` rows and `dc` columns from its master, moved as copying moves it. */
 export function sharedCopy(master: string, dr: number, dc: number): string {
-  if (LINE_REF.test(master.replace(/"(?:[^"]|"")*"/g, '""'))) return reanchor(`=${master}`, dr, dc).slice(1);
+  // Whole columns (B:B) and rows (3:5), which exceljs's move leaves in place, move as copying moves them.
+  if (master.includes(':') && namesWholeLines(`=${master}`)) return reanchor(`=${master}`, dr, dc).slice(1);
   return slideFormula(master, dr, dc);
 }

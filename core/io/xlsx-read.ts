@@ -27,6 +27,7 @@ import { printFromExcel } from './xlsx-print.ts';
 import { rulesFromExcel } from './xlsx-cf.ts';
 import { validationsFromXml } from './xlsx-validation.ts';
 import { readExternalLinks } from '../extlinks/xlsx.ts';
+import { isSheetRefList } from '../formula/refs.ts';
 
 /** The <col> runs of a sheet's XML (exceljs drops those it thinks default: any of width 9). */
 function colRuns(xml: string): { min: number; max: number; width?: number; hidden?: boolean }[] {
@@ -174,9 +175,6 @@ function workbookTarget(bytes: Buffer, part: WorkbookPart, names: Set<string>, d
   return usual;
 }
 
-/** Print area and titles as exceljs reads them (a sheet-qualified range list); others are left to the report. */
-const PRINT_REF = /^(?:(?:'(?:[^']|'')+'|[^'!,]+)!\$?(?:[A-Za-z]{1,3}\$?\d+(?::\$?[A-Za-z]{1,3}\$?\d+)?|[A-Za-z]{1,3}:\$?[A-Za-z]{1,3}|\d+:\$?\d+)(?:,|$))+$/;
-
 /** A worksheet the import reads: where it is in the workbook part and its XML. */
 interface SheetSource {
   sheet: WorkbookSheet;
@@ -266,8 +264,9 @@ export async function readXlsx(input: Buffer): Promise<Book> {
 
 /** A worksheet as exceljs is given it, with its print area and titles. */
 function skeletonOf(src: SheetSource, workbook: WorkbookPart): SkeletonSheet {
+  // Print area and titles as exceljs reads them (a sheet-qualified range list); others are left to the report.
   const printNames = workbook.names
-    .filter((n) => n.localSheetId === src.sheet.index && (n.name === '_xlnm.Print_Area' || n.name === '_xlnm.Print_Titles') && PRINT_REF.test(n.text.replace(/^=/, '')))
+    .filter((n) => n.localSheetId === src.sheet.index && (n.name === '_xlnm.Print_Area' || n.name === '_xlnm.Print_Titles') && isSheetRefList(n.text.replace(/^=/, '')))
     .map((n) => ({ name: n.name, text: n.text.replace(/^=/, '') }));
   return { name: src.sheet.name, ...(src.sheet.state ? { state: src.sheet.state } : {}), ...sheetForExcelJs(src.xml), printNames };
 }

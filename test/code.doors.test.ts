@@ -3,4 +3,4 @@ import { codeInputCases, jsStory, pythonStory } from './cases/code.ts';
 import { runCases } from './helpers/run-cases.ts';
 import { pythonMissing } from './helpers/tools.ts';
 
-runCases('code cells', [codeInputCases, jsStory, ...(pythonMissing() ? [] : [pythonStory])], { modern: true });
+runCases('code cells', [codeInputCases, jsStory, ...(pythonMissing() ? [] : [pythonStory])], { sse: true });

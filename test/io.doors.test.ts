@@ -9,7 +9,7 @@ import { mcpStdioDoor, restDoor, type Door } from './helpers/doors.ts';
 import { runCases } from './helpers/run-cases.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
-runCases('import and export', ioCases, { env: IO_ENV, modern: true });
+runCases('import and export', ioCases, { env: IO_ENV, sse: true });
 
 describe('import by local path', () => {
   const allowed = mkdtempSync(join(tmpdir(), 'io-allowed-'));

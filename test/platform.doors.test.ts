@@ -2,4 +2,4 @@
 import { platformCases } from './cases/platform.ts';
 import { runCases } from './helpers/run-cases.ts';
 
-runCases('platform', platformCases, { modern: true });
+runCases('platform', platformCases, { sse: true });

@@ -2,4 +2,4 @@
 import { typedResultCases } from './cases/typed-results.ts';
 import { runCases } from './helpers/run-cases.ts';
 
-runCases('typed results', typedResultCases, { modern: true });
+runCases('typed results', typedResultCases, { sse: true });

@@ -150,7 +150,9 @@ export const MODERN = '2026-07-28';
 
 /** A 2026-07-28 client (the v2 SDK's, pinned: no fallback to initialize). */
 async function modernDoor(name: string, transport: any, cleanup: () => Promise<void> = async () => undefined): Promise<ClientDoor<ModernClient>> {
-  const client = new ModernClient({ name: 'sheets-tests', version: '1.0.0' }, { versionNegotiation: { mode: { pin: MODERN } } });
+  // The connect-time server/discover probe gets the time a stdio child needs to start on a loaded
+  // machine (the SDK probes stdio on a sibling process of its own; a silent probe is a failure).
+  const client = new ModernClient({ name: 'sheets-tests', version: '1.0.0' }, { versionNegotiation: { mode: { pin: MODERN }, probe: { timeoutMs: 180_000 } } });
   await client.connect(transport);
   const protocolVersion = client.getNegotiatedProtocolVersion();
   if (protocolVersion !== MODERN) throw new Error(`${name}: negotiated ${protocolVersion}, not ${MODERN}`);

@@ -1,19 +1,22 @@
-// Runs case groups through every door: REST, and MCP over Streamable HTTP, legacy SSE and stdio as
-// a 2025 client; tables that ask (`modern: true`) also through a 2026-07-28 client over Streamable
-// HTTP and stdio. An area's test file is one line: runCases('cells', cellCases).
+// Runs case groups through every door: REST, and MCP over Streamable HTTP and stdio, as a 2025
+// client (2025-11-25 over HTTP, 2025-06-18 over stdio) and as a 2026-07-28 client; tables that ask
+// (`sse: true`) also through the legacy SSE transport. An area's test file is one line:
+// runCases('cells', cellCases).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Case, CaseGroup } from '../cases/types.ts';
 import { mcpHttpDoor, mcpModernHttpDoor, mcpModernStdioDoor, mcpSseDoor, mcpStdioDoor, restDoor, type Door } from './doors.ts';
 import { startServer, type TestServer } from './server.ts';
 
 export type DoorName = 'rest' | 'mcp-http' | 'mcp-sse' | 'mcp-stdio' | 'mcp-2026-http' | 'mcp-2026-stdio';
-const DEFAULT_DOORS: DoorName[] = ['rest', 'mcp-http', 'mcp-sse', 'mcp-stdio'];
+const DEFAULT_DOORS: DoorName[] = ['rest', 'mcp-http', 'mcp-stdio', 'mcp-2026-http', 'mcp-2026-stdio'];
 
 /**
- * `modern`: the table also runs through the 2026-07-28 doors. They run on a representative set of
- * tables (docs/agents.md, Conformance), not on all: each door is a run of the whole table.
+ * `sse`: the table also runs through the legacy HTTP+SSE transport (deprecated by the 2025
+ * revisions, served for older clients). It runs on a representative set of tables (docs/agents.md,
+ * Conformance), not on all: each door is a run of the whole table, and the SSE door differs from
+ * Streamable HTTP only in how messages travel.
  */
-export function runCases(title: string, groups: CaseGroup[], opts: { doors?: DoorName[]; modern?: boolean; env?: Record<string, string> } = {}): void {
+export function runCases(title: string, groups: CaseGroup[], opts: { doors?: DoorName[]; sse?: boolean; env?: Record<string, string> } = {}): void {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer(opts.env);
@@ -29,10 +32,10 @@ export function runCases(title: string, groups: CaseGroup[], opts: { doors?: Doo
     ['mcp-2026-stdio', () => mcpModernStdioDoor(server, opts.env)],
   ];
   // SHEETS_TEST_DOORS names the doors every table runs through (CI's PostgreSQL run keeps REST:
-  // the store under test does not depend on the MCP transport); naming a 2026-07-28 door runs it
-  // on every table.
+  // the store under test does not depend on the MCP transport); naming mcp-sse runs it on every
+  // table.
   const only = process.env.SHEETS_TEST_DOORS?.split(',');
-  const candidates = opts.doors ?? (only || opts.modern ? all.map(([name]) => name) : DEFAULT_DOORS);
+  const candidates = opts.doors ?? (only || opts.sse ? all.map(([name]) => name) : DEFAULT_DOORS);
   const doors = all.filter(([name]) => candidates.includes(name) && (!only || only.includes(name)));
 
   describe.each(doors)(`${title} via %s`, (_name, open) => {

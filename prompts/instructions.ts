@@ -14,6 +14,8 @@ export function instructionsText(ref: ToolRef): string {
     `Every write on a file also accepts dry_run: true (not listed in each tool): nothing changes; the reply says which cells, formulas, formats, sheets and objects it would change. ${ref('undo_write')}, ${ref('restore_version')} and ${ref('diff_file')} check and revert work.`,
     'Results are cut past a cell budget with truncated: true and next_range: read that range next. Grids read as typed CSV: "text" quoted, numbers bare (with how a format shows them: 0.07 (7%)), dates as serial (shown).',
     'Each file is also a resource: sheets://files/{uuid}/context (JSON) and sheets://files/{uuid}/sheets/{sheet}.csv.',
+    'Working on a request about someone\'s workbook: read the sheet around the cells to fill first (headers, existing formulas and any example results show the form wanted: number or text, blank or a placeholder); prefer formulas that compute from the data over typed results, so the answer follows the data; leave the input cells as they are; check your results against the sheet\'s own examples before exporting.',
+    `Several workbooks alike (cases of one task): ${ref('import_file')} with files, ${ref('run_batch_on_files')}, ${ref('export_files')}: three calls for all of them.`,
   ];
   return lines.join('\n');
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-# What an xlsx round trip keeps of four things Excel files carry (issue 34): conditional-format
-# options, cell and sheet protection, rich text runs and theme colours. Reads the XML itself (no
+# What an xlsx round trip keeps of things Excel files carry (issue 34): conditional-format rules,
+# options and formats, cell and sheet protection, rich text runs, theme colours, autofilters and
+# outline groups. Reads the XML itself (no
 # openpyxl: it drops runs and resolves nothing we need), so an original and its export are read alike.
 # Usage: corpus-keep.py scan FEATURES FILE... -> JSON list of the files that hold any of them ('' for all)
 #        corpus-keep.py compare PAIRS.json    -> JSON {totals: {feature: [held, kept]}, files: {...}}
@@ -69,6 +70,41 @@ def font_key(f):
     return out
 
 
+def canon(el):
+    """An element as nested tuples (local names, sorted attributes), prefixes and order of attributes aside."""
+    if el is None:
+        return None
+    return (etree.QName(el).localname, tuple(sorted((etree.QName(k).localname, v) for k, v in el.attrib.items())), tuple(canon(k) for k in el if isinstance(k.tag, str)))
+
+
+def dxf_key(d):
+    """What a differential format shows: font, number format code, fill and border with their colours."""
+    out = {}
+    f = d.find(M + 'font')
+    if f is not None:
+        out['font'] = tuple(sorted(font_key(f).items()))
+    n = d.find(M + 'numFmt')
+    if n is not None:
+        out['numFmt'] = n.get('formatCode')
+    fill = d.find(M + 'fill')
+    pf = fill.find(M + 'patternFill') if fill is not None else None
+    if pf is not None:
+        out['fill'] = (pf.get('patternType'), color(pf.find(M + 'fgColor')), color(pf.find(M + 'bgColor')))
+    b = d.find(M + 'border')
+    if b is not None:
+        sides = tuple((etree.QName(k).localname, k.get('style'), color(k.find(M + 'color'))) for k in b if isinstance(k.tag, str) and (k.get('style') or len(k)))
+        if sides:
+            out['border'] = sides
+    for tag in ('alignment', 'protection'):
+        e = d.find(M + tag)
+        if e is not None:
+            out[tag] = canon(e)
+    return tuple(sorted(out.items()))
+
+
+CF_OPTIONS = ('operator', 'text', 'rank', 'percent', 'bottom', 'aboveAverage', 'equalAverage', 'stdDev', 'timePeriod')
+
+
 class Book:
     def __init__(self, path):
         self.z = zipfile.ZipFile(path)
@@ -132,7 +168,7 @@ class Book:
 
     def sheet(self, name, part):
         root = parse(self.z, part)
-        out = {'cells': {}, 'cf': [], 'x14': [], 'protection': None}
+        out = {'cells': {}, 'cf': [], 'x14': [], 'protection': None, 'autofilter': None, 'rows': {}, 'cols': {}, 'outline_pr': None}
         if root is None:
             return out
         sp = root.find(M + 'sheetProtection')
@@ -158,11 +194,37 @@ class Book:
         for cf in root.findall(M + 'conditionalFormatting'):
             ref = ' '.join(sorted(cf.get('sqref', '').split()))
             for r in cf.findall(M + 'cfRule'):
-                dxf = None
+                dxf = detail = None
                 if r.get('dxfId') is not None and int(r.get('dxfId')) < len(self.dxfs):
                     d = self.dxfs[int(r.get('dxfId'))]
-                    dxf = tuple(sorted(etree.QName(k).localname for k in d))
-                out['cf'].append({'ref': ref, 'type': r.get('type'), 'priority': int(r.get('priority', '0')), 'stop': r.get('stopIfTrue') in ('1', 'true'), 'dxf': dxf})
+                    # An empty part (<border/>, <font/>) shows nothing: not counted as held.
+                    dxf = tuple(sorted(etree.QName(k).localname for k in d if isinstance(k.tag, str) and (len(k) or k.attrib)))
+                    detail = dxf_key(d)
+                formulas = tuple((f.text or '').strip() for f in r.findall(M + 'formula'))
+                options = tuple((k, r.get(k)) for k in CF_OPTIONS if r.get(k) is not None and not (k in ('percent', 'bottom', 'equalAverage') and r.get(k) in ('0', 'false')) and not (k == 'aboveAverage' and r.get(k) in ('1', 'true')))
+                scale = next((k for k in r if isinstance(k.tag, str) and etree.QName(k).localname in ('colorScale', 'dataBar', 'iconSet')), None)
+                out['cf'].append({'ref': ref, 'type': r.get('type'), 'priority': int(r.get('priority', '0')), 'stop': r.get('stopIfTrue') in ('1', 'true'), 'dxf': dxf, 'detail': detail, 'formulas': formulas, 'options': options, 'blanks': bool(formulas) and formulas[0].upper().startswith('AND(COUNTBLANK('), 'scale': canon(scale)})
+        af = root.find(M + 'autoFilter')
+        if af is not None:
+            cols = {c.get('colId'): canon(c) for c in af.findall(M + 'filterColumn')}
+            ss = af.find(M + 'sortState')
+            if ss is None:
+                ss = root.find(M + 'sortState')
+            out['autofilter'] = {'ref': (af.get('ref') or '').replace('$', ''), 'columns': cols, 'sort': canon(ss)}
+        for row in root.iter(M + 'row'):
+            lv = int(row.get('outlineLevel', '0'))
+            col = row.get('collapsed') in ('1', 'true')
+            if lv or col:
+                out['rows'][row.get('r')] = (lv, col, row.get('hidden') in ('1', 'true'))
+        for c in root.iter(M + 'col'):
+            lv = int(c.get('outlineLevel', '0'))
+            col = c.get('collapsed') in ('1', 'true')
+            if lv or col:
+                for i in range(int(c.get('min')), min(int(c.get('max')), 16384) + 1):
+                    out['cols'][i] = (lv, col, c.get('hidden') in ('1', 'true'))
+        op = root.find(M + 'sheetPr/' + M + 'outlinePr')
+        if op is not None and (out['rows'] or out['cols']):
+            out['outline_pr'] = (op.get('summaryBelow', '1') in ('1', 'true'), op.get('summaryRight', '1') in ('1', 'true'))
         for r in root.iter(X14 + 'cfRule'):
             cf = r.getparent()
             sq = cf.find(XM + 'sqref')
@@ -173,12 +235,14 @@ class Book:
         return out
 
 
-# What marks a file as holding each feature (KEEP_FEATURES picks some: cf,protection,rich,theme).
+# What marks a file as holding each feature (KEEP_FEATURES picks some: cf,protection,rich,theme,autofilter,outline).
 MARKS = {
     'cf': rb'<(\w+:)?cfRule\b',
     'protection': rb'<(\w+:)?(sheetProtection|workbookProtection)\b|<(\w+:)?protection\b[^>]*(locked="0"|hidden="1")',
     'rich': rb'<(\w+:)?r>',
     'theme': rb' theme="',
+    'autofilter': rb'<(\w+:)?autoFilter\b',
+    'outline': rb' outlineLevel="[1-9]',
 }
 
 
@@ -214,7 +278,25 @@ def compare(orig, out):
     theirs = dict(b.sheets)
     for name, part in a.sheets:
         sa = a.sheet(name, part)
-        sb = b.sheet(name, theirs[name]) if name in theirs else {'cells': {}, 'cf': [], 'x14': [], 'protection': None}
+        sb = b.sheet(name, theirs[name]) if name in theirs else {'cells': {}, 'cf': [], 'x14': [], 'protection': None, 'autofilter': None, 'rows': {}, 'cols': {}, 'outline_pr': None}
+        fa, fb = sa['autofilter'], sb['autofilter'] or {'ref': None, 'columns': {}, 'sort': None}
+        if fa:
+            count('autofilter ranges', 1, 1 if fb['ref'] == fa['ref'] else 0, f'{name}: {fa["ref"]} -> {fb["ref"]}')
+            for cid, c in fa['columns'].items():
+                count('autofilter criteria', 1, 1 if fb['columns'].get(cid) == c else 0, f'{name} col {cid}: {c} -> {fb["columns"].get(cid)}')
+            if fa['sort'] is not None:
+                count('autofilter sort state', 1, 1 if fb['sort'] == fa['sort'] else 0, f'{name}: {fa["sort"]} -> {fb["sort"]}')
+        for kind in ('rows', 'cols'):
+            for k, (lv, col, hid) in sa[kind].items():
+                got = sb[kind].get(k, (0, False, False))
+                if lv:
+                    count(f'outline {kind} levels', 1, 1 if got[0] == lv else 0, f'{name} {kind} {k}: {(lv, col, hid)} -> {got}')
+                if col:
+                    count('outline collapsed', 1, 1 if got[1] else 0, f'{name} {kind} {k}: collapsed -> {got}')
+                if lv and hid:
+                    count('outline hidden lines', 1, 1 if got[2] else 0, f'{name} {kind} {k}: hidden -> {got}')
+        if sa['outline_pr'] and sa['outline_pr'] != (True, True):
+            count('outline summary position', 1, 1 if sb['outline_pr'] == sa['outline_pr'] else 0, f'{name}: {sa["outline_pr"]} -> {sb["outline_pr"]}')
         if sa['protection']:
             count('sheet protection', 1, 1 if sb['protection'] == sa['protection'] else 0, f'{name}: {sa["protection"]} -> {sb["protection"]}')
         for ref, (s, runs) in sa['cells'].items():
@@ -240,8 +322,14 @@ def compare(orig, out):
         ga, gb = group(sa['cf']), group(sb['cf'])
         for ref, rules in ga.items():
             theirs_rules = gb.get(ref, [])
-            for feature, key in (('cf rules', lambda r: r['type']), ('cf stop-if-true', lambda r: r['stop']), ('cf formats', lambda r: r['dxf'])):
-                held = [key(r) for r in rules if feature != 'cf stop-if-true' or r['stop']]
+            checks = (('cf rules', lambda r: r['type'], None), ('cf stop-if-true', lambda r: (r['type'], r['stop']), lambda r: r['stop']),
+                      ('cf formats', lambda r: r['dxf'], None), ('cf format details', lambda r: (r['type'], r['detail']), lambda r: r['detail']),
+                      ('cf formulas', lambda r: (r['type'], r['formulas']), lambda r: r['formulas']),
+                      ('cf blanks (AND(COUNTBLANK))', lambda r: r['formulas'], lambda r: r['blanks']),
+                      ('cf rule options', lambda r: (r['type'], r['options']), lambda r: r['options']),
+                      ('cf scales, bars, icons', lambda r: r['scale'], lambda r: r['scale']))
+            for feature, key, which in checks:
+                held = [key(r) for r in rules if which is None or which(r)]
                 pool = [key(r) for r in theirs_rules]
                 kept = 0
                 for k in held:

@@ -1,10 +1,10 @@
 // What the xlsx round trip keeps of conditional-format options, cell and sheet protection, rich
-// text runs and theme colours (issue 34), over every Excel-saved workbook of test/fixtures/corpus/
+// text runs, theme colours, autofilters and outline groups (issue 34), over every Excel-saved workbook of test/fixtures/corpus/
 // and test/fixtures/excel/ that holds any of them: each imported as the service imports it and
 // exported as it exports it (in child processes, with a time limit per file), then both read by
 // scripts/corpus-keep.py. Prints "feature: kept of held (%)" and the first differences.
 // Usage: NODE_OPTIONS=--no-node-snapshot npx tsx scripts/corpus-keep.ts [filter]
-// (KEEP_FEATURES: only files holding these, of cf,protection,rich,theme; KEEP_DIR: where exports go, test-results/corpus-keep by default; KEEP_SHOW: differences shown per feature.)
+// (KEEP_FEATURES: only files holding these, of cf,protection,rich,theme,autofilter,outline; KEEP_DIR: where exports go, test-results/corpus-keep by default; KEEP_SHOW: differences shown per feature.)
 import { fork, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';

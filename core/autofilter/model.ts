@@ -27,11 +27,14 @@ export interface FilterColumn {
   /** One or two conditions, joined by AND when `and`, else OR. */
   conditions?: FilterCondition[];
   and?: boolean;
-  top?: { count: number; percent?: boolean; bottom?: boolean };
+  /** `filter_val`: the value Excel found at the Nth place when it last applied the filter (kept from files). */
+  top?: { count: number; percent?: boolean; bottom?: boolean; filter_val?: number };
   /** A criterion kept as the file wrote it (the inside of <filterColumn>): not evaluated here. */
   xml?: string;
   /** The column shows no button (hiddenButton). */
   hidden_button?: boolean;
+  /** Excel's showButton="0" (a column of a merged header shows no button), kept from files. */
+  show_button?: false;
 }
 
 export interface AutoFilterMeta {

@@ -20,7 +20,8 @@ const TO_XML = Object.fromEntries(Object.entries(FROM_XML).map(([k, v]) => [v, k
 function columnOf(attrs: string, body: string): FilterColumn | undefined {
   const col = Number(attr(attrs, 'colId'));
   if (!Number.isInteger(col) || col < 0) return undefined;
-  const base: FilterColumn = { col, ...(yes(attr(attrs, 'hiddenButton')) ? { hidden_button: true } : {}) };
+  const show = attr(attrs, 'showButton');
+  const base: FilterColumn = { col, ...(yes(attr(attrs, 'hiddenButton')) ? { hidden_button: true } : {}), ...(show !== undefined && !yes(show) ? { show_button: false as const } : {}) };
   const inner = body.trim();
   if (!inner) return base;
   const filters = /^<(?:\w+:)?filters\b([^>]*?)(?:\/>|>([\s\S]*)<\/(?:\w+:)?filters>)$/.exec(inner);
@@ -41,7 +42,8 @@ function columnOf(attrs: string, body: string): FilterColumn | undefined {
   const top = /^<(?:\w+:)?top10\b([^>]*)\/>$/.exec(inner);
   if (top) {
     const count = Number(attr(top[1]!, 'val'));
-    if (Number.isFinite(count) && count > 0) return { ...base, top: { count, ...(yes(attr(top[1]!, 'percent')) ? { percent: true } : {}), ...(attr(top[1]!, 'top') !== undefined && !yes(attr(top[1]!, 'top')) ? { bottom: true } : {}) } };
+    const found = Number(attr(top[1]!, 'filterVal') ?? NaN);
+    if (Number.isFinite(count) && count > 0) return { ...base, top: { count, ...(yes(attr(top[1]!, 'percent')) ? { percent: true } : {}), ...(attr(top[1]!, 'top') !== undefined && !yes(attr(top[1]!, 'top')) ? { bottom: true } : {}), ...(Number.isFinite(found) ? { filter_val: found } : {}) } };
   }
   return { ...base, xml: inner };
 }
@@ -68,10 +70,10 @@ function read(sheet: SheetModel, part: Parameters<NonNullable<AreaXlsx['read']>>
 }
 
 function columnXml(c: FilterColumn): string {
-  const head = `<filterColumn colId="${c.col}"${c.hidden_button ? ' hiddenButton="1"' : ''}`;
+  const head = `<filterColumn colId="${c.col}"${c.hidden_button ? ' hiddenButton="1"' : ''}${c.show_button === false ? ' showButton="0"' : ''}`;
   let inner = '';
   if (c.xml !== undefined) inner = c.xml;
-  else if (c.top) inner = `<top10${c.top.bottom ? ' top="0"' : ''}${c.top.percent ? ' percent="1"' : ''} val="${c.top.count}"/>`;
+  else if (c.top) inner = `<top10${c.top.bottom ? ' top="0"' : ''}${c.top.percent ? ' percent="1"' : ''} val="${c.top.count}"${c.top.filter_val !== undefined ? ` filterVal="${c.top.filter_val}"` : ''}/>`;
   else if (c.conditions?.length) inner = `<customFilters${c.and ? ' and="1"' : ''}>${c.conditions.map((k) => `<customFilter${k.operator === 'equal' ? '' : ` operator="${TO_XML[k.operator]}"`} val="${esc(k.value)}"/>`).join('')}</customFilters>`;
   else if (c.values || c.blank) inner = `<filters${c.blank ? ' blank="1"' : ''}${c.values?.length ? `>${c.values.map((v) => `<filter val="${esc(v)}"/>`).join('')}</filters>` : '/>'}`;
   return inner ? `${head}>${inner}</filterColumn>` : `${head}/>`;

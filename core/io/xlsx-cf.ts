@@ -235,19 +235,41 @@ export function rulesFromExcel(ws: ExcelJS.Worksheet, theme: string[], dropped: 
           drop(r.type === 'dataBar' ? 'data bars' : r.type === 'iconSet' ? 'icon sets' : r.type);
           break;
         }
-        if (!Object.keys(style).length) {
-          drop(`${r.type} rules whose format has no font or fill (number formats, borders)`);
+        const dxf = dxfOf(r.style);
+        if (!Object.keys(style).length && !dxf && !r.stopIfTrue) {
+          drop(`${r.type} rules without a format`);
           break;
         }
         // A rule this service wrote for cells that are not blank comes back as that (blankGuarded).
         const inner = unguarded(condition, tl);
-        const rule: FormulaRule = { id, type: 'formula', range: rect, formula: `=${inner ?? condition}`, style, apply_to_blank: inner === undefined, ...stop };
+        const kept = dxf ? { xlsx_format: { dxf, drawn: drawnKey(style) } } : {};
+        const rule: FormulaRule = { id, type: 'formula', range: rect, formula: `=${inner ?? condition}`, style, apply_to_blank: inner === undefined, ...stop, ...kept };
         found.push({ priority, rule: group ? { ...rule, group } : rule });
       }
     }
   }
   return found.sort((a, b) => a.priority - b.priority).map((f) => f.rule);
 }
+
+/**
+ * A rule's differential format as exceljs read it, for writing back as it was: the parts it holds
+ * (undefined ones left out), its number format as the code exceljs writes. Undefined when empty.
+ */
+function dxfOf(style: XlRule['style']): Record<string, unknown> | undefined {
+  if (!style) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(style)) {
+    if (v === undefined || v === null) continue;
+    if (k === 'numFmt') {
+      const code = typeof v === 'string' ? v : (v as { formatCode?: string }).formatCode;
+      if (code) out.numFmt = code;
+    } else if (typeof v !== 'object' || Object.keys(v).length) out[k] = v;
+  }
+  return Object.keys(out).length ? JSON.parse(JSON.stringify(out)) : undefined;
+}
+
+/** A rule's style as text whatever the order of its keys (a stored meta may reorder them). */
+const drawnKey = (style: RuleStyle) => JSON.stringify(style, (_, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v));
 
 const argb = (hex: string) => `FF${hex.replace('#', '').slice(0, 6).toUpperCase()}`;
 const CFVO_OUT: Record<ThresholdType, string> = { min: 'min', max: 'max', number: 'num', percent: 'percent', percentile: 'percentile' };
@@ -318,7 +340,9 @@ export function rulesToExcel(rules: RuleSpec[] | undefined, ws: ExcelJS.Workshee
     // A rule that skips blank cells has no attribute in Excel: its condition says so (blankGuarded).
     const found = (rule.apply_to_blank ? excelKindOf(rule) : undefined) ?? { type: 'expression', formulae: [rule.apply_to_blank ? rule.formula.replace(/^=/, '') : blankGuarded(rule)] };
     const kind = Array.isArray(found.formulae) ? { ...found, formulae: found.formulae.map((f) => toExcel(String(f))) } : found;
-    ws.addConditionalFormatting({ ref, rules: [{ ...kind, priority: i + 1, style, ...(rule.stop_if_true ? { stopIfTrue: true } : {}) } as ExcelJS.ConditionalFormattingRule] });
+    // The file's own format while the rule draws as imported: its number format, borders and theme colours go back too.
+    const format = rule.xlsx_format && rule.xlsx_format.drawn === drawnKey(rule.style) ? (structuredClone(rule.xlsx_format.dxf) as Partial<ExcelJS.Style>) : style;
+    ws.addConditionalFormatting({ ref, rules: [{ ...kind, priority: i + 1, style: format, ...(rule.stop_if_true ? { stopIfTrue: true } : {}) } as ExcelJS.ConditionalFormattingRule] });
   });
 }
 

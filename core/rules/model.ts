@@ -43,6 +43,12 @@ export interface FormulaRule {
   apply_to_blank: boolean;
   /** Excel's "Stop If True" (kept from files; the ops do not set it): where this rule holds, later rules do not apply. */
   stop_if_true?: boolean;
+  /**
+   * The differential format an imported file gave the rule, as read (number format, borders, theme
+   * colours, alignment: more than `style` draws), and `style` as it was imported. The export writes
+   * the file's format back while `style` is unchanged, the style's own fields once it is edited.
+   */
+  xlsx_format?: { dxf: unknown; drawn: string };
 }
 
 export const THRESHOLD_TYPES = ['min', 'max', 'number', 'percent', 'percentile'] as const;

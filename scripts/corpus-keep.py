@@ -102,6 +102,39 @@ def dxf_key(d):
     return tuple(sorted(out.items()))
 
 
+def scale_key(el):
+    """A colour scale, data bar or icon set as Excel draws it: a min or max bound's val (ignored by
+    Excel) and an icon set's first bound (always the lowest) left out, a number bound written as a
+    formula (type="num" val="$A$1") the formula it is."""
+    if el is None:
+        return None
+    kids = []
+    first = True
+    for k in el:
+        if not isinstance(k.tag, str):
+            continue
+        name = etree.QName(k).localname
+        if name == 'cfvo':
+            a = dict(k.attrib)
+            if a.get('type') in ('min', 'max'):
+                a.pop('val', None)
+            if a.get('type') == 'num' and a.get('val') is not None:
+                try:
+                    float(a['val'])
+                except ValueError:
+                    a['type'] = 'formula'
+            if etree.QName(el).localname == 'iconSet' and first:
+                a = {'first': '1'}
+            first = False
+            kids.append(('cfvo', tuple(sorted(a.items()))))
+        else:
+            kids.append(canon(k))
+    attrs = canon(el)[1]
+    if etree.QName(el).localname == 'iconSet' and not any(k == 'iconSet' for k, _ in attrs):
+        attrs = tuple(sorted(attrs + (('iconSet', '3TrafficLights1'),)))  # Excel's default set, written or not
+    return (etree.QName(el).localname, attrs, tuple(kids))
+
+
 CF_OPTIONS = ('operator', 'text', 'rank', 'percent', 'bottom', 'aboveAverage', 'equalAverage', 'stdDev', 'timePeriod')
 
 
@@ -203,7 +236,7 @@ class Book:
                 formulas = tuple((f.text or '').strip() for f in r.findall(M + 'formula'))
                 options = tuple((k, r.get(k)) for k in CF_OPTIONS if r.get(k) is not None and not (k in ('percent', 'bottom', 'equalAverage') and r.get(k) in ('0', 'false')) and not (k == 'aboveAverage' and r.get(k) in ('1', 'true')))
                 scale = next((k for k in r if isinstance(k.tag, str) and etree.QName(k).localname in ('colorScale', 'dataBar', 'iconSet')), None)
-                out['cf'].append({'ref': ref, 'type': r.get('type'), 'priority': int(r.get('priority', '0')), 'stop': r.get('stopIfTrue') in ('1', 'true'), 'dxf': dxf, 'detail': detail, 'formulas': formulas, 'options': options, 'blanks': bool(formulas) and formulas[0].upper().startswith('AND(COUNTBLANK('), 'scale': canon(scale)})
+                out['cf'].append({'ref': ref, 'type': r.get('type'), 'priority': int(r.get('priority', '0')), 'stop': r.get('stopIfTrue') in ('1', 'true'), 'dxf': dxf, 'detail': detail, 'formulas': formulas, 'options': options, 'blanks': bool(formulas) and formulas[0].upper().startswith('AND(COUNTBLANK('), 'scale': scale_key(scale)})
         af = root.find(M + 'autoFilter')
         if af is not None:
             cols = {c.get('colId'): canon(c) for c in af.findall(M + 'filterColumn')}
@@ -322,8 +355,10 @@ def compare(orig, out):
         ga, gb = group(sa['cf']), group(sb['cf'])
         for ref, rules in ga.items():
             theirs_rules = gb.get(ref, [])
-            checks = (('cf rules', lambda r: r['type'], None), ('cf stop-if-true', lambda r: (r['type'], r['stop']), lambda r: r['stop']),
-                      ('cf formats', lambda r: r['dxf'], None), ('cf format details', lambda r: (r['type'], r['detail']), lambda r: r['detail']),
+            # A rule written back as another kind (an expression as "cell value", say) counts against
+            # its formula and options, not against its stop-if-true or its format.
+            checks = (('cf rules', lambda r: r['type'], None), ('cf stop-if-true', lambda r: r['stop'], lambda r: r['stop']),
+                      ('cf formats', lambda r: r['dxf'], None), ('cf format details', lambda r: r['detail'], lambda r: r['detail']),
                       ('cf formulas', lambda r: (r['type'], r['formulas']), lambda r: r['formulas']),
                       ('cf blanks (AND(COUNTBLANK))', lambda r: r['formulas'], lambda r: r['blanks']),
                       ('cf rule options', lambda r: (r['type'], r['options']), lambda r: r['options']),

@@ -235,11 +235,8 @@ export function rulesFromExcel(ws: ExcelJS.Worksheet, theme: string[], dropped: 
           drop(r.type === 'dataBar' ? 'data bars' : r.type === 'iconSet' ? 'icon sets' : r.type);
           break;
         }
+        // A rule without a format is kept too: Excel keeps it (a Stop If True one stops the rules after it).
         const dxf = dxfOf(r.style);
-        if (!Object.keys(style).length && !dxf && !r.stopIfTrue) {
-          drop(`${r.type} rules without a format`);
-          break;
-        }
         // A rule this service wrote for cells that are not blank comes back as that (blankGuarded).
         const inner = unguarded(condition, tl);
         const kept = dxf ? { xlsx_format: { dxf, drawn: drawnKey(style) } } : {};

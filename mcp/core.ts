@@ -4,7 +4,8 @@
 // for 2025 sessions over HTTP and SSE (mcp/server.ts), the v2 `Server` for 2026-07-28 requests
 // and stdio (mcp/modern.ts). Validation and errors are ours (core/dispatch.ts), results are
 // token-thrifty (mcp/results.ts), progress and cancellation reach ops as ctx.progress / ctx.signal.
-// A 2025 client may run a long op as a task (mcp/tasks.ts).
+// A client may run a long op as a task: core tasks for 2025-11-25 (mcp/tasks.ts), the tasks
+// extension for 2026-07-28 (mcp/tasks-ext.ts).
 import type { CallToolResult, LoggingLevel, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Caller, OpContext } from '../core/context.ts';
 import { runOp } from '../core/dispatch.ts';
@@ -23,19 +24,22 @@ import { registerResources } from './resources.ts';
 import { RESULT_CHARS_PER_TOKEN, STRUCTURED_META, toolResult, type ResultLimits } from './results.ts';
 import { errorResult, toolRef, withRateNote, type ToolSurface } from './texts.ts';
 import { TASKS_CAPABILITY, ToolTasks, notATaskTool, type Notify as SendAny } from './tasks.ts';
+import { extensionTasks } from './tasks-ext.ts';
 import { toolOf } from './tools.ts';
 
 export const SERVER_INFO = { name: 'sheets', version: '0.1.0' };
-// The MCP Apps extension (show_sheet's app, mcp/app.ts) is advertised under extensions. Tasks are
-// 2025-11-25's; the v2 SDK leaves them (and tools' `execution`) out of its 2026-07-28 answers.
+// The MCP Apps extension (show_sheet's app, mcp/app.ts) is advertised under extensions. Core tasks
+// are 2025-11-25's; the v2 SDK leaves them (and tools' `execution`) out of its 2026-07-28 answers,
+// where the tasks extension stands instead (mcp/modern.ts adds it, mcp/tasks-ext.ts).
 export const CAPABILITIES = { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, logging: {}, completions: {}, tasks: TASKS_CAPABILITY, extensions: { [UI_EXTENSION]: {} } };
 
 /**
  * What a handler learns of its request, the same from either SDK. `logLevel`: a 2026-07-28
  * request's own level (`null` when it carried none, so it hears no log notifications); absent
- * for 2025 sessions, which set theirs with logging/setLevel.
+ * for 2025 sessions, which set theirs with logging/setLevel. `taskExtension`: a 2026-07-28 request
+ * whose client capabilities name the tasks extension (mcp/tasks-ext.ts).
  */
-export type Extra = { authInfo?: { extra?: Record<string, unknown> }; signal?: AbortSignal; sendNotification?: (n: never) => Promise<void>; logLevel?: LoggingLevel | null };
+export type Extra = { authInfo?: { extra?: Record<string, unknown> }; signal?: AbortSignal; sendNotification?: (n: never) => Promise<void>; logLevel?: LoggingLevel | null; taskExtension?: boolean };
 
 /** The methods the core answers; each SDK adapter registers them under its own names or schemas. */
 export type McpMethod = 'tools/list' | 'tools/call' | 'resources/list' | 'resources/templates/list' | 'resources/read' | 'prompts/list' | 'prompts/get' | 'completion/complete' | 'logging/setLevel' | TaskMethod;
@@ -158,7 +162,13 @@ export function mcpCore(opts: McpOptions, outOfBand?: (params: Notice) => Promis
   };
   // A task runs as the plain call would, on its own signal, telling progress and log notices
   // outside the tools/call request (which has answered with the task).
+  // A 2026-07-28 client that announced the tasks extension gets a task for a long op (the server
+  // decides there; the client does not ask per call), run as the caller's token outside the request.
   const callTool: Handler = async (req, extra) => {
+    if (extra.taskExtension && toolList().find((t) => t.name === req.params.name)?.execution?.taskSupport) {
+      const caller = await opts.caller(extra);
+      return extensionTasks.start(caller.tokenId, (signal) => execute(req, { authInfo: extra.authInfo, signal, logLevel: null }));
+    }
     if (!tasks || !req.params.task) return execute(req, extra);
     if (!toolList().find((t) => t.name === req.params.name)?.execution?.taskSupport) throw notATaskTool(req.params.name);
     // The store keeps the request with the task: its name only, not the arguments (an import's bytes).

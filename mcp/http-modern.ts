@@ -10,6 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../core/context.ts';
 import type { AppServices } from '../core/services.ts';
 import { buildModernServer } from './modern.ts';
+import { extensionTasks } from './tasks-ext.ts';
 import type { ToolSurface } from './texts.ts';
 
 /** What the door knows of one request, handed to the per-request server through the SDK's authInfo. */
@@ -60,7 +61,11 @@ export function modernMcp(services: AppServices, log: { error: (err: unknown) =>
       return reply;
     },
 
-    close: () => handler.close(),
+    // The server stops: 2026-07-28 tasks still running stop too (keeping nothing).
+    close: () => {
+      extensionTasks.close();
+      return handler.close();
+    },
   };
 }
 

@@ -1,16 +1,19 @@
-// MCP tasks (2025-11-25): a client may run the long ops (imports, exports, waiting for code) as
-// tasks over Streamable HTTP and stdio: tools/call answers with a task at once, tasks/get follows
+// MCP tasks: a client may run the long ops (imports, exports, waiting for code) as tasks over
+// Streamable HTTP and stdio. 2025-11-25: tools/call answers with a task at once, tasks/get follows
 // it, tasks/result gives what the plain call gives, and tasks/cancel stops the work, keeping
-// nothing. A client that asks for no task, or speaks 2026-07-28, sees no change.
+// nothing. 2026-07-28: the tasks extension, for requests that announce it (tasks/get carries the
+// result). A client that asks for no task, or does not announce the extension, sees no change.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema, CreateTaskResultSchema, type Task } from '@modelcontextprotocol/sdk/types.js';
+import { CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, PROTOCOL_VERSION_META_KEY, type Client as ModernClient } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRUCTURED_META } from '../mcp/results.ts';
-import { mcpHttpDoor, mcpModernHttpDoor, mcpStdioDoor, type ClientDoor } from './helpers/doors.ts';
+import { TASKS_EXTENSION } from '../mcp/tasks-ext.ts';
+import { MODERN, mcpHttpDoor, mcpModernHttpDoor, mcpModernStdioDoor, mcpStdioDoor, type ClientDoor } from './helpers/doors.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 let server: TestServer;
@@ -72,10 +75,11 @@ describe('tools/list and capabilities', () => {
     expect(new Set(tools.filter((t) => t.execution).map((t) => t.execution!.taskSupport))).toEqual(new Set(['optional']));
   });
 
-  it('a 2026-07-28 client is offered no tasks (an extension there) and calls the long ops as before', async () => {
+  it('a 2026-07-28 client is offered the tasks extension, not core tasks; not announcing it, it calls the long ops as before', async () => {
     const modern = await mcpModernHttpDoor(server);
     try {
       expect((modern.client.getServerCapabilities() as Record<string, unknown>).tasks).toBeUndefined();
+      expect(modern.client.getServerCapabilities()?.extensions).toHaveProperty([TASKS_EXTENSION], {});
       const { tools } = await modern.client.listTools();
       expect(tools.filter((t) => 'execution' in t)).toEqual([]);
       const made = await modern.call('import_file', { file_name: 'modern.csv', file_data: csv(5) });
@@ -196,6 +200,111 @@ describe.each(['http', 'stdio'])('%s: long ops as tasks', (door) => {
     await plain(client, 'list_files', {});
   });
 });
+
+// Tasks for 2026-07-28 clients: the tasks extension. The v2 SDK's client refuses a
+// `resultType: "task"` answer, so (as the extension's own requester does, through a raw dispatch)
+// the task requests go out through the same client's transport, framed as the SDK frames its own.
+describe.each(['http', 'stdio'])('%s: 2026-07-28 tasks extension', (door) => {
+  const capabilities = { extensions: { [TASKS_EXTENSION]: {} } };
+  let modern: ClientDoor<ModernClient>;
+  let raw: (method: string, params: Record<string, unknown>, caps?: Record<string, unknown>) => Promise<any>;
+  beforeAll(async () => {
+    modern = door === 'http' ? await mcpModernHttpDoor(server, server.token, capabilities) : await mcpModernStdioDoor(server, { SHEETS_IMPORT_DIRS: importDir }, capabilities);
+    raw = rawDispatch(modern.transport, capabilities);
+  }, 120_000);
+  afterAll(() => modern?.close());
+
+  const settle26 = async (taskId: string) => {
+    for (;;) {
+      const task = await raw('tasks/get', { taskId });
+      if (task.status !== 'working') return task;
+      await new Promise((r) => setTimeout(r, task.pollIntervalMs ?? 200));
+    }
+  };
+  const plain26 = async (name: string, args: Record<string, unknown>, caps?: Record<string, unknown>) => {
+    const r: any = await raw('tools/call', { name, arguments: args, _meta: { [STRUCTURED_META]: true } }, caps);
+    expect(r.isError, JSON.stringify(r.content)).toBeFalsy();
+    return r;
+  };
+
+  it('server/discover names the extension; a long op answers with a task whose tasks/get carries the plain call\'s result', async () => {
+    expect(modern.client.getServerCapabilities()?.extensions).toHaveProperty([TASKS_EXTENSION], {});
+    const args = { file_name: 'orders26.csv', file_data: csv(2_000) };
+    const created = await raw('tools/call', { name: 'import_file', arguments: args, _meta: { [STRUCTURED_META]: true } });
+    expect(created).toMatchObject({ resultType: 'task', status: 'working', ttlMs: expect.any(Number), pollIntervalMs: expect.any(Number) });
+    const done = await settle26(created.taskId);
+    expect(done).toMatchObject({ status: 'completed', resultType: 'complete' });
+    const taskFile = done.result.structuredContent.uuid;
+    // The same request without the extension in its capabilities is the plain call.
+    const reference = await plain26('import_file', args, {});
+    expect(reference.resultType).toBe('complete');
+    expect(comparable(done.result, [taskFile])).toEqual(comparable(reference, [reference.structuredContent.uuid]));
+    expect((await plain26('read_cells', { file_uuid: taskFile, range: 'A2000:C2000' })).structuredContent.values).toEqual([['1999', '5997', 'item 99']]);
+
+    const exported = await raw('tools/call', { name: 'export_csv', arguments: { file_uuid: taskFile }, _meta: { [STRUCTURED_META]: true } });
+    expect(exported.resultType).toBe('task');
+    const exportDone = await settle26(exported.taskId);
+    expect(exportDone.status).toBe('completed');
+    const directCsv = await plain26('export_csv', { file_uuid: taskFile }, {});
+    expect(comparable(exportDone.result, [])).toEqual(comparable(directCsv, []));
+    expect(await bytesOf(exportDone.result)).toEqual(await bytesOf(directCsv));
+    // tasks/update is acknowledged (no task here waits for input); a finished task cannot be cancelled.
+    expect(await raw('tasks/update', { taskId: exported.taskId, inputResponses: {} })).toMatchObject({ resultType: 'complete' });
+    await expect(raw('tasks/cancel', { taskId: exported.taskId })).rejects.toThrow(/already ended/);
+  }, 180_000);
+
+  it('cancelling a running import stops it and leaves the file as it was', async () => {
+    const file = (await plain26('create_file', { name: 'cancel me 26' })).structuredContent.uuid;
+    const version = (await plain26('write_cells', { file_uuid: file, cell: 'A1', values: [['canary']] })).structuredContent.version;
+    const created = await raw('tools/call', { name: 'import_into_file', arguments: { file_uuid: file, ...bigImport(door), sheet: 'Big' } });
+    expect(created.resultType).toBe('task');
+    expect(await raw('tasks/cancel', { taskId: created.taskId })).toMatchObject({ resultType: 'complete' });
+    expect(await raw('tasks/get', { taskId: created.taskId })).toMatchObject({ status: 'cancelled' });
+    expect((await plain26('read_cells', { file_uuid: file, range: 'A1:B2' })).structuredContent.values).toEqual([['canary', ''], ['', '']]);
+    expect((await plain26('get_file', { file_uuid: file })).structuredContent.version).toBe(version);
+    expect((await plain26('get_history', { file_uuid: file })).structuredContent.entries.map((e: { op: string }) => e.op)).not.toContain('import_into_file');
+  }, 180_000);
+
+  it('a tool that does not run long answers plainly; a task of another token, or none, is unknown', async () => {
+    expect(await plain26('list_files', {})).toMatchObject({ resultType: 'complete' });
+    await expect(raw('tasks/get', { taskId: '00000000-0000-4000-8000-000000000000' })).rejects.toThrow(/No task/);
+    if (door !== 'http') return;
+    const mine = await raw('tools/call', { name: 'export_csv', arguments: { file_uuid: '00000000-0000-4000-8000-000000000000' } });
+    // A tool's error result completes the task with that result, as the plain call answers it.
+    expect(await settle26(mine.taskId)).toMatchObject({ status: 'completed', result: { isError: true } });
+    const other = (await server.request('POST', '/v1/tokens', { body: { user_name: 'tasks-other', role: 'owner' } })).body.token;
+    const stranger = await mcpModernHttpDoor(server, other, capabilities);
+    try {
+      await expect(rawDispatch(stranger.transport, capabilities)('tasks/get', { taskId: mine.taskId })).rejects.toThrow(/No task/);
+    } finally {
+      await stranger.close();
+    }
+  });
+});
+
+/** A JSON-RPC request through a connected v2 client's transport, with the 2026-07-28 envelope; the client's own traffic is untouched. */
+function rawDispatch(transport: any, capabilities: Record<string, unknown>) {
+  const pending = new Map<string, (m: any) => void>();
+  const passOn = transport.onmessage;
+  transport.onmessage = (message: any, extra: unknown) => {
+    const waiting = typeof message.id === 'string' ? pending.get(message.id) : undefined;
+    if (waiting && ('result' in message || 'error' in message)) {
+      pending.delete(message.id);
+      return waiting(message);
+    }
+    return passOn?.call(transport, message, extra);
+  };
+  let n = 0;
+  return async (method: string, params: Record<string, unknown>, caps = capabilities) => {
+    const id = `raw-${++n}`;
+    const answer = new Promise<any>((resolve) => pending.set(id, resolve));
+    const _meta = { ...(params._meta as object), [PROTOCOL_VERSION_META_KEY]: MODERN, [CLIENT_INFO_META_KEY]: { name: 'sheets-tests', version: '1.0.0' }, [CLIENT_CAPABILITIES_META_KEY]: caps };
+    await transport.send({ jsonrpc: '2.0', id, method, params: { ...params, _meta } });
+    const message = await answer;
+    if (message.error) throw new Error(message.error.message);
+    return message.result;
+  };
+}
 
 /** The bytes an export result carries: inline (stdio) or behind its download link (HTTP). */
 async function bytesOf(result: any): Promise<string> {

@@ -84,7 +84,7 @@ function announcing(transport: any, version: string | undefined): { transport: a
 }
 
 /** A door's protocol version: the one a 2025 server answered initialize with, or 2026-07-28. */
-export type ClientDoor<C> = Door & { client: C; protocolVersion: string };
+export type ClientDoor<C> = Door & { client: C; protocolVersion: string; transport?: any };
 
 async function clientDoor(name: string, raw: any, cleanup: () => Promise<void> = async () => undefined, version?: string): Promise<ClientDoor<Client>> {
   const client = new Client({ name: 'sheets-tests', version: '1.0.0' });
@@ -148,11 +148,11 @@ export async function mcpStdioDoor(server: TestServer, env: Record<string, strin
 
 export const MODERN = '2026-07-28';
 
-/** A 2026-07-28 client (the v2 SDK's, pinned: no fallback to initialize). */
-async function modernDoor(name: string, transport: any, cleanup: () => Promise<void> = async () => undefined): Promise<ClientDoor<ModernClient>> {
+/** A 2026-07-28 client (the v2 SDK's, pinned: no fallback to initialize), announcing `capabilities` with each request. */
+async function modernDoor(name: string, transport: any, cleanup: () => Promise<void> = async () => undefined, capabilities?: Record<string, unknown>): Promise<ClientDoor<ModernClient>> {
   // The connect-time server/discover probe gets the time a stdio child needs to start on a loaded
   // machine (the SDK probes stdio on a sibling process of its own; a silent probe is a failure).
-  const client = new ModernClient({ name: 'sheets-tests', version: '1.0.0' }, { versionNegotiation: { mode: { pin: MODERN }, probe: { timeoutMs: 180_000 } } });
+  const client = new ModernClient({ name: 'sheets-tests', version: '1.0.0' }, { versionNegotiation: { mode: { pin: MODERN }, probe: { timeoutMs: 180_000 } }, ...(capabilities ? { capabilities } : {}) });
   await client.connect(transport);
   const protocolVersion = client.getNegotiatedProtocolVersion();
   if (protocolVersion !== MODERN) throw new Error(`${name}: negotiated ${protocolVersion}, not ${MODERN}`);
@@ -160,6 +160,7 @@ async function modernDoor(name: string, transport: any, cleanup: () => Promise<v
     name,
     client,
     protocolVersion,
+    transport,
     async call(op, args) {
       // A stdio server opens its store with a 2026-07-28 client's first call (there is no
       // handshake to start it earlier): on a loaded machine that call can outlast the SDK's 60 s.
@@ -172,13 +173,13 @@ async function modernDoor(name: string, transport: any, cleanup: () => Promise<v
   };
 }
 
-export function mcpModernHttpDoor(server: TestServer, token: string = server.token) {
-  return modernDoor('mcp-2026-http', new ModernHttpTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+export function mcpModernHttpDoor(server: TestServer, token: string = server.token, capabilities?: Record<string, unknown>) {
+  return modernDoor('mcp-2026-http', new ModernHttpTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }), undefined, capabilities);
 }
 
-export async function mcpModernStdioDoor(server: TestServer, env: Record<string, string> = {}) {
+export async function mcpModernStdioDoor(server: TestServer, env: Record<string, string> = {}, capabilities?: Record<string, unknown>) {
   const { params, cleanup } = stdioServer(server, env);
-  const door = await modernDoor('mcp-2026-stdio', new ModernStdioTransport(params), cleanup);
+  const door = await modernDoor('mcp-2026-stdio', new ModernStdioTransport(params), cleanup, capabilities);
   // The store opens with the first call (a 2026-07-28 client has no handshake to open it earlier):
   // make that call here, within the door's opening time, so a table's first case does not pay it.
   await door.call('get_me', {});

@@ -41,6 +41,13 @@ describe('.xls parts that cannot be read', () => {
     expect(book.warnings.join('\n')).toMatch(/not read: sheet Two: its records in the file are damaged; the sheet is not imported/);
   });
 
+  it('a shared string table that says it holds no strings while it does comes in whole (ExcelDataReader issue 477)', async () => {
+    const book = await readXls(readFileSync(new URL('./fixtures/corpus-xls/exceldatareader/Test_git_issue_477_sst_zero_count.xls', import.meta.url)));
+    expect(book.sheets.map((s) => s.name)).toEqual(['Sheet1']);
+    expect(book.warnings.filter((w) => w.startsWith('not read'))).toEqual([]);
+    expect(cells(book).Sheet1!.slice(0, 3)).toEqual([[0, 0, 'col1', undefined], [0, 2, 'col3', undefined], [0, 4, 'col5', undefined]]);
+  });
+
   it('a file whose workbook stream cannot be read is refused with a sentence, not the library\'s message', async () => {
     const { bytes } = threeSheets();
     const err = await readXls(bytes.subarray(0, 700)).catch((e: Error) => e);

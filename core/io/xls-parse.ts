@@ -16,13 +16,51 @@ const HEAP_MB = 1024;
 /** A parse that takes longer is stopped. */
 const PARSE_MS = 120_000;
 
+/**
+ * Run in the child before SheetJS reads the file (reading the container can exhaust memory too):
+ * a shared string table that says it holds no strings while it does (ExcelDataReader's issue 477;
+ * some writers leave the counts at 0) gets the count of the strings its record holds. SheetJS
+ * reads as many strings as the count says, so every sheet with a text cell failed. A table split
+ * across CONTINUE records is left as it is.
+ */
+const MEND = `function mend(bytes) {
+  const cfb = xlsx.CFB.read(bytes, { type: 'buffer' });
+  const stream = xlsx.CFB.find(cfb, 'Workbook') || xlsx.CFB.find(cfb, 'Book');
+  if (!stream || !stream.content) return bytes;
+  const d = Buffer.from(stream.content);
+  for (let p = 0; p + 4 <= d.length; ) {
+    const type = d.readUInt16LE(p), len = d.readUInt16LE(p + 2), next = p + 4 + len;
+    if (type !== 0xfc) { p = next; continue; }
+    if (len <= 8 || next > d.length || d.readUInt32LE(p + 8) !== 0) return bytes;
+    if (next + 4 <= d.length && d.readUInt16LE(next) === 0x3c) return bytes;
+    let q = p + 12, n = 0;
+    while (q + 3 <= next) {
+      const cch = d.readUInt16LE(q), flags = d[q + 2];
+      q += 3;
+      let runs = 0, ext = 0;
+      if (flags & 8) { runs = d.readUInt16LE(q); q += 2; }
+      if (flags & 4) { ext = d.readUInt32LE(q); q += 4; }
+      q += cch * (flags & 1 ? 2 : 1) + runs * 4 + ext;
+      n++;
+    }
+    if (q !== next || !n) return bytes;
+    if (d.readUInt32LE(p + 4) < n) d.writeUInt32LE(n, p + 4);
+    d.writeUInt32LE(n, p + 8);
+    stream.content = d;
+    return Buffer.from(xlsx.CFB.write(cfb, { type: 'buffer' }));
+  }
+  return bytes;
+}`;
+
 const CHILD = `(async () => {
 const chunks = [];
 for await (const c of process.stdin) chunks.push(c);
-const bytes = Buffer.concat(chunks);
+let bytes = Buffer.concat(chunks);
 const xlsx = require(process.argv[1]);
 const reply = (v) => process.stdout.write(require('node:v8').serialize(v));
 const OPTIONS = { type: 'buffer', cellFormula: true, cellNF: true, cellDates: false, cellStyles: true, dense: true };
+${MEND}
+try { bytes = mend(bytes); } catch {}
 let wb;
 try { wb = xlsx.read(bytes, OPTIONS); } catch {}
 const broken = [];

@@ -69,6 +69,13 @@ const readFormulaBoundsAsWritten = once(async () => {
     // type="formula", or a number given as a formula (type="num" val="TotalMonthlyIncome").
     const val = node.attributes.val;
     if (typeof val === 'string' && (node.attributes.type === 'formula' || (val.trim() !== '' && !Number.isFinite(Number(val))))) this.model.value = val;
+    // gte="0": an icon's bound is "greater than", not "greater than or equal" (exceljs dropped it both ways).
+    if (node.attributes.gte === '0' || node.attributes.gte === 'false') (this.model as { gte?: boolean }).gte = false;
+  };
+  const render = (proto as unknown as { render(xml: XmlStream, model: { type: string; value?: unknown; gte?: boolean }): void }).render;
+  (proto as unknown as { render(xml: XmlStream, model: { type: string; value?: unknown; gte?: boolean }): void }).render = function (xml, model) {
+    if (model.gte !== false) return render.call(this, xml, model);
+    xml.leafNode('cfvo', { type: model.type, val: model.value, gte: '0' });
   };
 });
 

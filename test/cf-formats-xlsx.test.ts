@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { workbookToXlsx } from '../core/io/xlsx-export.ts';
+import { readZipEntry } from '../core/io/zip-guard.ts';
 import type { FormulaRule } from '../core/rules/model.ts';
 import { importWithReport } from './helpers/excel-fidelity.ts';
 import { PYTHON } from './helpers/io-files.ts';
@@ -68,5 +69,15 @@ describe('conditional-format formats in xlsx', () => {
     const out = rulesOf(await workbookToXlsx(wb, noSteps)).find((r) => r[0] === 'Products1' && r[1] === 'D3:D23')!;
     // Written from the style: the new fill is RGB, the file's number format is not carried over.
     expect(out.slice(4)).toEqual(['', '', '']);
+  });
+
+  it('an icon bound that is "greater than" (gte="0") stays so, drawn and written back', async () => {
+    // XlsxWriter's reference file saved by Excel: 4Arrows on A5 with each bound "> 25%, > 50%, > 75%".
+    const path = new URL('./fixtures/corpus/xlsxwriter/xlsx_files/cond_format18.xlsx', import.meta.url).pathname;
+    const { wb } = await importWithReport(readFileSync(path));
+    const rule = wb.sheets[0]!.meta.cond_formats!.find((r) => r.type === 'icon_set' && r.range.r0 === 4)!;
+    expect(rule.type === 'icon_set' && rule.thresholds.slice(1).map((t) => t.gte)).toEqual([false, false, false]);
+    const xml = readZipEntry(await workbookToXlsx(wb, noSteps), 'xl/worksheets/sheet1.xml')!.toString('utf8');
+    expect(xml).toContain('<cfvo type="percent" val="25" gte="0"/>');
   });
 });

@@ -6,6 +6,7 @@
 // 1904 system, no dates outside 0..9999-12-31, en-US separators under a `[$€-407]` tag, fractions that
 // round to a whole. The table of Excel's own results it is held to: test/number-format.test.ts.
 import { addLocale, format, getLocale, isDateFormat } from 'numfmt';
+import { shortDecimalText } from '../numbers.ts';
 import { misplacedText } from './number-code.ts';
 import { layNumber } from './number-layout.ts';
 
@@ -223,8 +224,13 @@ export function generalText(value: number): string {
   // So do fractions whose shortest form has at most 11 characters and no exponent (1.5, 0.0625,
   // 123456.789): numfmt gives that same form (test/display.test.ts compares them).
   if (Number.isFinite(value) && !Number.isInteger(value)) {
-    const s = String(value < 0 ? -value : value);
-    if (s.length <= 11 && !s.includes('e')) return value < 0 ? `-${s}` : s;
+    const short = shortDecimalText(value);
+    if (short !== undefined) {
+      if (short.length - (value < 0 ? 1 : 0) <= 11) return short;
+    } else {
+      const s = String(value < 0 ? -value : value);
+      if (s.length <= 11 && !s.includes('e')) return value < 0 ? `-${s}` : s;
+    }
   }
   return format('General', value, { ...OPTIONS, throws: false });
 }

@@ -6,7 +6,8 @@ import { shownFormula, singleAsAt } from './implicit-intersection.ts';
 import { prefixesAsShown } from '../formula/prefixes.ts';
 import { cellToA1, qualified, type Rect } from '../a1.ts';
 import { isRich, styleOf, type Cell, type Scalar } from './cell.ts';
-import { displayCell } from './display.ts';
+import { displayCell, formatCode } from './display.ts';
+import { generalText } from '../formats/number-format.ts';
 import type { SheetModel } from './sheet.ts';
 import type { Style, StyleTable } from './style.ts';
 import { parseTyped } from './typed-input.ts';
@@ -59,35 +60,84 @@ export function rawValue(cell: Cell): Scalar | null {
 /** A number as spreadsheets show it at most: 15 significant digits (0.1 + 0.2 reads 0.3, not 0.30000000000000004). */
 const fifteenDigits = (v: Scalar | null): Scalar | null => (typeof v === 'number' ? significant15(v) : v);
 
+/** What a read needs of one effective style, looked up once per style id and read. */
+interface ReadStyle {
+  style: Style;
+  /** Its numbers show in General (or as text): a plain number then shows as generalText and types as itself, whatever the date system. */
+  general: boolean;
+}
+
 /**
  * Values of a rectangle in the asked render; with `typed`, also each value's typed form
  * (typed-value.ts; with render "formula", a formula cell's is {formula}). `shownFormula` gives a
  * cell's text as Excel writes it where the engine's differs (structured references:
  * io/excel-text.ts's shownFormulaOf).
+ *
+ * One pass builds both grids. Plain cells (a bare number, text or boolean: most of a big read) take
+ * a short path with their style resolved once per style id; everything else goes through
+ * displayCell and typedCell, which the short path agrees with.
  */
 export function readGrid(sheet: SheetModel, styles: StyleTable, rect: Rect, render: Render, qualifySheet: boolean, opts: { typed?: boolean; shownFormula?: (cell: Cell, row: number) => string } = {}): { values: (string | Scalar | null)[][]; errors: CellErrorOut[]; typed?: TypedCell[][] } {
-  const values: (string | Scalar | null)[][] = [];
-  const typed: TypedCell[][] = [];
+  const width = rect.c1 - rect.c0 + 1;
+  const values: (string | Scalar | null)[][] = new Array(rect.r1 - rect.r0 + 1);
+  const typed: TypedCell[][] = opts.typed ? new Array(rect.r1 - rect.r0 + 1) : [];
   const errors: CellErrorOut[] = [];
+  const withTyped = opts.typed === true;
+  const shown = render === 'displayed';
+  const meta = sheet.meta;
+  const rowStyles = meta.row_styles;
+  const colStyles = meta.col_styles;
+  const byId: (ReadStyle | undefined)[] = [];
+  const readStyle = (id: number): ReadStyle => {
+    let rs = byId[id];
+    if (rs === undefined) {
+      const style = styles.get(id);
+      const code = formatCode(style);
+      byId[id] = rs = { style, general: code === 'General' || code === '@' };
+    }
+    return rs;
+  };
   for (let r = rect.r0; r <= rect.r1; r++) {
-    const line: (string | Scalar | null)[] = new Array(rect.c1 - rect.c0 + 1);
-    const kinds: TypedCell[] = opts.typed ? new Array(rect.c1 - rect.c0 + 1) : [];
+    const line: (string | Scalar | null)[] = new Array(width);
+    const kinds: TypedCell[] = withTyped ? new Array(width) : [];
+    const rowStyle = rowStyles?.[r];
     for (let c = rect.c0; c <= rect.c1; c++) {
+      const i = c - rect.c0;
       const cell = sheet.get(r, c);
-      if (isRich(cell) && cell.e !== undefined) {
+      if (cell === null || cell === undefined) {
+        line[i] = render === 'raw' ? null : '';
+        if (withTyped) kinds[i] = null;
+        continue;
+      }
+      const rich = typeof cell === 'object';
+      // A bare cell has no style of its own: its row's, else its column's (effectiveStyleId).
+      const rs = rich || shown || withTyped ? readStyle(rich ? effectiveStyleId(sheet, r, c, cell) : (rowStyle ?? colStyles?.[c] ?? 0)) : undefined;
+      if (!rich) {
+        // Without a style to read (raw or formula, untyped) a number's text does not depend on one.
+        if (typeof cell === 'number' && (rs === undefined || rs.general)) {
+          const v = significant15(cell);
+          line[i] = render === 'raw' ? v : render === 'formula' ? formulaText(cell) : generalText(cell);
+          if (withTyped) kinds[i] = v;
+          continue;
+        }
+        if (typeof cell !== 'number') {
+          line[i] = render === 'formula' ? formulaText(cell) : shown && typeof cell === 'boolean' ? (cell ? 'TRUE' : 'FALSE') : cell;
+          if (withTyped) kinds[i] = cell;
+          continue;
+        }
+      }
+      if (rich && cell.e !== undefined) {
         const a1 = cellToA1({ row: r, col: c });
         errors.push({ cell: qualifySheet ? qualified(sheet.name, a1) : a1, error: cell.e, message: cell.m ?? describeError(cell.e) });
       }
-      // Looked up once for the shown and the typed value, and only when one of them reads it (no
-      // closure per cell: a read of 100k cells made 100k of them).
-      const style = cell !== null && cell !== undefined && (render === 'displayed' || opts.typed) ? effectiveStyle(sheet, styles, r, c, cell) : undefined;
-      line[c - rect.c0] = render === 'raw' ? fifteenDigits(rawValue(cell)) : render === 'formula' ? (opts.shownFormula ? opts.shownFormula(cell, r) : formulaText(cell)) : style === undefined ? '' : displayCell(cell, style, sheet.meta);
-      if (opts.typed) kinds[c - rect.c0] = render === 'formula' && isRich(cell) && cell.f !== undefined ? { formula: line[c - rect.c0] as string } : render === 'formula' && isRich(cell) && cell.sp !== undefined ? null : style === undefined ? null : typedCell(cell, style, sheet.meta);
+      const style = rs!.style;
+      line[i] = render === 'raw' ? fifteenDigits(rawValue(cell)) : render === 'formula' ? (opts.shownFormula ? opts.shownFormula(cell, r) : formulaText(cell)) : displayCell(cell, style, meta);
+      if (withTyped) kinds[i] = render === 'formula' && rich && cell.f !== undefined ? { formula: line[i] as string } : render === 'formula' && rich && cell.sp !== undefined ? null : typedCell(cell, style, meta);
     }
-    values.push(line);
-    if (opts.typed) typed.push(kinds);
+    values[r - rect.r0] = line;
+    if (withTyped) typed[r - rect.r0] = kinds;
   }
-  return opts.typed ? { values, errors, typed } : { values, errors };
+  return withTyped ? { values, errors, typed } : { values, errors };
 }
 
 export type TypedCell = TypedValue | { formula: string };

@@ -12,7 +12,7 @@ import type { OpContext } from '../core/context.ts';
 import { OpError } from '../core/errors.ts';
 import { FileId } from '../core/schemas.ts';
 import { esc, renderSheetBody, SHEET_CSS } from '../rest/viewer/render.ts';
-import type { Extra } from './core.ts';
+import type { Extra } from './handler-types.ts';
 
 export const APP_URI = 'ui://sheets/sheet.html';
 export const APP_MIME = RESOURCE_MIME_TYPE;

@@ -5,7 +5,7 @@ import type { CompleteResult } from '@modelcontextprotocol/sdk/types.js';
 import { findOp } from '../core/registry.ts';
 import { PROMPTS } from '../prompts/prompts.ts';
 import { RESOURCE_TEMPLATES } from './resources.ts';
-import type { OpRunner, Registrar } from './core.ts';
+import type { OpRunner, Registrar } from './handler-types.ts';
 
 /** MCP caps a completion at 100 values. */
 const MAX_VALUES = 100;

@@ -6,7 +6,7 @@
 // token-thrifty (mcp/results.ts), progress and cancellation reach ops as ctx.progress / ctx.signal.
 // A client may run a long op as a task: core tasks for 2025-11-25 (mcp/tasks.ts), the tasks
 // extension for 2026-07-28 (mcp/tasks-ext.ts).
-import type { CallToolResult, LoggingLevel, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Caller, OpContext } from '../core/context.ts';
 import { runOp } from '../core/dispatch.ts';
 import { OpError, asOpError } from '../core/errors.ts';
@@ -33,22 +33,9 @@ export const SERVER_INFO = { name: 'sheets', version: '0.1.0' };
 // where the tasks extension stands instead (mcp/modern.ts adds it, mcp/tasks-ext.ts).
 export const CAPABILITIES = { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, logging: {}, completions: {}, tasks: TASKS_CAPABILITY, extensions: { [UI_EXTENSION]: {} } };
 
-/**
- * What a handler learns of its request, the same from either SDK. `logLevel`: a 2026-07-28
- * request's own level (`null` when it carried none, so it hears no log notifications); absent
- * for 2025 sessions, which set theirs with logging/setLevel. `taskExtension`: a 2026-07-28 request
- * whose client capabilities name the tasks extension (mcp/tasks-ext.ts).
- */
-export type Extra = { authInfo?: { extra?: Record<string, unknown> }; signal?: AbortSignal; sendNotification?: (n: never) => Promise<void>; logLevel?: LoggingLevel | null; taskExtension?: boolean };
+import type { Extra, Handler, OpRunner, Registrar } from './handler-types.ts';
 
-/** The methods the core answers; each SDK adapter registers them under its own names or schemas. */
-export type McpMethod = 'tools/list' | 'tools/call' | 'resources/list' | 'resources/templates/list' | 'resources/read' | 'prompts/list' | 'prompts/get' | 'completion/complete' | 'logging/setLevel' | TaskMethod;
-export type TaskMethod = 'tasks/get' | 'tasks/result' | 'tasks/list' | 'tasks/cancel';
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each SDK validates requests and results against its own schemas
-export type Handler = (req: { params?: any }, extra: Extra) => Promise<any>;
-export interface Registrar {
-  on(method: McpMethod, handler: Handler): void;
-}
+export type { Extra, Handler, McpMethod, OpRunner, Registrar, TaskMethod } from './handler-types.ts';
 
 export interface McpOptions {
   services: AppServices;
@@ -62,12 +49,6 @@ export interface McpOptions {
   /** HTTP only: this server's origin as the client reached it; exports become download links there. */
   linkBase?: string;
 }
-
-/**
- * Runs one op as the request's caller, under the per-token rate limit: a call over the rate waits
- * for room (up to SHEETS_MCP_RATE_WAIT_MS) and reports the wait through `waited`.
- */
-export type OpRunner = (extra: Extra, op: AnyOp, args: unknown, progress?: OpContext['progress'], waited?: (ms: number) => void) => Promise<unknown>;
 
 export interface McpCore {
   instructions: string;

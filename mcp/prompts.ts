@@ -8,7 +8,7 @@ import type { ToolRef } from '../prompts/instructions.ts';
 import { PROMPTS } from '../prompts/prompts.ts';
 import { contextUri } from './resources.ts';
 import { fitJson, type ResultLimits } from './results.ts';
-import type { OpRunner, Registrar } from './core.ts';
+import type { OpRunner, Registrar } from './handler-types.ts';
 
 export function registerPrompts(server: Registrar, ctx: { run: OpRunner; ref: ToolRef; limits: ResultLimits }): void {
   server.on('prompts/list', async () => ({

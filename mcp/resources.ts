@@ -8,7 +8,7 @@ import { loadPapa } from '../core/libs.ts';
 import { findOp } from '../core/registry.ts';
 import type { ExportShelf } from './exports.ts';
 import { estimateTokens, fitJson, type ResultLimits } from './results.ts';
-import type { Extra, OpRunner, Registrar } from './core.ts';
+import type { Extra, OpRunner, Registrar } from './handler-types.ts';
 
 const PAGE = 20;
 const CONTEXT_URI = /^sheets:\/\/files\/([0-9a-fA-F-]{36})\/context$/;

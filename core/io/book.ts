@@ -3,13 +3,12 @@
 import type { Scalar, TextRun } from '../workbook/cell.ts';
 import type { Style } from '../workbook/style.ts';
 import type { XlsxSheetPart } from '../workbook/area.ts';
-import type { TableShape } from '../formula/structured-refs.ts';
 import type { SheetPrint } from './xlsx-print.ts';
 import type { RuleSpec } from '../rules/model.ts';
 import type { ValidationSpec } from '../validation/model.ts';
-import type { ExcelTableStyle } from '../tables/model.ts';
 
 import type { BookImage } from './xlsx-images.ts';
+import type { BookTable } from './xlsx-tables.ts';
 import type { BookChart } from './xlsx-charts.ts';
 import type { ExternalLink } from '../extlinks/model.ts';
 import type { Iteration } from '../workbook/iteration.ts';
@@ -82,11 +81,8 @@ export interface BookName {
   sheet?: string;
 }
 
-/** An Excel table (ListObject): what structured references (Table1[Amount]) resolve against. */
-export interface BookTable extends TableShape {
-  /** The table style the file names (TableStyleMedium2) and its stripe and column options. */
-  style?: ExcelTableStyle;
-}
+// BookTable belongs to the table reader (xlsx-tables.ts), which book.ts imports nothing back from.
+export type { BookTable } from './xlsx-tables.ts';
 
 export interface Book {
   sheets: BookSheet[];

@@ -12,10 +12,16 @@ import { DEFAULT_TABLE_STYLE } from '../tables/style-paint.ts';
 import { OFFICE_THEME } from './xlsx-colors.ts';
 import { formulaOf, valueOf } from '../workbook/cell.ts';
 import { renameNames } from '../formula/rename-names.ts';
+import type { TableShape } from '../formula/structured-refs.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
 import type { Workbook } from '../workbook/workbook.ts';
-import type { BookTable } from './book.ts';
 import { readZipEntry } from './zip-guard.ts';
+
+/** An Excel table (ListObject): what structured references (Table1[Amount]) resolve against. */
+export interface BookTable extends TableShape {
+  /** The table style the file names (TableStyleMedium2) and its stripe and column options. */
+  style?: ExcelTableStyle;
+}
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 export const unescapeXml = (s: string) =>

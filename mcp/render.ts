@@ -71,10 +71,13 @@ function blockText(block: Obj & { range: string; values: unknown[][] }, label: s
   return parts.join('\n');
 }
 
-/** A grid, or an object holding one a few levels down (a batch action's read, a dry run's result, a spill). */
+/**
+ * A grid, or an object holding one a few levels down (a batch action's read, a dry run's result, a
+ * spill, a per-file batch's read of several ranges: files[i].results[j].ranges[k]).
+ */
 function holdsGrid(v: unknown, depth = 0): boolean {
   if (isGrid(v)) return true;
-  if (depth >= 3) return false;
+  if (depth >= 5) return false;
   if (Array.isArray(v)) return v.some((x) => holdsGrid(x, depth + 1));
   return isObj(v) && Object.values(v).some((x) => holdsGrid(x, depth + 1));
 }

@@ -9,7 +9,7 @@ export function instructionsText(ref: ToolRef): string {
   const lines = [
     `Spreadsheets for agents. Start with ${ref('list_files')} or ${ref('create_file')}, then ${ref('get_context')} on a file before reading or editing.`,
     'Cells use A1 notation (A1, B2:D10, Sheet2!A:C); every `sheet` argument defaults to the first sheet; `space_uuid` is never needed (the token has one space).',
-    `${ref('write_cells')} writes strings typed as Excel types input ("007" is 7; a leading ' keeps text) or JSON numbers, booleans; ${ref('set_formula')} sets one formula and returns its value; ${ref('run_batch')} applies several ops atomically (one version).`,
+    `${ref('write_cells')} writes strings typed as Excel types input ("007" is 7; a leading ' keeps text; "=..." stays text unless input is "user_entered") or JSON numbers, booleans; ${ref('set_formula')} sets one formula and returns its value; ${ref('run_batch')} applies several ops atomically (one version).`,
     'Tool examples leave out file_uuid. Every write also accepts expected_version (integer, not listed in each tool): the version you last saw, to avoid overwriting someone else.',
     `Every write on a file also accepts dry_run: true (not listed in each tool): nothing changes; the reply says which cells, formulas, formats, sheets and objects it would change. ${ref('undo_write')}, ${ref('restore_version')} and ${ref('diff_file')} check and revert work.`,
     'Results are cut past a cell budget with truncated: true and next_range: read that range next. Grids read as typed CSV: "text" quoted, numbers bare (with how a format shows them: 0.07 (7%)), dates as serial (shown).',

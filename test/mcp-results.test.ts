@@ -67,6 +67,14 @@ describe('rendering', () => {
     expect(mixed).not.toMatch(/"values"|"typed":\[/);
   });
 
+  it("renders a per-file batch's read of several ranges as typed CSV too, not JSON twice over", () => {
+    const read = { sheet: 'S', ranges: [{ range: 'A1:B1', values: [['3', 'x']], typed: [[3, 'x']], errors: [] }, { range: 'C1', values: [['']], typed: [[null]], errors: [] }] };
+    const text = renderText({ files: [{ file_uuid: 'f1', version: 3, results: [{ updated_cells: 1 }, read] }], failed: 0 });
+    expect(text).toContain(`S!A1:B1, rows 1..1, columns A..B (${TYPED_CSV_KEY}):\n3,"x"`);
+    expect(text).toContain('files[0]: ');
+    expect(text).not.toMatch(/"values"|"typed":\[/);
+  });
+
   it('keeps everything under the ceiling, saying so', () => {
     const big = { files: Array.from({ length: 500 }, (_, i) => ({ uuid: `f${i}`, name: 'x'.repeat(50) })) };
     const r = toolResult(big, { maxCells: 100, maxTokens: 1000 });

@@ -254,6 +254,8 @@ export const rowOpCases: CaseGroup[] = [
         name: 'skip_blanks leaves the target where the source is blank',
         op: 'copy_paste',
         args: (fx) => ({ file_uuid: fx.file, source: 'F1:H1', target: 'F5', paste: 'values', skip_blanks: true }),
+        // The blank source cell pasted nothing, and the reply does not count it.
+        ok: (d) => expect(d.pasted_cells).toBe(2),
         then: async (door, fx) => expect(await read(door, fx, 'F5:H5')).toEqual([['x', 'keep', 'z']]),
       },
     ],

@@ -58,6 +58,7 @@ export const copyPaste = defineOp({
       const anchors = cells.some((line) => line.some((c) => isRich(c) && c.f !== undefined && c.sp === undefined));
       const contents: Content[][] = Array.from({ length: th }, () => Array<Content>(tw).fill(null));
       const styles: (number | undefined)[][] = Array.from({ length: th }, () => Array<number | undefined>(tw).fill(undefined));
+      let skipped = 0;
       cells.forEach((line, i) =>
         line.forEach((cell, j) => {
           const [ti, tj] = input.transpose ? [j, i] : [i, j];
@@ -66,6 +67,7 @@ export const copyPaste = defineOp({
           if (under && isBlank(cell)) {
             // The target cell is written back as it is (contents and style).
             contents[ti]![tj] = copiedContent(under[ti]![tj], 0, 0);
+            skipped++;
             return;
           }
           contents[ti]![tj] = input.paste === 'values' ? valueContent(cell) : spilled && anchors ? null : copiedContent(cell, dr, dc);
@@ -80,7 +82,7 @@ export const copyPaste = defineOp({
       return {
         source: other || src.qualified ? qualified(src.sheet.name, rectToA1(src.rect)) : rectToA1(src.rect),
         target: other ? qualified(dst.sheet.name, rectToA1(rect)) : rectToA1(rect),
-        pasted_cells: th * tw,
+        pasted_cells: th * tw - skipped,
       };
     });
     return { ...result, version };

@@ -127,6 +127,8 @@ def scale_key(el):
                 a = {'first': '1'}
             first = False
             kids.append(('cfvo', tuple(sorted(a.items()))))
+        elif name == 'color':
+            kids.append(('color', color(k)))  # tint rounded, as for cell colours
         else:
             kids.append(canon(k))
     attrs = canon(el)[1]

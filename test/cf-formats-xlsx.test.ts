@@ -80,4 +80,17 @@ describe('conditional-format formats in xlsx', () => {
     const xml = readZipEntry(await workbookToXlsx(wb, noSteps), 'xl/worksheets/sheet1.xml')!.toString('utf8');
     expect(xml).toContain('<cfvo type="percent" val="25" gte="0"/>');
   });
+
+  it.each(['cond_format_theme_color3.xlsx', 'condformat_theme_color.xlsx'])('colour scales and data bars in theme colours go back as theme colours (%s)', async (name) => {
+    // LibreOffice's test files saved by Excel (kept by ClosedXML): scales and bars in theme colours with tints.
+    const path = new URL(`./fixtures/corpus/closedxml/ClosedXML.Tests/Resource/TryToLoad/LO/xlsx/${name}`, import.meta.url).pathname;
+    const { wb } = await importWithReport(readFileSync(path));
+    const dir = mkdtempSync(join(tmpdir(), 'cf-theme-'));
+    writeFileSync(join(dir, 'out.xlsx'), await workbookToXlsx(wb, noSteps));
+    writeFileSync(join(dir, 'pairs.json'), JSON.stringify([[path, join(dir, 'out.xlsx')]]));
+    const py = spawnSync(PYTHON, [new URL('../scripts/corpus-keep.py', import.meta.url).pathname, 'compare', join(dir, 'pairs.json')], { encoding: 'utf8' });
+    const [held, kept] = (JSON.parse(py.stdout) as { totals: Record<string, [number, number]> }).totals['cf scales, bars, icons']!;
+    expect(held).toBeGreaterThan(0);
+    expect(kept).toBe(held);
+  });
 });

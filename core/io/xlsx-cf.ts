@@ -17,6 +17,7 @@ import { matchFormula } from '../formula/pattern.ts';
 import { areaText, printNode } from '../formula/print.ts';
 import { withoutPrefixes } from '../formula/prefixes.ts';
 import { resolveColor, type XlsxColor } from './xlsx-colors.ts';
+import type { ThemeRef } from '../workbook/style.ts';
 
 interface XlRule {
   type: string;
@@ -162,7 +163,8 @@ function drawnRule(r: XlRule, id: string, rect: Rect, theme: string[], dr: numbe
     const negative = r.negativeBarColorSameAsPositive === false ? resolveColor(r.negativeFillColor, theme) : undefined;
     const border = r.border ? resolveColor(r.borderColor, theme) : undefined;
     // A rule without the Excel 2010 extension is Excel 2007's: gradient bars.
-    return { id, type: 'data_bar', range: rect, min, max, color: color.slice(0, 7), gradient: r.gradient ?? true, ...(border ? { border_color: border.slice(0, 7) } : {}), ...(negative ? { negative_color: negative.slice(0, 7) } : {}), show_value: flag(r.showValue, true) };
+    const ref = themeRefOf(Array.isArray(r.color) ? r.color[0] : r.color, color);
+    return { id, type: 'data_bar', range: rect, min, max, color: color.slice(0, 7), ...(ref ? { theme_color: ref } : {}), gradient: r.gradient ?? true, ...(border ? { border_color: border.slice(0, 7) } : {}), ...(negative ? { negative_color: negative.slice(0, 7) } : {}), show_value: flag(r.showValue, true) };
   }
   const set = canonicalSet(r.iconSet ?? '3TrafficLights1');
   const n = iconSetSize(set);
@@ -211,7 +213,9 @@ export function rulesFromExcel(ws: ExcelJS.Worksheet, theme: string[], dropped: 
             drop('colour scales with thresholds that are not numbers');
             break;
           }
-          const rule: ColorScaleRule = { id, type: 'color_scale', range: rect, thresholds, auto_contrast_text: false, ...stop };
+          const refs = (Array.isArray(r.color) ? r.color : []).map((c, i) => themeRefOf(c, thresholds[i]?.color));
+          const themed = refs.some(Boolean) ? { theme_colors: refs } : {};
+          const rule: ColorScaleRule = { id, type: 'color_scale', range: rect, thresholds, auto_contrast_text: false, ...stop, ...themed };
           found.push({ priority, rule: group ? { ...rule, group } : rule });
           continue;
         }
@@ -268,6 +272,17 @@ function dxfOf(style: XlRule['style']): Record<string, unknown> | undefined {
 /** A rule's style as text whatever the order of its keys (a stored meta may reorder them). */
 const drawnKey = (style: RuleStyle) => JSON.stringify(style, (_, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v));
 
+/** The theme reference of a file's colour that names one, with the RGB it resolved to; null for other colours. */
+function themeRefOf(c: XlsxColor | undefined, rgb: string | undefined): ThemeRef | null {
+  const t = (c as { theme?: unknown } | undefined)?.theme;
+  if (typeof t !== 'number' || !rgb) return null;
+  const tint = (c as { tint?: unknown }).tint;
+  return { theme: t, ...(typeof tint === 'number' && tint !== 0 ? { tint } : {}), rgb: rgb.slice(0, 7).toUpperCase() };
+}
+
+/** A colour to write: the theme reference while the colour is still the RGB it showed as, else the RGB. */
+const colorOut = (rgb: string, ref: ThemeRef | null | undefined) => (ref && ref.rgb === rgb.slice(0, 7).toUpperCase() ? { theme: ref.theme, ...(ref.tint !== undefined ? { tint: ref.tint } : {}) } : { argb: argb(rgb) });
+
 const argb = (hex: string) => `FF${hex.replace('#', '').slice(0, 6).toUpperCase()}`;
 const CFVO_OUT: Record<ThresholdType, string> = { min: 'min', max: 'max', number: 'num', percent: 'percent', percentile: 'percentile' };
 
@@ -309,12 +324,12 @@ export function rulesToExcel(rules: RuleSpec[] | undefined, ws: ExcelJS.Workshee
     const ref = ranges.map(rectToA1).join(' ');
     if (rule.type === 'color_scale') {
       const cfvo = rule.thresholds.map((t) => cfvoOf(t, toExcel));
-      ws.addConditionalFormatting({ ref, rules: [{ type: 'colorScale', priority: i + 1, ...stopOf(rule), cfvo, color: rule.thresholds.map((t) => ({ argb: argb(t.color) })) } as unknown as ExcelJS.ConditionalFormattingRule] });
+      ws.addConditionalFormatting({ ref, rules: [{ type: 'colorScale', priority: i + 1, ...stopOf(rule), cfvo, color: rule.thresholds.map((t, k) => colorOut(t.color, rule.theme_colors?.[k])) } as unknown as ExcelJS.ConditionalFormattingRule] });
       return;
     }
     if (rule.type === 'data_bar') {
       const cfvo = [rule.min, rule.max].map((t) => cfvoOf(t, toExcel));
-      ws.addConditionalFormatting({ ref, rules: [{ type: 'dataBar', priority: i + 1, ...stopOf(rule), cfvo, color: { argb: argb(rule.color) }, gradient: rule.gradient, showValue: rule.show_value, ...(rule.border_color ? { border: true, borderColor: { argb: argb(rule.border_color) } } : {}), ...(rule.negative_color ? { negativeBarColorSameAsPositive: false, negativeFillColor: { argb: argb(rule.negative_color) } } : {}) } as unknown as ExcelJS.ConditionalFormattingRule] });
+      ws.addConditionalFormatting({ ref, rules: [{ type: 'dataBar', priority: i + 1, ...stopOf(rule), cfvo, color: colorOut(rule.color, rule.theme_color), gradient: rule.gradient, showValue: rule.show_value, ...(rule.border_color ? { border: true, borderColor: { argb: argb(rule.border_color) } } : {}), ...(rule.negative_color ? { negativeBarColorSameAsPositive: false, negativeFillColor: { argb: argb(rule.negative_color) } } : {}) } as unknown as ExcelJS.ConditionalFormattingRule] });
       return;
     }
     if (rule.type === 'icon_set') {

@@ -2,7 +2,7 @@
 // formula is written for the top-left cell of its range and shifts for the others, as in
 // spreadsheets; a colour scale maps numbers to a gradient between thresholds.
 import type { Rect } from '../a1.ts';
-import type { FillPattern } from '../workbook/style.ts';
+import type { FillPattern, ThemeRef } from '../workbook/style.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
 
 declare module '../workbook/sheet-meta.ts' {
@@ -75,6 +75,8 @@ export interface ColorScaleRule {
   range: Rect;
   thresholds: Threshold[];
   auto_contrast_text: boolean;
+  /** The file's theme colour of each threshold (null: an RGB), written back while the threshold keeps the RGB it showed as. */
+  theme_colors?: (ThemeRef | null)[];
   /** Excel's "Stop If True" on a rule of this kind, kept from files and written back (it draws no differently). */
   stop_if_true?: boolean;
 }
@@ -101,6 +103,8 @@ export interface DataBarRule {
   /** Colour of bars for negative numbers (drawn left of an axis); default the bar's colour. */
   negative_color?: string;
   show_value: boolean;
+  /** The file's theme colour of the bar, written back while `color` is still the RGB it showed as. */
+  theme_color?: ThemeRef;
   /** Kept from files and written back, as on colour scales. */
   stop_if_true?: boolean;
 }

@@ -172,6 +172,38 @@ interface TextRule {
   formulae?: string[];
 }
 
+/**
+ * exceljs neither reads nor writes an Excel 2007 data bar's showValue="0" (the bar without its
+ * number): read into the rule's model and written on <dataBar>.
+ */
+const keepDataBarShowValue = once(async () => {
+  // @ts-expect-error exceljs ships no types for its parts (the package version is pinned)
+  const mod = (await import('exceljs/lib/xlsx/xform/sheet/cf/databar-xform.js')) as { default: { prototype: DataBarProto } };
+  const proto = mod.default.prototype;
+  const create = proto.createNewModel;
+  proto.createNewModel = function (node) {
+    const model = create.call(this, node);
+    const v = node?.attributes.showValue;
+    return v === '0' || v === 'false' ? { ...model, showValue: false } : model;
+  };
+  const render = proto.render;
+  proto.render = function (xml, model) {
+    if (model.showValue !== false) return render.call(this, xml, model);
+    const stream = new Proxy(xml, {
+      get(target, prop) {
+        if (prop === 'openNode') return (tag: string, attrs?: Record<string, unknown>) => target.openNode(tag, tag === 'dataBar' ? { ...attrs, showValue: '0' } : attrs ?? {});
+        const v = Reflect.get(target, prop) as unknown;
+        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+      },
+    });
+    return render.call(this, stream, model);
+  };
+});
+interface DataBarProto {
+  createNewModel(node: { attributes: Record<string, string> } | undefined): Record<string, unknown>;
+  render(xml: XmlStream, model: { showValue?: boolean | string | number }): void;
+}
+
 const patchReaders = async () => {
   await readFontSizesAsWritten();
   await readFormatCodesAsWritten();
@@ -179,6 +211,7 @@ const patchReaders = async () => {
   await writeTextRulesAsExcel();
   await keepStopIfTrue();
   await writeCustomIconsAsGiven();
+  await keepDataBarShowValue();
 };
 
 export const loadExcelJs = once(async (): Promise<typeof ExcelJS> => {

@@ -93,4 +93,14 @@ describe('conditional-format formats in xlsx', () => {
     expect(held).toBeGreaterThan(0);
     expect(kept).toBe(held);
   });
+
+  it('a data bar shown without its number (showValue="0") stays so, drawn and written back', async () => {
+    const { wb } = await importWithReport(readFileSync(FILE));
+    const bars = wb.sheets.find((s) => s.name === 'Mountains')!.meta.cond_formats!.filter((r) => r.type === 'data_bar');
+    expect(bars.filter((r) => r.type === 'data_bar' && !r.show_value).length).toBeGreaterThan(0);
+    const bytes = await workbookToXlsx(wb, noSteps);
+    const sheet = wb.sheets.findIndex((s) => s.name === 'Mountains') + 1;
+    const xml = readZipEntry(bytes, `xl/worksheets/sheet${sheet}.xml`)!.toString('utf8');
+    expect(xml.match(/<dataBar showValue="0">/g)?.length).toBe(bars.filter((r) => r.type === 'data_bar' && !r.show_value).length);
+  });
 });

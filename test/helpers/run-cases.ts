@@ -1,7 +1,7 @@
 // Runs case groups through every door: REST, and MCP over Streamable HTTP and stdio, as a 2025
-// client (2025-11-25 over HTTP, 2025-06-18 over stdio) and as a 2026-07-28 client; tables that ask
-// (`sse: true`) also through the legacy SSE transport. An area's test file is one line:
-// runCases('cells', cellCases).
+// client (2025-11-25 and 2025-06-18, crossed with the transports table by table) and as a
+// 2026-07-28 client; tables that ask (`sse: true`) also through the legacy SSE transport. An area's
+// test file is one line: runCases('cells', cellCases).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Case, CaseGroup } from '../cases/types.ts';
 import { mcpHttpDoor, mcpModernHttpDoor, mcpModernStdioDoor, mcpSseDoor, mcpStdioDoor, restDoor, type Door } from './doors.ts';
@@ -16,6 +16,13 @@ const DEFAULT_DOORS: DoorName[] = ['rest', 'mcp-http', 'mcp-stdio', 'mcp-2026-ht
  * Conformance), not on all: each door is a run of the whole table, and the SSE door differs from
  * Streamable HTTP only in how messages travel.
  */
+/** Whether a table crosses the 2025 revisions the other way (a stable choice by its title). */
+export function crossed(title: string): boolean {
+  let h = 0;
+  for (const ch of title) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return h % 2 === 1;
+}
+
 export function runCases(title: string, groups: CaseGroup[], opts: { doors?: DoorName[]; sse?: boolean; env?: Record<string, string> } = {}): void {
   let server: TestServer;
   beforeAll(async () => {
@@ -23,11 +30,15 @@ export function runCases(title: string, groups: CaseGroup[], opts: { doors?: Doo
   });
   afterAll(async () => server?.close());
 
+  // The two 2025 revisions cross the two transports table by table: half the tables announce
+  // 2025-11-25 over Streamable HTTP and 2025-06-18 over stdio, the other half the other way round
+  // (test/mcp-eras.test.ts crosses every revision with both transports on one table).
+  const [httpVersion, stdioVersion] = crossed(title) ? ['2025-06-18', '2025-11-25'] : ['2025-11-25', '2025-06-18'];
   const all: [DoorName, () => Promise<Door>][] = [
     ['rest', async () => restDoor(server)],
-    ['mcp-http', () => mcpHttpDoor(server)],
+    ['mcp-http', () => mcpHttpDoor(server, server.token, httpVersion)],
     ['mcp-sse', () => mcpSseDoor(server)],
-    ['mcp-stdio', () => mcpStdioDoor(server, opts.env)],
+    ['mcp-stdio', () => mcpStdioDoor(server, opts.env, stdioVersion)],
     ['mcp-2026-http', () => mcpModernHttpDoor(server)],
     ['mcp-2026-stdio', () => mcpModernStdioDoor(server, opts.env)],
   ];

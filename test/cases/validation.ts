@@ -76,7 +76,7 @@ export const validationCases: CaseGroup[] = [
       { name: 'a date that is not one', op: 'set_data_validation', args: (fx) => ({ file_uuid: fx.file, range: 'G2:G9', kind: 'date', min: 'someday' }), error: { code: 'invalid_argument', message: /min: 'someday' is not a date \(2024-12-31\) or a formula/ } },
       { name: 'items on a number rule', op: 'set_data_validation', args: (fx) => ({ file_uuid: fx.file, range: 'G2:G9', kind: 'whole', min: 1, items: ['a'] }), error: { code: 'invalid_argument', message: /items: is not used by kind 'whole'/ } },
       { name: 'a custom rule without its formula', op: 'set_data_validation', args: (fx) => ({ file_uuid: fx.file, range: 'G2:G9', kind: 'custom' }), error: { code: 'invalid_argument', message: /formula: a custom rule needs the condition/ } },
-      { name: 'a kind that does not exist', op: 'set_data_validation', args: (fx) => ({ file_uuid: fx.file, range: 'G2:G9', kind: 'lists', items: ['a'] }), error: { code: 'invalid_argument', message: /kind/ } },
+      { name: 'a kind that does not exist', op: 'set_data_validation', args: (fx) => ({ file_uuid: fx.file, range: 'G2:G9', kind: 'dropdown', items: ['a'] }), error: { code: 'invalid_argument', message: /kind/ } },
       {
         name: 'nothing changed by the refused calls',
         op: 'get_context',

@@ -1,6 +1,7 @@
-// The text an agent reads for a result: grids ({range, values}) as typed CSV, one line per sheet
+// The text an agent reads for a result: grids ({range, values}) as typed CSV, one record per sheet
 // row at every size, so the number 3 and the text "3" never look alike; everything else as
-// compact JSON. Generic over every op: no op is named here.
+// compact JSON. The CSV is RFC 4180 (a CSV parser reads it back: quotes doubled, line breaks kept
+// inside quotes). Generic over every op: no op is named here.
 import { A1Error, indexToCol, parseRange } from '../core/a1.ts';
 
 type Obj = Record<string, unknown>;
@@ -8,30 +9,39 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const isGrid = (v: unknown): v is Obj & { range: string; values: unknown[][] } => isObj(v) && typeof v.range === 'string' && Array.isArray(v.values) && v.values.every(Array.isArray);
 
 /** Says how to read a grid's lines; tool texts say it too (prompts/tool-texts.ts). */
-export const TYPED_CSV_KEY = '"text", numbers bare, TRUE/FALSE, #ERRORS, dates as serial (shown)';
+export const TYPED_CSV_KEY = '"text", numbers bare, TRUE/FALSE, #ERRORS, dates as serial (shown); RFC 4180';
 
 /** A displayed string that differs from the bare number in more than rounding ($, %, commas, dates). */
 const FORMATTED = /[^0-9.\-E+]/;
 
+/** A field RFC 4180 must quote: it holds a comma, a double quote or a line break. */
+const NEEDS_QUOTES = /[",\r\n]/;
+/** RFC 4180 quoting: the field in double quotes, each double quote inside doubled. */
+const quoted = (s: string) => `"${s.replaceAll('"', '""')}"`;
+/** A field that is not text: bare, or quoted whole where RFC 4180 requires it (`"=IF(A1=""x"",1,2)"`). */
+const bare = (s: string) => (NEEDS_QUOTES.test(s) ? quoted(s) : s);
+
 /**
- * One cell of typed CSV: text in JSON quotes ("" is empty text), numbers bare (followed by how
- * the cell shows them when a format changes more than rounding: `0.07 (7%)`), TRUE/FALSE, error
- * codes bare, dates and times as their serial and how they show, formulas bare, empty as nothing.
+ * One cell of typed CSV: text always quoted ("" is empty text; a text that starts with = keeps
+ * Excel's apostrophe, "'=A1", so it never reads as a formula), numbers bare (followed by how the
+ * cell shows them when a format changes more than rounding: `0.07 (7%)`), TRUE/FALSE, error codes
+ * bare, dates and times as their serial and how they show, formulas bare, empty as nothing. A
+ * field that is not text is quoted only where RFC 4180 needs it (`"1200 ($1,200.00)"`).
  */
 export function typedCellText(typed: unknown, shown: unknown): string {
   if (typed === null || typed === undefined) return '';
-  if (typeof typed === 'string') return JSON.stringify(typed);
+  if (typeof typed === 'string') return quoted(typed.startsWith('=') ? `'${typed}` : typed);
   if (typeof typed === 'boolean') return typed ? 'TRUE' : 'FALSE';
-  if (typeof typed === 'number') return typeof shown === 'string' && shown !== '' && FORMATTED.test(shown) ? `${typed} (${shown})` : String(typed);
+  if (typeof typed === 'number') return bare(typeof shown === 'string' && shown !== '' && FORMATTED.test(shown) ? `${typed} (${shown})` : String(typed));
   if (isObj(typed)) {
     if (typeof typed.error === 'string') return typed.error;
-    if (typeof typed.formula === 'string') return typed.formula;
+    if (typeof typed.formula === 'string') return bare(typed.formula);
     if (typeof typed.serial === 'number') {
       const iso = typed.date ?? typed.time ?? typed.datetime;
-      return `${typed.serial} (${typeof shown === 'string' && shown !== '' && shown !== String(typed.serial) ? shown : String(iso)})`;
+      return bare(`${typed.serial} (${typeof shown === 'string' && shown !== '' && shown !== String(typed.serial) ? shown : String(iso)})`);
     }
   }
-  return JSON.stringify(typed);
+  return bare(JSON.stringify(typed));
 }
 
 /** A cell of a grid that carries no typed form (an op's own rows): its JSON type shows as it is. */

@@ -44,7 +44,7 @@ export const TOOL_TEXTS: Record<string, ToolText | string> = {
   move_sheet: { example: { file_uuid: f, sheet: 'Summary', position: 0 } },
   duplicate_sheet: { example: { file_uuid: f, sheet: 'Data' } },
   // cells
-  read_cells: { example: { file_uuid: f, range: 'A1:D20' }, returns: 'typed CSV lines: "text", 3, TRUE, #N/A, 45306 (1/15/2024), 0.07 (7%), "" empty text; JSON: values as shown, typed beside.' },
+  read_cells: { example: { file_uuid: f, range: 'A1:D20' }, returns: 'typed CSV (RFC 4180): "text", 3, TRUE, #N/A, 45306 (1/15/2024), 0.07 (7%), "" empty; JSON: values as shown, typed beside.' },
   write_cells: { example: { file_uuid: f, cell: 'A1', values: [['Item', 'Cost'], ['Rent', '1200']] } },
   set_formula: {
     use: 'Errors like #DIV/0! are data; FILTER, SORT, UNIQUE spill (#SPILL! if blocked).',

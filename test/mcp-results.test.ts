@@ -34,8 +34,8 @@ describe('cutGrids', () => {
 });
 
 describe('rendering', () => {
-  it('draws grids as typed CSV at every size: text quoted, numbers bare, one line per row', () => {
-    expect(renderText({ sheet: 'S', range: 'C4:D5', values: [['a,b', 'x\ny'], [1, null]], errors: [], version: 2 })).toBe(`S!C4:D5, rows 4..5, columns C..D (${TYPED_CSV_KEY}):\n"a,b","x\\ny"\n1,\n{"version":2}`);
+  it('draws grids as typed CSV at every size: text quoted, numbers bare, one record per row (a line break stays inside its quotes, RFC 4180)', () => {
+    expect(renderText({ sheet: 'S', range: 'C4:D5', values: [['a,b', 'x\ny'], [1, null]], errors: [], version: 2 })).toBe(`S!C4:D5, rows 4..5, columns C..D (${TYPED_CSV_KEY}):\n"a,b","x\ny"\n1,\n{"version":2}`);
   });
 
   it('shows each value\'s type from the typed grid, and how a format shows a number', () => {

@@ -1,6 +1,7 @@
 // Typed results through every door: each value's type in the JSON (`typed` beside the displayed
 // `values`) and in the text a model reads (typed CSV), at every size; and the small frictions of
 // issue 36: ranges without a sheet, no stray {"sheet"} line, no rate-limit note without a wait.
+import Papa from 'papaparse';
 import { expect } from 'vitest';
 import { TYPED_CSV_KEY } from '../../mcp/render.ts';
 import { must, newFile, type CaseGroup } from './types.ts';
@@ -69,7 +70,8 @@ export const typedResultCases: CaseGroup[] = [
         args: (fx) => ({ file_uuid: fx.file, range: 'F1:H1', render: 'formula' }),
         ok: (d, _fx, text) => {
           expect(d.typed).toEqual([[null, { formula: '=1/0' }, { formula: '=""' }]]);
-          if (text !== undefined) expect(text.split('\n')[1]).toBe(',=1/0,=""');
+          // ="" holds quotes: RFC 4180 quotes the field whole and doubles them; it still starts with =.
+          if (text !== undefined) expect(text.split('\n')[1]).toBe(',=1/0,"="""""');
         },
       },
       {
@@ -107,6 +109,47 @@ export const typedResultCases: CaseGroup[] = [
         op: 'list_sheets',
         args: (fx) => ({ file_uuid: fx.file }),
         ok: (_d, _fx, text) => expect(text ?? '').not.toMatch(/waited/),
+      },
+    ],
+  },
+  {
+    // Trial friction (2026-11-29): quotes came back JSON-escaped (\") beside formulas and shown
+    // forms bare with their commas, so no CSV parser could read a row back.
+    name: 'typed CSV is RFC 4180',
+    setup: async (door) => {
+      const file = await newFile(door, 'rfc4180');
+      await must(door, 'write_cells', { file_uuid: file, cell: 'A1', values: [['say "hi", ok', 'line 1\nline 2', '=A1', 1200]] });
+      await must(door, 'format_cells', { file_uuid: file, range: 'D1', number_format: 'currency', currency_symbol: '$' });
+      await must(door, 'set_formula', { file_uuid: file, cell: 'E1', formula: '=IF(D1>5,"big, yes","no")' });
+      return { file };
+    },
+    cases: [
+      {
+        name: 'read_cells: quotes doubled, a line break inside its quotes, a shown form with a comma quoted whole',
+        op: 'read_cells',
+        args: (fx) => ({ file_uuid: fx.file, range: 'A1:E1' }),
+        ok: (d, _fx, text) => {
+          expect(d.values).toEqual([['say "hi", ok', 'line 1\nline 2', '=A1', '$1,200.00', 'big, yes']]);
+          if (text === undefined) return;
+          const csv = text.slice(text.indexOf('\n') + 1);
+          expect(csv).toBe(`"say ""hi"", ok","line 1\nline 2","'=A1","1200 ($1,200.00)","big, yes"`);
+          expect(csv).not.toContain('\\');
+          const parsed = Papa.parse<string[]>(csv);
+          expect(parsed.errors).toEqual([]);
+          expect(parsed.data).toEqual([['say "hi", ok', 'line 1\nline 2', "'=A1", '1200 ($1,200.00)', 'big, yes']]);
+        },
+      },
+      {
+        name: 'render formula: a formula with quotes and commas is one field; text that starts with = keeps its apostrophe',
+        op: 'read_cells',
+        args: (fx) => ({ file_uuid: fx.file, range: 'C1:E1', render: 'formula' }),
+        ok: (d, _fx, text) => {
+          expect(d.typed).toEqual([['=A1', 1200, { formula: '=IF(D1>5,"big, yes","no")' }]]);
+          if (text === undefined) return;
+          const csv = text.slice(text.indexOf('\n') + 1);
+          expect(csv).toBe(`"'=A1",1200,"=IF(D1>5,""big, yes"",""no"")"`);
+          expect(Papa.parse<string[]>(csv).data).toEqual([["'=A1", '1200', '=IF(D1>5,"big, yes","no")']]);
+        },
       },
     ],
   },

@@ -5,6 +5,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { OpError } from '../core/errors.ts';
 import { findOp } from '../core/registry.ts';
+import { FIELDS_AS } from '../prompts/field-texts.ts';
 import { didYouMean } from '../core/suggest.ts';
 import type { AnyOp, OpArea } from '../core/op.ts';
 import type { ToolGroup } from '../core/area.ts';
@@ -26,28 +27,55 @@ export function groupOf(area: OpArea): GroupName {
 }
 
 const ABOUT: Record<GroupName, string> = {
-  files: 'Files: list, create, context, batches, copies, history, versions; API tokens.',
-  sheets: 'Sheets, rows and columns: add, rename, move, insert, delete, resize.',
-  cells: 'Cell values, formulas, named ranges, data validation: read, write, clear, find, merge, move.',
+  files: 'Files: create, list, context, batches, copies, history, versions; API tokens.',
+  sheets: 'Sheets, rows and columns.',
+  cells: 'Cell values, formulas, named ranges, validation, notes, filters.',
   formatting: 'Number formats, fonts, colours, borders, conditional formats.',
-  objects: 'Charts, data tables and pivot tables.',
-  code: 'Code cells (Python, SQL, JavaScript) and database connections.',
+  objects: 'Charts, data tables, pivot tables.',
+  code: 'Code cells (Python, SQL, JavaScript), database connections.',
   transfer: 'Import CSV, Excel, Parquet; export PDF, xlsx, CSV.',
 };
 
 const HIDDEN_ARGS = new Set(['file_uuid', 'expected_version', 'dry_run', 'space_uuid']);
-const MAX_SIGNATURE_FIELDS = 4;
+/** Fields shared with the op a FIELDS_AS entry names are said as "<op>'s fields" from this many on. */
+const SHARED_FIELDS_AS_ONE = 3;
 
-/** write_cells(cell,values,sheet?,input?) — with "*" in front when the action needs file_uuid. */
+type Json = Record<string, unknown>;
+
+/** An enum's values, or undefined: on the field, its list items or one branch of a union (null, "clear", left out). */
+function choicesOf(p: Json): unknown[] | undefined {
+  const items = p.items as Json | undefined;
+  const branch = (p.anyOf as Json[] | undefined)?.find((x) => Array.isArray(x.enum));
+  const list = (p.enum ?? items?.enum ?? branch?.enum) as unknown[] | undefined;
+  return list?.filter((v) => v !== null);
+}
+
+/** One field as a signature shows it: `name`, `name?` when optional, `render?:displayed|raw|formula` with its choices. */
+function fieldSig(name: string, p: Json, required: boolean): string {
+  const choices = choicesOf(p);
+  return `${name}${required ? '' : '?'}${choices ? `:${choices.map((c) => (c === '' ? '""' : String(c))).join('|')}` : ''}`;
+}
+
+/**
+ * write_cells(cell,values,input?:literal|user_entered,date_order?:DMY|MDY) — every field an action
+ * takes, required ones first, with an enum's choices; "*" in front when it needs file_uuid. `sheet`
+ * (most actions take it, optional) is said once per tool; the fields an op shares with the one
+ * FIELDS_AS names are said as that op's (`*update_chart(chart_id,add_chart's fields?)`). Nested
+ * shapes and texts are in help.
+ */
 export function signatureOf(op: AnyOp): string {
   const schema = slimInputSchema(op.input);
+  const props = (schema.properties ?? {}) as Record<string, Json>;
   const required = new Set(schema.required ?? []);
-  const names = Object.keys(schema.properties ?? {}).filter((n) => !HIDDEN_ARGS.has(n));
+  const names = Object.keys(props).filter((n) => !HIDDEN_ARGS.has(n) && (n !== 'sheet' || required.has(n)));
   names.sort((a, b) => Number(required.has(b)) - Number(required.has(a)));
-  // Optional fields past the first few, and `sheet` (every cell action has it), are in help.
-  const listed = names.filter((n) => n !== 'sheet' || required.has(n));
-  const shown = listed.slice(0, MAX_SIGNATURE_FIELDS).map((n) => (required.has(n) ? n : `${n}?`));
-  if (listed.length > MAX_SIGNATURE_FIELDS) shown.push('…');
+  const as = FIELDS_AS[op.name];
+  const base = as ? findOp(as) : undefined;
+  const baseProps = base ? ((slimInputSchema(base.input).properties ?? {}) as Record<string, Json>) : {};
+  const shared = names.filter((n) => !required.has(n) && n in baseProps);
+  const folded = shared.length >= SHARED_FIELDS_AS_ONE ? new Set(shared) : new Set<string>();
+  const shown = names.filter((n) => !folded.has(n)).map((n) => fieldSig(n, props[n]!, required.has(n)));
+  if (folded.size) shown.push(`${as}'s fields?`);
   return `${required.has('file_uuid') ? '*' : ''}${op.name}(${shown.join(',')})`;
 }
 
@@ -65,7 +93,8 @@ export function compactGroups(ops: readonly AnyOp[]): Map<string, CompactGroup> 
   const out = new Map<string, CompactGroup>();
   for (const [name, members] of byGroup) {
     const lines = members.map((op) => `${signatureOf(op)}: ${actionGist(op)}`);
-    const description = `${ABOUT[name]} Fields in args (*: needs file_uuid; most take sheet?). Action "help": every action's fields (args {"action": NAME}: one).\n${lines.join('\n')}`;
+    // name? is optional and a|b a choice, as TypeScript writes them; the rest is said here once per tool.
+    const description = `${ABOUT[name]} Args per action (*: +file_uuid; most +sheet?). "help", args {"action": NAME}: full schema.\n${lines.join('\n')}`;
     out.set(name, {
       ops: members,
       tool: {
@@ -76,8 +105,8 @@ export function compactGroups(ops: readonly AnyOp[]): Map<string, CompactGroup> 
           properties: {
             // The actions are listed in the description; an enum would list every name again
             // (~450 tokens over the surface), and a wrong name is answered with the list.
-            action: { type: 'string', description: 'An action listed above, or "help".' },
-            args: { type: 'object', description: "The action's arguments." },
+            action: { type: 'string', description: 'Listed above, or "help".' },
+            args: { type: 'object' },
           },
           required: ['action'],
           additionalProperties: false,

@@ -193,8 +193,33 @@ export function exampleIn(description: string, withFile: boolean): unknown {
   return undefined;
 }
 
-/** A short gist of an op for the compact surface's action list: the summary's first clause. */
+/** Gists end at a clause boundary (", ") before this length; shorter ones are whole. */
+const GIST_CHARS = 80;
+
+/** A text without its asides in parentheses (nested ones too): "Name a range (=SUM(Revenue))" -> "Name a range". */
+function withoutAsides(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === ' ' && text[i + 1] === '(') {
+      let depth = 0;
+      let j = i + 1;
+      for (; j < text.length; j++) {
+        if (text[j] === '(') depth++;
+        else if (text[j] === ')' && --depth === 0) break;
+      }
+      i = j;
+    } else out += text[i];
+  }
+  return out;
+}
+
+/**
+ * A short gist of an op for the compact surface's action list: the summary's first sentence
+ * without its asides in parentheses, cut at its last clause that fits, never mid-clause.
+ */
 export function actionGist(op: AnyOp): string {
-  const first = op.summary.split(/(?<=[a-z0-9)])[.:;](?:\s|$)| — |\s\(/)[0]!.trim();
-  return first.length > 70 ? `${first.slice(0, 67).replace(/\s+\S*$/, '')}…` : first;
+  const first = withoutAsides(op.summary).split(/(?<=[a-z0-9)])[.:;](?:\s|$)| — /)[0]!.trim().replace(/\.$/, '');
+  if (first.length <= GIST_CHARS) return first;
+  const cut = first.lastIndexOf(', ', GIST_CHARS);
+  return cut > 0 ? first.slice(0, cut) : first;
 }

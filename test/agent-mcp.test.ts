@@ -5,6 +5,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { findOp, ops } from '../core/registry.ts';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,6 +50,35 @@ describe('tool surfaces', () => {
       const compact = await (await httpClient(query, path)).listTools();
       expect(compact.tools.length).toBeLessThanOrEqual(8);
       expect(compact.tools.map((t) => t.name)).toEqual(expect.arrayContaining(['files', 'cells', 'sheets']));
+    }
+  });
+
+  // Trial friction (2026-11-29): the listing cut signatures after four fields ("…") and showed no
+  // choices, so agents spent a help call to learn an action's arguments before calling it.
+  it('the compact listing names every field of every action, which are required, and their choices, cutting none', async () => {
+    for (const [query, path] of [['?tools=compact', '/mcp'], ['?tools=compact', '/sse']] as const) {
+      const { tools } = await (await httpClient(query, path)).listTools();
+      const listed = new Map(tools.flatMap((t) => (t.description ?? '').split('\n').slice(1).map((line) => [/^\*?(\w+)\(/.exec(line)?.[1], { line, tool: t.name }] as const)));
+      for (const t of tools.filter((x) => x.name !== 'show_sheet')) expect(t.description, t.name).not.toContain('…');
+      for (const op of ops) {
+        const entry = listed.get(op.name);
+        expect(entry, `${op.name} is listed`).toBeDefined();
+        const args = /\((.*?)\):/.exec(entry!.line)![1]!.split(',').filter(Boolean);
+        const schema = z.toJSONSchema(op.input, { io: 'input', unrepresentable: 'any' }) as { properties: Record<string, any>; required?: string[] };
+        const required = new Set(schema.required ?? []);
+        expect(entry!.line.startsWith('*'), `${op.name}: * marks file_uuid`).toBe(required.has('file_uuid'));
+        const folded = args.find((a) => a.endsWith("'s fields?"))?.replace("'s fields?", '');
+        const foldedFrom = folded ? Object.keys((z.toJSONSchema(findOp(folded)!.input, { io: 'input', unrepresentable: 'any' }) as { properties: object }).properties) : [];
+        for (const [name, prop] of Object.entries(schema.properties)) {
+          if (['file_uuid', 'expected_version', 'dry_run', 'space_uuid'].includes(name) || (name === 'sheet' && !required.has(name))) continue;
+          const shown = args.find((a) => a === name || a.startsWith(`${name}?`) || a.startsWith(`${name}:`));
+          if (!shown && !required.has(name) && foldedFrom.includes(name)) continue;
+          expect(shown, `${op.name}.${name} in ${entry!.line}`).toBeDefined();
+          expect(shown!.startsWith(`${name}?`), `${op.name}.${name}: optional marked ?`).toBe(!required.has(name));
+          const choices = [prop.enum, prop.items?.enum, ...(prop.anyOf ?? []).map((b: any) => b.enum)].find(Array.isArray) as unknown[] | undefined;
+          for (const c of (choices ?? []).filter((v) => v !== null && v !== '')) expect(shown!.split(':')[1]?.split('|'), `${op.name}.${name} choices`).toContain(String(c));
+        }
+      }
     }
   });
 

@@ -1,11 +1,14 @@
 // npm run roundtrip [-- filter]: every Excel-written fixture imported, exported and compared with
 // the original by openpyxl (test/helpers/roundtrip.ts); prints each category's share kept and the
 // files with the most differences. Writes everything to test-results/roundtrip.json.
+// ROUNDTRIP_DIR: every .xlsx under that folder instead (test/fixtures/corpus, say).
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fixtureFiles } from '../test/helpers/excel-fidelity.ts';
 import { percent, roundTrip, roundTripFixtures, totals, unreported } from '../test/helpers/roundtrip.ts';
 
 const filter = process.argv[2];
-const files = roundTripFixtures().filter((f) => !filter || f.includes(filter));
+const files = (process.env.ROUNDTRIP_DIR ? fixtureFiles(resolve(process.env.ROUNDTRIP_DIR)) : roundTripFixtures()).filter((f) => !filter || f.includes(filter));
 const results = await roundTrip(files, 'test-results/roundtrip', !process.env.NO_LIBREOFFICE);
 const sum = totals(results);
 process.stdout.write(`${results.length} workbooks\n\n`);

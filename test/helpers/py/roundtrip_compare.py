@@ -354,6 +354,7 @@ def compare(orig_path, out_path, lo_path=None, drifting=frozenset()):
                 elif f is not None:
                     g = formula_of(e.value)
                     t.add('formulas', norm_formula(f) == norm_formula(g), f'{at}: {f} -> {g}')
+                    t.add('formulas as written', f == g, f'{at}: {f} -> {g}')
                     ov, ev = vws[c.coordinate].value, vxs[c.coordinate].value
                     if ov is not None and at not in drifting:
                         t.add('formula results', same_value(ov, ev), f'{at}: {ov!r} -> {ev!r}')

@@ -126,6 +126,35 @@ const keepStopIfTrue = once(async () => {
   };
 });
 /**
+ * exceljs neither reads nor writes an above/below-average rule's equalAverage ("equal to or above")
+ * and stdDev ("1 std dev above"): the rule became a plain "above average". Read into the model and
+ * written on the rule's <cfRule> element.
+ */
+const keepAverageOptions = once(async () => {
+  const proto = (await cfRuleXform()).prototype;
+  const create = proto.createNewModel;
+  proto.createNewModel = function (node) {
+    const model = create.call(this, node);
+    const { equalAverage, stdDev } = node.attributes;
+    if (equalAverage === '1' || equalAverage === 'true') model.equalAverage = true;
+    if (stdDev !== undefined && Number.isFinite(Number(stdDev))) model.stdDev = Number(stdDev);
+    return model;
+  };
+  proto.renderAboveAverage = function (xml, model) {
+    const above = model.aboveAverage === false ? { aboveAverage: '0' } : {};
+    xml.leafNode('cfRule', { type: 'aboveAverage', dxfId: model.dxfId, priority: model.priority, ...above, ...(model.equalAverage ? { equalAverage: '1' } : {}), ...(model.stdDev ? { stdDev: model.stdDev } : {}) });
+  };
+});
+/** exceljs writes nothing for a duplicate-values or unique-values rule (it has no case for them). */
+const writeDuplicateRules = once(async () => {
+  const proto = (await cfRuleXform()).prototype;
+  const render = proto.render;
+  proto.render = function (xml, model) {
+    if (model.type !== 'duplicateValues' && model.type !== 'uniqueValues') return render.call(this, xml, model);
+    xml.leafNode('cfRule', { type: model.type, dxfId: model.dxfId, priority: model.priority });
+  };
+});
+/**
  * exceljs writes a custom icon set's icons with iconId set to each one's place in the list, so
  * "the second arrow of 4ArrowsGray" became whatever icon sat at that place: written as given.
  */
@@ -154,6 +183,7 @@ const cfRuleXform = once(async () => {
 });
 interface CfRuleProto {
   renderText(xml: XmlStream, model: TextRule): void;
+  renderAboveAverage(xml: XmlStream, model: TextRule): void;
   render(xml: XmlStream, model: TextRule): void;
   createNewModel(node: { attributes: Record<string, string> }): TextRule;
   formulaXform: { render(xml: XmlStream, f: string): void };
@@ -164,7 +194,11 @@ interface XmlStream {
   closeNode(): void;
 }
 interface TextRule {
+  type?: string;
   stopIfTrue?: boolean;
+  aboveAverage?: boolean;
+  equalAverage?: boolean;
+  stdDev?: number;
   operator?: string;
   text?: string;
   dxfId?: number;
@@ -209,7 +243,9 @@ const patchReaders = async () => {
   await readFormatCodesAsWritten();
   await readFormulaBoundsAsWritten();
   await writeTextRulesAsExcel();
+  await writeDuplicateRules();
   await keepStopIfTrue();
+  await keepAverageOptions();
   await writeCustomIconsAsGiven();
   await keepDataBarShowValue();
 };

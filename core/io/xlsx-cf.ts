@@ -202,11 +202,13 @@ export function rulesFromExcel(ws: ExcelJS.Worksheet, theme: string[], dropped: 
         continue;
       }
       const group = rects.length > 1 ? `cf${n + 1}` : undefined;
+      const anchor = cornerOf(rects);
       for (const rect of rects) {
         const id = `cf${++n}`;
         const stop = r.stopIfTrue ? { stop_if_true: true } : {};
         const priority = r.priority ?? 1e9;
-        const dr = rect.r0 - rects[0]!.r0, dc = rect.c0 - rects[0]!.c0;
+        // Excel writes a rule's formulas for the top-left cell of all its ranges together (sqref="F1 E1:E12": for E1).
+        const dr = rect.r0 - anchor.r0, dc = rect.c0 - anchor.c0;
         if (r.type === 'colorScale') {
           const thresholds = scaleOf(r, theme, dr, dc);
           if (!thresholds) {
@@ -230,7 +232,6 @@ export function rulesFromExcel(ws: ExcelJS.Worksheet, theme: string[], dropped: 
         }
         const tl = cellToA1({ row: rect.r0, col: rect.c0 });
         const abs = absoluteA1(rect);
-        // Excel writes the formulas of a rule over several ranges for the first one's top-left cell.
         const moved = dr || dc ? { ...r, formulae: r.formulae?.map((x) => (typeof x === 'string' ? reanchor(`=${x}`, dr, dc).slice(1) : x)) } : r;
         const raw = conditionOf(moved, tl, abs);
         const condition = raw === undefined ? undefined : withoutPrefixes(raw);
@@ -244,7 +245,8 @@ export function rulesFromExcel(ws: ExcelJS.Worksheet, theme: string[], dropped: 
         // A rule this service wrote for cells that are not blank comes back as that (blankGuarded).
         const inner = unguarded(condition, tl);
         const kept = dxf ? { xlsx_format: { dxf, drawn: drawnKey(style) } } : {};
-        const rule: FormulaRule = { id, type: 'formula', range: rect, formula: `=${inner ?? condition}`, style, apply_to_blank: inner === undefined, ...stop, ...kept };
+        // The kind Excel's rule dialog shows, so that the rule goes back as that kind (rulesToExcel).
+        const rule: FormulaRule = { id, type: 'formula', range: rect, formula: `=${inner ?? condition}`, style, apply_to_blank: inner === undefined, ...stop, ...kept, xlsx_kind: r.type === 'containsText' ? (r.operator ?? r.type) : r.type };
         found.push({ priority, rule: group ? { ...rule, group } : rule });
       }
     }
@@ -312,16 +314,37 @@ function regroup(rules: RuleSpec[]): { rule: RuleSpec; ranges: Rect[] }[] {
   const same = (a: RuleSpec, b: RuleSpec) => JSON.stringify({ ...a, id: '', range: null }) === JSON.stringify({ ...b, id: '', range: null });
   for (const rule of rules) {
     const last = out[out.length - 1];
-    if (last && rule.group !== undefined && last.rule.group === rule.group && same(moved(last.rule, rule.range.r0 - last.rule.range.r0, rule.range.c0 - last.rule.range.c0), rule)) last.ranges.push(rule.range);
+    if (last && rule.group !== undefined && last.rule.group === rule.group && (same(moved(last.rule, rule.range.r0 - last.rule.range.r0, rule.range.c0 - last.rule.range.c0), rule) || sameRangeKind(last.rule, rule))) last.ranges.push(rule.range);
     else out.push({ rule, ranges: [rule.range] });
   }
   return out;
 }
 
+/**
+ * Two rules imported from one top/bottom N, average, duplicate or unique rule over several ranges:
+ * each says the kind for its own range (the import ranks within each), Excel over all of them.
+ */
+function sameRangeKind(a: RuleSpec, b: RuleSpec): boolean {
+  if (a.type !== 'formula' || b.type !== 'formula' || !a.xlsx_kind || !RANGE_KINDS.has(a.xlsx_kind) || !a.apply_to_blank) return false;
+  const kind = (r: FormulaRule) => excelKindOf(r.formula.replace(/^=/, ''), cellToA1({ row: r.range.r0, col: r.range.c0 }), absoluteA1(r.range), r.xlsx_kind);
+  const rest = (r: FormulaRule) => JSON.stringify({ ...r, id: '', range: null, formula: '' });
+  const k = kind(a);
+  return k !== undefined && JSON.stringify(k) === JSON.stringify(kind(b)) && rest(a) === rest(b);
+}
+const RANGE_KINDS = new Set(['top10', 'aboveAverage', 'duplicateValues', 'uniqueValues']);
+
+/** The top-left cell of several ranges together, for which Excel writes a rule's formulas. */
+function cornerOf(rects: Rect[]): { r0: number; c0: number } {
+  return { r0: Math.min(...rects.map((r) => r.r0)), c0: Math.min(...rects.map((r) => r.c0)) };
+}
+
 /** Writes a sheet's rules as Excel conditional formats, highest priority first; `toExcel` writes a formula's text as Excel reads it. */
 export function rulesToExcel(rules: RuleSpec[] | undefined, ws: ExcelJS.Worksheet, toExcel: (formula: string) => string = (f) => f): void {
-  regroup(rules ?? []).forEach(({ rule, ranges }, i) => {
+  regroup(rules ?? []).forEach(({ rule: first, ranges }, i) => {
     const ref = ranges.map(rectToA1).join(' ');
+    // The formulas go out for the top-left cell of all the ranges, as Excel reads them.
+    const corner = cornerOf(ranges);
+    const rule = moved(first, corner.r0 - first.range.r0, corner.c0 - first.range.c0);
     if (rule.type === 'color_scale') {
       const cfvo = rule.thresholds.map((t) => cfvoOf(t, toExcel));
       ws.addConditionalFormatting({ ref, rules: [{ type: 'colorScale', priority: i + 1, ...stopOf(rule), cfvo, color: rule.thresholds.map((t, k) => colorOut(t.color, rule.theme_colors?.[k])) } as unknown as ExcelJS.ConditionalFormattingRule] });
@@ -350,7 +373,9 @@ export function rulesToExcel(rules: RuleSpec[] | undefined, ws: ExcelJS.Workshee
     if (s.fill_pattern) style.fill = { type: 'pattern', pattern: s.fill_pattern.pattern, fgColor: { argb: argb(s.fill_pattern.color) }, ...(s.fill_color ? { bgColor: { argb: argb(s.fill_color) } } : {}) } as ExcelJS.Fill;
     else if (s.fill_color) style.fill = { type: 'pattern', pattern: 'solid', bgColor: { argb: argb(s.fill_color) } } as ExcelJS.Fill;
     // A rule that skips blank cells has no attribute in Excel: its condition says so (blankGuarded).
-    const found = (rule.apply_to_blank ? excelKindOf(rule) : undefined) ?? { type: 'expression', formulae: [rule.apply_to_blank ? rule.formula.replace(/^=/, '') : blankGuarded(rule)] };
+    const tl = cellToA1({ row: corner.r0, col: corner.c0 });
+    const f = rule.formula.replace(/^=/, '');
+    const found = (rule.apply_to_blank ? excelKindOf(f, tl, absoluteA1(first.range), rule.xlsx_kind) : undefined) ?? { type: 'expression', formulae: [rule.apply_to_blank ? f : blankGuarded(f, tl)] };
     const kind = Array.isArray(found.formulae) ? { ...found, formulae: found.formulae.map((f) => toExcel(String(f))) } : found;
     // The file's own format while the rule draws as imported: its number format, borders and theme colours go back too.
     const format = rule.xlsx_format && rule.xlsx_format.drawn === drawnKey(rule.style) ? (structuredClone(rule.xlsx_format.dxf) as Partial<ExcelJS.Style>) : style;
@@ -365,9 +390,8 @@ const stopOf = (rule: RuleSpec) => (rule.stop_if_true ? { stopIfTrue: true } : {
  * COUNTBLANK is 0 for a cell with content, and 1 for an empty one or an empty text, which is what
  * the service counts as blank (rules/effective.ts); an error cell is not blank, as here.
  */
-function blankGuarded(rule: FormulaRule): string {
-  const tl = cellToA1({ row: rule.range.r0, col: rule.range.c0 });
-  return `AND(COUNTBLANK(${tl})=0,${rule.formula.replace(/^=/, '')})`;
+function blankGuarded(formula: string, tl: string): string {
+  return `AND(COUNTBLANK(${tl})=0,${formula})`;
 }
 
 /** The condition inside blankGuarded's, for the top-left cell `tl`; undefined when it is not one. */
@@ -399,15 +423,23 @@ function plainValue(n: Node | undefined): string | undefined {
 const COMPARISONS = new Set(['=', '<>', '<', '>', '<=', '>=']);
 
 /**
- * The Excel kind a formula rule was imported from, recognised from the condition the import wrote
- * for it (conditionOf) at the rule's current place: a cell-value comparison, a date period, top/
- * bottom N or above/below average. Excel then shows the rule as it was made ("Cell Value greater
- * than 100") instead of "Use a formula"; both evaluate the same. Other rules stay expressions.
+ * The Excel kind of a formula rule's condition `f` for the top-left cell `tl` (`abs`: the rule's
+ * range with $), recognised from the condition the import writes for it (conditionOf): a cell-value
+ * comparison, a date period, top/bottom N, above/below average, a text kind. Excel then shows the
+ * rule as it was made ("Cell Value greater than 100") instead of "Use a formula"; both evaluate the
+ * same. A rule imported as one kind (`kind`, Excel's type) goes back as that kind while its
+ * condition still says it, else as an expression: an expression that reads like a comparison stays
+ * an expression, and duplicates and uniques are recognised only for rules that were those.
  */
-function excelKindOf(rule: FormulaRule): Record<string, unknown> | undefined {
-  const tl = cellToA1({ row: rule.range.r0, col: rule.range.c0 });
-  const abs = absoluteA1(rule.range);
-  const f = rule.formula.replace(/^=/, '');
+function excelKindOf(f: string, tl: string, abs: string, kind?: string): Record<string, unknown> | undefined {
+  if (kind === 'expression') return undefined;
+  if (kind === 'duplicateValues' || kind === 'uniqueValues') return f === `COUNTIF(${abs},${tl})${kind === 'duplicateValues' ? '>1' : '=1'}` ? { type: kind } : undefined;
+  const found = recognisedKind(f, tl, abs);
+  if (kind && found && (found.type === 'containsText' ? found.operator : found.type) !== kind) return undefined;
+  return found;
+}
+
+function recognisedKind(f: string, tl: string, abs: string): Record<string, unknown> | undefined {
   const match = (pattern: string, holes: string[]) => matchFormula(f, pattern, holes);
   const between = match(`AND(${tl}>=X_,${tl}<=Y_)`, ['X_', 'Y_']);
   const [lo, hi] = [plainValue(between?.X_), plainValue(between?.Y_)];
@@ -427,8 +459,12 @@ function excelKindOf(rule: FormulaRule): Record<string, unknown> | undefined {
       if (n?.kind === 'number' && /^\d+$/.test(n.text ?? '')) return { type: 'top10', rank: n.value, percent, bottom: fn === 'SMALL' };
     }
   }
-  for (const op of ['>', '<']) {
-    if (match(`AND(ISNUMBER(${tl}),${tl}${op}AVERAGE(${abs}))`, [])) return { type: 'aboveAverage', aboveAverage: op === '>' };
+  for (const op of ['>', '<', '>=', '<=']) {
+    const options = { type: 'aboveAverage', aboveAverage: op[0] === '>', ...(op.length > 1 ? { equalAverage: true } : {}) };
+    if (match(`AND(ISNUMBER(${tl}),${tl}${op}AVERAGE(${abs}))`, [])) return options;
+    // N standard deviations above or below (Excel's stdDev).
+    const n = match(`AND(ISNUMBER(${tl}),${tl}${op}AVERAGE(${abs})${op[0] === '>' ? '+' : '-'}N_*STDEV.P(${abs}))`, ['N_'])?.N_;
+    if (n?.kind === 'number' && n.value > 0) return { ...options, stdDev: n.value };
   }
   const text = textKindOf(f, tl);
   if (text) return { type: 'containsText', operator: text.kind, ...(text.text !== undefined ? { text: text.text } : {}), formulae: [f] };

@@ -49,6 +49,12 @@ export interface FormulaRule {
    * the file's format back while `style` is unchanged, the style's own fields once it is edited.
    */
   xlsx_format?: { dxf: unknown; drawn: string };
+  /**
+   * Excel's type of the rule an imported file held (expression, cellIs, top10, endsWith, ...): the
+   * export writes it back as that kind while the formula still says it (an expression that reads
+   * like a comparison stays an expression). Rules an agent makes have none.
+   */
+  xlsx_kind?: string;
 }
 
 export const THRESHOLD_TYPES = ['min', 'max', 'number', 'percent', 'percentile'] as const;

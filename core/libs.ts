@@ -238,6 +238,88 @@ interface DataBarProto {
   render(xml: XmlStream, model: { showValue?: boolean | string | number }): void;
 }
 
+/**
+ * Excel 2010's part of a data bar (<x14:dataBar> in the sheet's extension list): exceljs read its
+ * attributes into its own model with its own defaults (negativeBarColorSameAsPositive true, where
+ * Excel's is false) and wrote them all back with those defaults, dropped negativeBarBorderColorSameAsPositive
+ * and the bar's autoMin/autoMax bounds, wrote its colours out of the schema's order, and gave only
+ * a solid bar the extension (a gradient bar's rule pointed at an empty id). The attributes and
+ * bounds are read as written (x14Attributes, x14Cfvo) and written back, with the ones the model
+ * says otherwise (gradient, border, negative colour) set from the model.
+ */
+const keepDataBarExtension = once(async () => {
+  // @ts-expect-error exceljs ships no types for its parts (the package version is pinned)
+  const mod = (await import('exceljs/lib/xlsx/xform/sheet/cf-ext/databar-ext-xform.js')) as { default: DataBarExtXform };
+  // @ts-expect-error as above
+  const ref = (await import('exceljs/lib/xlsx/xform/sheet/cf/ext-lst-ref-xform.js')) as { default: { prototype: { render(xml: XmlStream, model: { x14Id?: string }): void } } };
+  const Xform = mod.default;
+  const isExt = Xform.isExt;
+  Xform.isExt = (rule) => rule.x14Attributes !== undefined || isExt(rule);
+  const refRender = ref.default.prototype.render;
+  ref.default.prototype.render = function (xml, model) {
+    if (model.x14Id) refRender.call(this, xml, model);
+  };
+  const proto = Xform.prototype;
+  const create = proto.createNewModel;
+  proto.createNewModel = function (node) {
+    const model = create.call(this, node);
+    if (node.attributes.negativeBarColorSameAsPositive === undefined) model.negativeBarColorSameAsPositive = false;
+    return Object.assign(model, { x14Attributes: { ...node.attributes }, x14Cfvo: model.cfvo });
+  };
+  const render = proto.render;
+  proto.render = function (xml, model) {
+    const raw = model.x14Attributes;
+    if (!raw) return render.call(this, xml, model);
+    const attrs: Record<string, unknown> = { ...raw };
+    const set = (name: string, value: boolean, dflt: boolean) => {
+      const was = raw[name] === undefined ? dflt : raw[name] === '1' || raw[name] === 'true';
+      if (was !== value) attrs[name] = value ? '1' : '0';
+    };
+    set('gradient', model.gradient !== false, true);
+    set('border', model.border === true, false);
+    set('negativeBarColorSameAsPositive', model.negativeBarColorSameAsPositive !== false, false);
+    xml.openNode('x14:dataBar', attrs);
+    // Excel 2010's automatic bounds stand for the min and max of the rule's own part.
+    const AUTO: Record<string, string> = { autoMin: 'min', autoMax: 'max' };
+    model.cfvo.forEach((c, i) => {
+      const x = model.x14Cfvo?.[i];
+      this.cfvoXform.render(xml, x && (AUTO[x.type] === c.type || (x.type === c.type && String(x.value) === String(c.value))) ? x : c);
+    });
+    this.borderColorXform.render(xml, model.borderColor);
+    this.negativeFillColorXform.render(xml, model.negativeFillColor);
+    this.negativeBorderColorXform.render(xml, model.negativeBorderColor);
+    this.axisColorXform.render(xml, model.axisColor);
+    xml.closeNode();
+  };
+});
+interface DataBarExtModel {
+  gradient?: boolean;
+  border?: boolean;
+  negativeBarColorSameAsPositive?: boolean;
+  cfvo: { type: string; value?: unknown }[];
+  x14Attributes?: Record<string, string>;
+  x14Cfvo?: { type: string; value?: unknown }[];
+  borderColor?: unknown;
+  negativeFillColor?: unknown;
+  negativeBorderColor?: unknown;
+  axisColor?: unknown;
+}
+interface ColorXformLike {
+  render(xml: XmlStream, c: unknown): void;
+}
+interface DataBarExtXform {
+  isExt(rule: DataBarExtModel): boolean;
+  prototype: {
+    createNewModel(node: { attributes: Record<string, string> }): DataBarExtModel;
+    render(xml: XmlStream, model: DataBarExtModel): void;
+    cfvoXform: ColorXformLike;
+    borderColorXform: ColorXformLike;
+    negativeFillColorXform: ColorXformLike;
+    negativeBorderColorXform: ColorXformLike;
+    axisColorXform: ColorXformLike;
+  };
+}
+
 const patchReaders = async () => {
   await readFontSizesAsWritten();
   await readFormatCodesAsWritten();
@@ -248,6 +330,7 @@ const patchReaders = async () => {
   await keepAverageOptions();
   await writeCustomIconsAsGiven();
   await keepDataBarShowValue();
+  await keepDataBarExtension();
 };
 
 export const loadExcelJs = once(async (): Promise<typeof ExcelJS> => {

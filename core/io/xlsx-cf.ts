@@ -44,6 +44,11 @@ interface XlRule {
   negativeFillColor?: XlsxColor;
   negativeBarColorSameAsPositive?: boolean;
   showValue?: boolean | string | number;
+  /** Excel 2010's part of a data bar as written (core/libs.ts). */
+  x14Attributes?: Record<string, string>;
+  x14Cfvo?: unknown[];
+  negativeBorderColor?: XlsxColor;
+  axisColor?: XlsxColor;
   iconSet?: string;
   reverse?: boolean | string | number;
   custom?: boolean;
@@ -152,6 +157,17 @@ function boundOf(c: { type: string; value?: number | string | null; gte?: boolea
   return c.value === null || c.value === undefined || c.value === '' || !Number.isFinite(v) ? undefined : { value_type: type, value: v };
 }
 
+/** A data bar's Excel 2010 part as the file wrote it (DataBarRule.xlsx_ext); nothing for an Excel 2007 bar. */
+function extOf(r: XlRule, theme: string[]): Pick<DataBarRule, 'xlsx_ext'> {
+  if (!r.x14Attributes) return {};
+  const colors: Record<string, { color: unknown; rgb?: string }> = {};
+  for (const k of ['borderColor', 'negativeFillColor', 'negativeBorderColor', 'axisColor'] as const) {
+    const c = r[k];
+    if (c) colors[k] = { color: JSON.parse(JSON.stringify(c)), ...(resolveColor(c, theme) ? { rgb: resolveColor(c, theme)!.slice(0, 7).toUpperCase() } : {}) };
+  }
+  return { xlsx_ext: { attributes: { ...r.x14Attributes }, ...(r.x14Cfvo ? { cfvo: JSON.parse(JSON.stringify(r.x14Cfvo)) as unknown[] } : {}), colors } };
+}
+
 const flag = (v: boolean | string | number | undefined, dflt: boolean) => (v === undefined ? dflt : v === true || v === 1 || v === '1' || v === 'true');
 
 /** A data bar or icon set rule; a string says why it cannot be kept. */
@@ -164,7 +180,7 @@ function drawnRule(r: XlRule, id: string, rect: Rect, theme: string[], dr: numbe
     const border = r.border ? resolveColor(r.borderColor, theme) : undefined;
     // A rule without the Excel 2010 extension is Excel 2007's: gradient bars.
     const ref = themeRefOf(Array.isArray(r.color) ? r.color[0] : r.color, color);
-    return { id, type: 'data_bar', range: rect, min, max, color: color.slice(0, 7), ...(ref ? { theme_color: ref } : {}), gradient: r.gradient ?? true, ...(border ? { border_color: border.slice(0, 7) } : {}), ...(negative ? { negative_color: negative.slice(0, 7) } : {}), show_value: flag(r.showValue, true) };
+    return { id, type: 'data_bar', range: rect, min, max, color: color.slice(0, 7), ...(ref ? { theme_color: ref } : {}), gradient: r.gradient ?? true, ...(border ? { border_color: border.slice(0, 7) } : {}), ...(negative ? { negative_color: negative.slice(0, 7) } : {}), show_value: flag(r.showValue, true), ...extOf(r, theme) };
   }
   const set = canonicalSet(r.iconSet ?? '3TrafficLights1');
   const n = iconSetSize(set);
@@ -352,7 +368,7 @@ export function rulesToExcel(rules: RuleSpec[] | undefined, ws: ExcelJS.Workshee
     }
     if (rule.type === 'data_bar') {
       const cfvo = [rule.min, rule.max].map((t) => cfvoOf(t, toExcel));
-      ws.addConditionalFormatting({ ref, rules: [{ type: 'dataBar', priority: i + 1, ...stopOf(rule), cfvo, color: colorOut(rule.color, rule.theme_color), gradient: rule.gradient, showValue: rule.show_value, ...(rule.border_color ? { border: true, borderColor: { argb: argb(rule.border_color) } } : {}), ...(rule.negative_color ? { negativeBarColorSameAsPositive: false, negativeFillColor: { argb: argb(rule.negative_color) } } : {}) } as unknown as ExcelJS.ConditionalFormattingRule] });
+      ws.addConditionalFormatting({ ref, rules: [{ type: 'dataBar', priority: i + 1, ...stopOf(rule), cfvo, color: colorOut(rule.color, rule.theme_color), gradient: rule.gradient, showValue: rule.show_value, ...(rule.border_color ? { border: true, borderColor: extColor(rule, 'borderColor', rule.border_color) } : {}), ...(rule.negative_color ? { negativeBarColorSameAsPositive: false, negativeFillColor: extColor(rule, 'negativeFillColor', rule.negative_color) } : {}), ...extOut(rule) } as unknown as ExcelJS.ConditionalFormattingRule] });
       return;
     }
     if (rule.type === 'icon_set') {
@@ -381,6 +397,20 @@ export function rulesToExcel(rules: RuleSpec[] | undefined, ws: ExcelJS.Workshee
     const format = rule.xlsx_format && rule.xlsx_format.drawn === drawnKey(rule.style) ? (structuredClone(rule.xlsx_format.dxf) as Partial<ExcelJS.Style>) : style;
     ws.addConditionalFormatting({ ref, rules: [{ ...kind, priority: i + 1, style: format, ...(rule.stop_if_true ? { stopIfTrue: true } : {}) } as ExcelJS.ConditionalFormattingRule] });
   });
+}
+
+/** A data bar's colour as the file wrote it (a theme reference, say) while it is still the RGB it showed as. */
+function extColor(rule: DataBarRule, key: string, rgb: string): unknown {
+  const kept = rule.xlsx_ext?.colors[key];
+  return kept && kept.rgb === rgb.slice(0, 7).toUpperCase() ? structuredClone(kept.color) : { argb: argb(rgb) };
+}
+
+/** The Excel 2010 part of a data bar that the model does not draw, for core/libs.ts to write back. */
+function extOut(rule: DataBarRule): Record<string, unknown> {
+  const ext = rule.xlsx_ext;
+  if (!ext) return {};
+  const { negativeBorderColor, axisColor } = ext.colors;
+  return { x14Attributes: { ...ext.attributes }, ...(ext.cfvo ? { x14Cfvo: structuredClone(ext.cfvo) } : {}), ...(negativeBorderColor ? { negativeBorderColor: structuredClone(negativeBorderColor.color) } : {}), ...(axisColor ? { axisColor: structuredClone(axisColor.color) } : {}) };
 }
 
 const stopOf = (rule: RuleSpec) => (rule.stop_if_true ? { stopIfTrue: true } : {});

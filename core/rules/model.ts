@@ -111,6 +111,12 @@ export interface DataBarRule {
   show_value: boolean;
   /** The file's theme colour of the bar, written back while `color` is still the RGB it showed as. */
   theme_color?: ThemeRef;
+  /**
+   * Excel 2010's part of the bar as the file wrote it (<x14:dataBar>: its attributes such as
+   * minLength and axisPosition, its automatic bounds, its colours with the RGB each showed as),
+   * written back with the model's own fields laid over it. Kept from files; the ops do not set it.
+   */
+  xlsx_ext?: { attributes: Record<string, string>; cfvo?: unknown[]; colors: Record<string, { color: unknown; rgb?: string }> };
   /** Kept from files and written back, as on colour scales. */
   stop_if_true?: boolean;
 }

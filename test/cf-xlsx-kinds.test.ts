@@ -8,9 +8,12 @@ import ExcelJS from 'exceljs';
 import { rulesToExcel } from '../core/io/xlsx-cf.ts';
 import { workbookToXlsx } from '../core/io/xlsx-export.ts';
 import { readZipEntry } from '../core/io/zip-guard.ts';
-import type { FormulaRule } from '../core/rules/model.ts';
+import type { FormulaRule, IconSetRule } from '../core/rules/model.ts';
+import { ruleDecorations } from '../core/rules/decorations.ts';
+import { iconOf } from '../core/rules/icons.ts';
 import type { Workbook } from '../core/workbook/workbook.ts';
 import { FIXTURES, importWithReport } from './helpers/excel-fidelity.ts';
+import { memoryWorkbook, put } from './helpers/memory-workbook.ts';
 
 const CORPUS = new URL('./fixtures/corpus/', import.meta.url).pathname;
 const noSteps = async () => undefined;
@@ -45,6 +48,31 @@ describe('conditional-format kinds through xlsx', () => {
     expect(rules).toEqual(expect.arrayContaining(['N2:N22 type="aboveAverage" equalAverage="1"', 'P2:P22 type="aboveAverage" aboveAverage="0" equalAverage="1"']));
     // Sheet2's expressions A1<>1 and B1=1 stay expressions (not "Cell Value not equal to 1").
     expect(cfRules(await sheetXml(wb, 'Sheet2'))).toEqual(expect.arrayContaining(['A1:A3 type="expression" A1&lt;&gt;1', 'B1:B3 type="expression" B1=1']));
+  });
+
+  it('keeps an icon bound at a percent a formula gives, draws from it and writes it back', async () => {
+    // XlsxWriter's cond_format18.xlsx (saved by Excel): A7's traffic lights, the last at percent $A$12.
+    const { wb, warnings } = await importWithReport(readFileSync(`${CORPUS}xlsxwriter/xlsx_files/cond_format18.xlsx`));
+    expect(warnings.join(' ')).not.toMatch(/icon sets/);
+    const lights = (wb.sheets[0]!.meta.cond_formats ?? []).find((r): r is IconSetRule => r.type === 'icon_set' && r.icon_set === '4TrafficLights')!;
+    expect(lights.thresholds[3]).toEqual({ value_type: 'percent', formula: '=$A$12' });
+    expect(cfRules(await sheetXml(wb, 'Sheet1')).length).toBe(9);
+    const xml = await sheetXml(wb, 'Sheet1');
+    expect(xml).toContain('<cfvo type="percent" val="50"/><cfvo type="percent" val="$A$12"/></iconSet>');
+
+    // Drawn from the formula's value: 10..40 with the middle bound at percent C1 of the span.
+    const mem = memoryWorkbook();
+    await put(mem, 'Sheet1', 'A1', [[10, null, 50], [20], [30], [40]]);
+    const range = { r0: 0, c0: 0, r1: 3, c1: 0 };
+    mem.sheet('Sheet1').meta.cond_formats = [{ id: 'i', type: 'icon_set', range, icon_set: '3Arrows', thresholds: [{ value_type: 'percent', value: 0 }, { value_type: 'percent', formula: '=$C$1' }, { value_type: 'percent', value: 90 }], reverse: false, show_value: true }];
+    const icons = async () => {
+      const deco = (await ruleDecorations(mem, mem.sheet('Sheet1'), range))!;
+      return [0, 1, 2, 3].map((r) => deco(r, 0)?.icon);
+    };
+    // 50% of 10..40 is 25: 10 and 20 below it, 30 at the middle icon, 40 past 90% (37).
+    expect(await icons()).toEqual([iconOf('3Arrows', 0), iconOf('3Arrows', 0), iconOf('3Arrows', 1), iconOf('3Arrows', 2)]);
+    await put(mem, 'Sheet1', 'C1', [[10]]);
+    expect((await icons())[1]).toEqual(iconOf('3Arrows', 1));
   });
 
   it.each([

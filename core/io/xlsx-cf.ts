@@ -153,6 +153,8 @@ function boundOf(c: { type: string; value?: number | string | null; gte?: boolea
   const type = c && THRESHOLD[c.type];
   if (!c || !type) return undefined;
   if (type === 'min' || type === 'max') return { value_type: type };
+  // A percent or percentile given by a formula (type="percent" val="$A$12").
+  if (typeof c.value === 'string' && c.value.trim() !== '' && !Number.isFinite(Number(c.value))) return { value_type: type, formula: `=${withoutPrefixes(dr || dc ? reanchor(`=${c.value.trim()}`, dr, dc).slice(1) : c.value.trim())}` };
   const v = Number(c.value);
   return c.value === null || c.value === undefined || c.value === '' || !Number.isFinite(v) ? undefined : { value_type: type, value: v };
 }
@@ -308,6 +310,7 @@ const CFVO_OUT: Record<ThresholdType, string> = { min: 'min', max: 'max', number
 function cfvoOf(t: Bound & { gte?: boolean }, toExcel: (formula: string) => string): Record<string, unknown> {
   const gte = t.gte === false ? { gte: false } : {};
   if (t.value_type === 'formula') return { type: 'formula', value: toExcel((t.formula ?? '').replace(/^=/, '')), ...gte };
+  if (t.formula) return { type: CFVO_OUT[t.value_type], value: toExcel(t.formula.replace(/^=/, '')), ...gte };
   return { type: CFVO_OUT[t.value_type], ...(t.value !== undefined ? { value: t.value } : {}), ...gte };
 }
 

@@ -87,7 +87,11 @@ export interface ColorScaleRule {
   stop_if_true?: boolean;
 }
 
-/** Where a data bar's ends or an icon's lower bounds sit (as a colour scale's thresholds, without colour). */
+/**
+ * Where a data bar's ends or an icon's lower bounds sit (as a colour scale's thresholds, without
+ * colour). A percent or percentile may be given by a `formula` too (Excel's cfvo type="percent"
+ * val="$A$12"), evaluated as a `formula` bound is.
+ */
 export interface Bound {
   value_type: BoundType;
   value?: number;

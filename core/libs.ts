@@ -320,6 +320,75 @@ interface DataBarExtXform {
   };
 }
 
+/**
+ * Rules Excel 2010 keeps only in the sheet's extension list (<x14:cfRule type="expression"> with
+ * <xm:f> formulas and an inline <x14:dxf>: a formula that names another sheet, a text rule whose
+ * text is a reference): exceljs read their type and nothing else, so the import dropped them.
+ * Their formulas, operator, Stop If True and format are read; a rule marked x14Rule is written
+ * there again as Excel writes it, and left out of the Excel 2007 part.
+ */
+const keepExtensionRules = once(async () => {
+  // @ts-expect-error exceljs ships no types for its parts (the package version is pinned)
+  const ext = ((await import('exceljs/lib/xlsx/xform/sheet/cf-ext/cf-rule-ext-xform.js')) as { default: ExtRuleXform }).default;
+  // @ts-expect-error as above
+  const FExt = ((await import('exceljs/lib/xlsx/xform/sheet/cf-ext/f-ext-xform.js')) as { default: new () => unknown }).default;
+  // @ts-expect-error as above
+  const Dxf = ((await import('exceljs/lib/xlsx/xform/style/dxf-xform.js')) as { default: new () => { render(xml: XmlStream, style: unknown): void } }).default;
+  const main = (await cfRuleXform()) as unknown as { isPrimitive(rule: ExtRuleModel): boolean };
+  const x14Dxf = () => Object.defineProperty(new Dxf(), 'tag', { value: 'x14:dxf' });
+  const proto = ext.prototype;
+  const parseOpen = proto.parseOpen;
+  proto.parseOpen = function (node) {
+    if (!this.map['xm:f']) Object.assign(this.map, { 'xm:f': new FExt(), 'x14:dxf': x14Dxf() });
+    return parseOpen.call(this, node);
+  };
+  const create = proto.createNewModel;
+  proto.createNewModel = function (node) {
+    const model = create.call(this, node);
+    const { operator, stopIfTrue } = node.attributes;
+    return Object.assign(model, operator ? { operator } : {}, stopIfTrue === '1' || stopIfTrue === 'true' ? { stopIfTrue: true } : {});
+  };
+  const close = proto.onParserClose;
+  proto.onParserClose = function (name, parser) {
+    if (name === 'xm:f') (this.model.formulae ??= []).push(parser.model as string);
+    else if (name === 'x14:dxf') this.model.style = parser.model;
+    else close.call(this, name, parser);
+  };
+  const isExt = ext.isExt;
+  ext.isExt = (rule) => rule.x14Rule === true || isExt(rule);
+  const isPrimitive = main.isPrimitive;
+  main.isPrimitive = (rule) => !rule.x14Rule && isPrimitive(rule);
+  const render = proto.render;
+  proto.render = function (xml, model) {
+    if (!model.x14Rule) return render.call(this, xml, model);
+    xml.openNode('x14:cfRule', { type: model.type, priority: model.priority, ...(model.stopIfTrue ? { stopIfTrue: '1' } : {}), ...(model.operator ? { operator: model.operator } : {}), id: model.x14Id });
+    for (const f of model.formulae ?? []) xml.leafNode('xm:f', {}, f);
+    if (model.style) x14Dxf().render(xml, model.style);
+    xml.closeNode();
+  };
+});
+interface ExtRuleModel {
+  type?: string;
+  priority?: number;
+  operator?: string;
+  stopIfTrue?: boolean;
+  x14Id?: string;
+  x14Rule?: boolean;
+  formulae?: string[];
+  style?: unknown;
+}
+interface ExtRuleXform {
+  isExt(rule: ExtRuleModel): boolean;
+  prototype: {
+    map: Record<string, unknown>;
+    model: ExtRuleModel;
+    parseOpen(node: { name: string; attributes: Record<string, string> }): boolean;
+    createNewModel(node: { attributes: Record<string, string> }): ExtRuleModel;
+    onParserClose(name: string, parser: { model: unknown }): void;
+    render(xml: XmlStream, model: ExtRuleModel): void;
+  };
+}
+
 const patchReaders = async () => {
   await readFontSizesAsWritten();
   await readFormatCodesAsWritten();
@@ -331,6 +400,7 @@ const patchReaders = async () => {
   await writeCustomIconsAsGiven();
   await keepDataBarShowValue();
   await keepDataBarExtension();
+  await keepExtensionRules();
 };
 
 export const loadExcelJs = once(async (): Promise<typeof ExcelJS> => {

@@ -2,11 +2,11 @@
 // a formula can say (cell value, expression, text contains / begins / ends, blanks, errors, dates,
 // duplicates and uniques, top/bottom N and N%, above/below average) becomes a formula rule for the
 // range's top-left cell, with the rule's font and fill; colour scales become colour scales, data
-// bars data bars and icon sets icon sets (with Excel 2010's extension, which exceljs merges in).
-// Bounds written as formulas, custom icon mixes and rules stored only in the extension part are
-// not kept (the import reports them). On export a rule whose condition is the one the import wrote for a cell-value
-// comparison, a date period, top/bottom N or above/below average goes back as that kind; every
-// other formula rule is written as an "expression" rule, which Excel and LibreOffice evaluate alike.
+// bars data bars and icon sets icon sets (with Excel 2010's extension, which exceljs merges in;
+// rules stored only there are kept and written back there). On export a rule goes back as the kind
+// it was imported as while its condition is the one the import wrote for that kind (a rule an agent
+// made: as the kind its condition reads as); every other formula rule is written as an
+// "expression" rule, which Excel and LibreOffice evaluate alike.
 import type ExcelJS from 'exceljs';
 import { parseRange, rectToA1, cellToA1, type Rect } from '../a1.ts';
 import type { Bound, ColorScaleRule, DataBarRule, FormulaRule, IconSetRule, RuleSpec, RuleStyle, Threshold, ThresholdType } from '../rules/model.ts';
@@ -264,7 +264,7 @@ export function rulesFromExcel(ws: ExcelJS.Worksheet, theme: string[], dropped: 
         const inner = unguarded(condition, tl);
         const kept = dxf ? { xlsx_format: { dxf, drawn: drawnKey(style) } } : {};
         // The kind Excel's rule dialog shows, so that the rule goes back as that kind (rulesToExcel).
-        const rule: FormulaRule = { id, type: 'formula', range: rect, formula: `=${inner ?? condition}`, style, apply_to_blank: inner === undefined, ...stop, ...kept, xlsx_kind: r.type === 'containsText' ? (r.operator ?? r.type) : r.type };
+        const rule: FormulaRule = { id, type: 'formula', range: rect, formula: `=${inner ?? condition}`, style, apply_to_blank: inner === undefined, ...stop, ...kept, xlsx_kind: r.type === 'containsText' ? (r.operator ?? r.type) : r.type, ...(r.x14Id ? { xlsx_x14: true } : {}) };
         found.push({ priority, rule: group ? { ...rule, group } : rule });
       }
     }
@@ -394,7 +394,8 @@ export function rulesToExcel(rules: RuleSpec[] | undefined, ws: ExcelJS.Workshee
     // A rule that skips blank cells has no attribute in Excel: its condition says so (blankGuarded).
     const tl = cellToA1({ row: corner.r0, col: corner.c0 });
     const f = rule.formula.replace(/^=/, '');
-    const found = (rule.apply_to_blank ? excelKindOf(f, tl, absoluteA1(first.range), rule.xlsx_kind) : undefined) ?? { type: 'expression', formulae: [rule.apply_to_blank ? f : blankGuarded(f, tl)] };
+    const recognised = (rule.apply_to_blank ? excelKindOf(f, tl, absoluteA1(first.range), rule.xlsx_kind, rule.xlsx_x14) : undefined) ?? { type: 'expression', formulae: [rule.apply_to_blank ? f : blankGuarded(f, tl)] };
+    const found = rule.xlsx_x14 ? x14Kind(recognised) : recognised;
     const kind = Array.isArray(found.formulae) ? { ...found, formulae: found.formulae.map((f) => toExcel(String(f))) } : found;
     // The file's own format while the rule draws as imported: its number format, borders and theme colours go back too.
     const format = rule.xlsx_format && rule.xlsx_format.drawn === drawnKey(rule.style) ? (structuredClone(rule.xlsx_format.dxf) as Partial<ExcelJS.Style>) : style;
@@ -415,6 +416,22 @@ function extOut(rule: DataBarRule): Record<string, unknown> {
   const { negativeBorderColor, axisColor } = ext.colors;
   return { x14Attributes: { ...ext.attributes }, ...(ext.cfvo ? { x14Cfvo: structuredClone(ext.cfvo) } : {}), ...(negativeBorderColor ? { negativeBorderColor: structuredClone(negativeBorderColor.color) } : {}), ...(axisColor ? { axisColor: structuredClone(axisColor.color) } : {}) };
 }
+
+/**
+ * A rule Excel 2010 kept in its extension part (FormulaRule.xlsx_x14), as written there: the text
+ * of a text kind is its second formula, and its operator is Excel's. Core/libs.ts writes it.
+ */
+function x14Kind(kind: Record<string, unknown>): Record<string, unknown> {
+  const formulae = (kind.formulae ?? []) as string[];
+  if (kind.type === 'containsText') {
+    const type = String(kind.operator);
+    const text = kind.textFormula ?? (kind.text !== undefined ? `"${String(kind.text).replace(/"/g, '""')}"` : undefined);
+    return { type, ...(X14_OPERATOR[type] ? { operator: X14_OPERATOR[type] } : {}), formulae: text === undefined ? formulae : [...formulae, text], x14Rule: true };
+  }
+  if (kind.type === 'cellIs' || kind.type === 'expression') return { ...kind, x14Rule: true };
+  return kind;
+}
+const X14_OPERATOR: Record<string, string> = { containsText: 'containsText', notContainsText: 'notContains', beginsWith: 'beginsWith', endsWith: 'endsWith' };
 
 const stopOf = (rule: RuleSpec) => (rule.stop_if_true ? { stopIfTrue: true } : {});
 
@@ -464,10 +481,11 @@ const COMPARISONS = new Set(['=', '<>', '<', '>', '<=', '>=']);
  * condition still says it, else as an expression: an expression that reads like a comparison stays
  * an expression, and duplicates and uniques are recognised only for rules that were those.
  */
-function excelKindOf(f: string, tl: string, abs: string, kind?: string): Record<string, unknown> | undefined {
+function excelKindOf(f: string, tl: string, abs: string, kind?: string, x14 = false): Record<string, unknown> | undefined {
   if (kind === 'expression') return undefined;
   if (kind === 'duplicateValues' || kind === 'uniqueValues') return f === `COUNTIF(${abs},${tl})${kind === 'duplicateValues' ? '>1' : '=1'}` ? { type: kind } : undefined;
   const found = recognisedKind(f, tl, abs);
+  if (found?.textFormula !== undefined && !x14) return undefined;
   if (kind && found && (found.type === 'containsText' ? found.operator : found.type) !== kind) return undefined;
   return found;
 }
@@ -500,7 +518,7 @@ function recognisedKind(f: string, tl: string, abs: string): Record<string, unkn
     if (n?.kind === 'number' && n.value > 0) return { ...options, stdDev: n.value };
   }
   const text = textKindOf(f, tl);
-  if (text) return { type: 'containsText', operator: text.kind, ...(text.text !== undefined ? { text: text.text } : {}), formulae: [f] };
+  if (text) return { type: 'containsText', operator: text.kind, ...(text.text !== undefined ? { text: text.text } : {}), ...(text.textFormula ? { textFormula: text.textFormula } : {}), formulae: [f] };
   return undefined;
 }
 
@@ -511,10 +529,10 @@ function absoluteA1(r: Rect): string {
 }
 
 /** The text kinds Excel writes with the condition beside them (the formulas of its rule dialog). */
-function textKindOf(f: string, tl: string): { kind: string; text?: string } | undefined {
+function textKindOf(f: string, tl: string): { kind: string; text?: string; textFormula?: string } | undefined {
   const literal = (pattern: string) => {
     const t = matchFormula(f, pattern, ['T_'])?.T_;
-    return t?.kind === 'string' ? t.value : undefined;
+    return t?.kind === 'string' ? t.value : t && { formula: printNode(t) };
   };
   const kinds: [string, string][] = [
     ['containsText', `NOT(ISERROR(SEARCH(T_,${tl})))`],
@@ -524,6 +542,8 @@ function textKindOf(f: string, tl: string): { kind: string; text?: string } | un
   ];
   for (const [kind, pattern] of kinds) {
     const text = literal(pattern);
+    // A text given by a formula ($C$2) is Excel 2010's: only its extension part can say it.
+    if (typeof text === 'object') return { kind, textFormula: text.formula };
     if (text !== undefined) return { kind, text };
   }
   if (f === `LEN(TRIM(${tl}))=0`) return { kind: 'containsBlanks' };

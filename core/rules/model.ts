@@ -55,6 +55,11 @@ export interface FormulaRule {
    * like a comparison stays an expression). Rules an agent makes have none.
    */
   xlsx_kind?: string;
+  /**
+   * The file held the rule in Excel 2010's extension part only (its formula names another sheet, or
+   * a text rule's text is a reference, which Excel 2007's part cannot say): written back there.
+   */
+  xlsx_x14?: boolean;
 }
 
 export const THRESHOLD_TYPES = ['min', 'max', 'number', 'percent', 'percentile'] as const;

@@ -56,6 +56,140 @@ const readFormatCodesAsWritten = once(async () => {
   };
 });
 
+/**
+ * A font's <b val="0"/> (not bold; the same for i, strike, ...) was read by exceljs as bold: read as
+ * written. In a conditional format's differential format, where "not bold" undoes a bold cell,
+ * it is written back as <b val="0"/>, and a font colour "automatic" (<color auto="1"/>, which
+ * exceljs read as no colour) is kept.
+ */
+const readFontFlagsAsWritten = once(async () => {
+  // @ts-expect-error exceljs ships no types for its parts (the package version is pinned)
+  const bool = (await import('exceljs/lib/xlsx/xform/simple/boolean-xform.js')) as { default: { prototype: FlagProto } };
+  const flagProto = bool.default.prototype;
+  const parseOpen = flagProto.parseOpen;
+  flagProto.parseOpen = function (node) {
+    parseOpen.call(this, node);
+    const v = this.attr ? node.attributes[this.attr] : undefined;
+    if (node.name === this.tag && (v === '0' || v === 'false')) this.model = false;
+  };
+  const render = flagProto.render;
+  flagProto.render = function (xml, model) {
+    if (model === false && this.writeFalse) xml.leafNode(this.tag, { val: '0' });
+    else render.call(this, xml, model);
+  };
+  // @ts-expect-error exceljs ships no types for its parts (the package version is pinned)
+  const color = (await import('exceljs/lib/xlsx/xform/style/color-xform.js')) as { default: { prototype: ColorProto } };
+  const colorProto = color.default.prototype;
+  const colorOpen = colorProto.parseOpen;
+  colorProto.parseOpen = function (node) {
+    const open = colorOpen.call(this, node);
+    if (open && this.keepAuto && this.model === undefined && (node.attributes.auto === '1' || node.attributes.auto === 'true')) this.model = { auto: true };
+    return open;
+  };
+  // @ts-expect-error exceljs ships no types for its parts (the package version is pinned)
+  const fontMod = (await import('exceljs/lib/xlsx/xform/style/font-xform.js')) as { default: { prototype: FontProto } };
+  const fontProto = fontMod.default.prototype;
+  const fontClose = fontProto.parseClose;
+  fontProto.parseClose = function (name) {
+    const child = this.parser as { model?: unknown } | undefined;
+    const more = fontClose.call(this, name);
+    // exceljs keeps a child's value only when truthy: a differential format's "not bold" is kept too.
+    if (this.keepFalse && child && child.model === false && !this.parser && this.map[name]) this.model[this.map[name].prop] = false;
+    return more;
+  };
+  // @ts-expect-error exceljs ships no types for its parts (the package version is pinned)
+  const dxf = (await import('exceljs/lib/xlsx/xform/style/dxf-xform.js')) as { default: { prototype: DxfProto } };
+  const dxfProto = dxf.default.prototype;
+  const mark = (x: DxfProto) => {
+    x.map.font.keepFalse = true;
+    const font = x.map.font.map;
+    for (const k of Object.keys(font)) {
+      const f = font[k]!.xform as FlagProto & ColorProto;
+      f.writeFalse = true;
+      f.keepAuto = true;
+    }
+  };
+  const dxfOpen = dxfProto.parseOpen;
+  dxfProto.parseOpen = function (node) {
+    mark(this);
+    return dxfOpen.call(this, node);
+  };
+  const dxfRender = dxfProto.render;
+  dxfProto.render = function (xml, model) {
+    mark(this);
+    dxfRender.call(this, xml, model);
+  };
+});
+interface FlagProto {
+  tag: string;
+  attr?: string;
+  model: unknown;
+  writeFalse?: boolean;
+  parseOpen(node: { name: string; attributes: Record<string, string> }): void;
+  render(xml: XmlStream, model: unknown): void;
+}
+interface FontProto {
+  parser?: unknown;
+  keepFalse?: boolean;
+  model: Record<string, unknown>;
+  map: Record<string, { prop: string }>;
+  parseClose(name: string): boolean;
+}
+interface ColorProto {
+  model: unknown;
+  keepAuto?: boolean;
+  parseOpen(node: { name: string; attributes: Record<string, string> }): boolean;
+}
+interface DxfProto {
+  map: { font: { map: Record<string, { xform: unknown }>; keepFalse?: boolean } };
+  parseOpen(node: { name: string; attributes: Record<string, string> }): boolean;
+  render(xml: XmlStream, model: { numFmt?: string; numFmtId?: number }): void;
+}
+
+/**
+ * exceljs stopped reading a border at an element it does not know (<vertical/>, <horizontal/>,
+ * which Excel writes in a conditional format's border), so the whole border was lost: those are
+ * skipped. A differential format's number format "General" (id 0) was not written: it is.
+ */
+const readBordersWhole = once(async () => {
+  // @ts-expect-error exceljs ships no types for its parts (the package version is pinned)
+  const mod = (await import('exceljs/lib/xlsx/xform/style/border-xform.js')) as { default: { prototype: BorderProto } };
+  const proto = mod.default.prototype;
+  const parseOpen = proto.parseOpen;
+  proto.parseOpen = function (node) {
+    if (this.skipping) return ((this.skipping += 1), true);
+    if (!this.parser && node.name !== 'border' && !this.map[node.name]) return ((this.skipping = 1), true);
+    return parseOpen.call(this, node);
+  };
+  const parseClose = proto.parseClose;
+  proto.parseClose = function (name) {
+    if (this.skipping) return ((this.skipping -= 1), true);
+    return parseClose.call(this, name);
+  };
+  // @ts-expect-error exceljs ships no types for its parts (the package version is pinned)
+  const dxf = (await import('exceljs/lib/xlsx/xform/style/dxf-xform.js')) as { default: { prototype: DxfProto } };
+  const render = dxf.default.prototype.render;
+  dxf.default.prototype.render = function (xml, model) {
+    if (model.numFmt === undefined || model.numFmtId !== 0) return render.call(this, xml, model);
+    // exceljs writes a number format only with a truthy id: General's 0 goes in through a stand-in.
+    const stream = new Proxy(xml, {
+      get(target, prop) {
+        if (prop === 'leafNode') return (tag: string, attrs: Record<string, unknown>, text?: unknown) => target.leafNode(tag, tag === 'numFmt' && attrs.numFmtId === -1 ? { ...attrs, numFmtId: 0 } : attrs, text);
+        const v = Reflect.get(target, prop) as unknown;
+        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+      },
+    });
+    render.call(this, stream, { ...model, numFmtId: -1 });
+  };
+});
+interface BorderProto {
+  parser?: unknown;
+  skipping?: number;
+  map: Record<string, unknown>;
+  parseOpen(node: { name: string; attributes: Record<string, string> }): boolean;
+  parseClose(name: string): boolean;
+}
+
 // A colour scale, data bar or icon set may place a threshold at a formula's value (<cfvo
 // type="formula" val="$T$5"/>, or type="num" with a formula for its number); exceljs reads every
 // val as a number, so the formula became NaN.
@@ -143,6 +277,34 @@ const keepAverageOptions = once(async () => {
   proto.renderAboveAverage = function (xml, model) {
     const above = model.aboveAverage === false ? { aboveAverage: '0' } : {};
     xml.leafNode('cfRule', { type: 'aboveAverage', dxfId: model.dxfId, priority: model.priority, ...above, ...(model.equalAverage ? { equalAverage: '1' } : {}), ...(model.stdDev ? { stdDev: model.stdDev } : {}) });
+  };
+});
+/**
+ * exceljs does not write the <formula> Excel 2007 writes in a data bar's or colour scale's rule
+ * (MAX(IF(ISBLANK(...)))): written first in the rule, as the schema orders it.
+ */
+const writeDrawnRuleFormulas = once(async () => {
+  const proto = (await cfRuleXform()).prototype;
+  const render = proto.render;
+  proto.render = function (xml, model) {
+    if (!model.formulae?.length || !(model.type === 'dataBar' || model.type === 'colorScale' || model.type === 'iconSet')) return render.call(this, xml, model);
+    let done = false;
+    const formula = this.formulaXform;
+    const stream = new Proxy(xml, {
+      get(target, prop) {
+        if (prop === 'openNode') {
+          return (tag: string, attrs: Record<string, unknown>) => {
+            target.openNode(tag, attrs);
+            if (done || tag !== 'cfRule') return;
+            done = true;
+            for (const f of model.formulae ?? []) formula.render(target, f);
+          };
+        }
+        const v = Reflect.get(target, prop) as unknown;
+        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+      },
+    });
+    return render.call(this, stream, model);
   };
 });
 /** exceljs writes nothing for a duplicate-values or unique-values rule (it has no case for them). */
@@ -393,8 +555,11 @@ const patchReaders = async () => {
   await readFontSizesAsWritten();
   await readFormatCodesAsWritten();
   await readFormulaBoundsAsWritten();
+  await readFontFlagsAsWritten();
+  await readBordersWhole();
   await writeTextRulesAsExcel();
   await writeDuplicateRules();
+  await writeDrawnRuleFormulas();
   await keepStopIfTrue();
   await keepAverageOptions();
   await writeCustomIconsAsGiven();

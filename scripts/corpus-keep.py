@@ -77,6 +77,17 @@ def canon(el):
     return (etree.QName(el).localname, tuple(sorted((etree.QName(k).localname, v) for k, v in el.attrib.items())), tuple(canon(k) for k in el if isinstance(k.tag, str)))
 
 
+ALIGNMENT_DEFAULTS = {'horizontal': 'general', 'vertical': 'bottom', 'textRotation': '0', 'indent': '0', 'relativeIndent': '0', 'wrapText': '0', 'shrinkToFit': '0', 'justifyLastLine': '0', 'readingOrder': '0'}
+
+
+def shows(part):
+    """Whether a part of a differential format shows anything: <font/>, or a <border> whose sides
+    have no style (<border><vertical/><horizontal/></border>), does not."""
+    if etree.QName(part).localname == 'border':
+        return any(isinstance(k.tag, str) and k.get('style') not in (None, 'none') for k in part)
+    return bool(len(part) or part.attrib)
+
+
 def dxf_key(d):
     """What a differential format shows: font, number format code, fill and border with their colours."""
     out = {}
@@ -98,7 +109,9 @@ def dxf_key(d):
     for tag in ('alignment', 'protection'):
         e = d.find(M + tag)
         if e is not None:
-            out[tag] = canon(e)
+            c = canon(e)
+            # An alignment attribute at its default (horizontal="general", textRotation="0", ...) says nothing.
+            out[tag] = (c[0], tuple((k, v) for k, v in c[1] if ALIGNMENT_DEFAULTS.get(k) != v), c[2]) if tag == 'alignment' else c
     return tuple(sorted(out.items()))
 
 
@@ -233,7 +246,7 @@ class Book:
                 if r.get('dxfId') is not None and int(r.get('dxfId')) < len(self.dxfs):
                     d = self.dxfs[int(r.get('dxfId'))]
                     # An empty part (<border/>, <font/>) shows nothing: not counted as held.
-                    dxf = tuple(sorted(etree.QName(k).localname for k in d if isinstance(k.tag, str) and (len(k) or k.attrib)))
+                    dxf = tuple(sorted(etree.QName(k).localname for k in d if isinstance(k.tag, str) and shows(k)))
                     detail = dxf_key(d)
                 formulas = tuple((f.text or '').strip() for f in r.findall(M + 'formula'))
                 options = tuple((k, r.get(k)) for k in CF_OPTIONS if r.get(k) is not None and not (k in ('percent', 'bottom', 'equalAverage') and r.get(k) in ('0', 'false')) and not (k == 'aboveAverage' and r.get(k) in ('1', 'true')))
@@ -266,9 +279,6 @@ class Book:
             ref = ' '.join(sorted((sq.text or '').split())) if sq is not None else ''
             inner = next((k for k in r if etree.QName(k).localname in ('dataBar', 'iconSet', 'colorScale')), None)
             attrs = dict(sorted(inner.attrib.items())) if inner is not None else {}
-            if inner is not None and etree.QName(inner).localname == 'iconSet':
-                attrs.setdefault('iconSet', '3TrafficLights1')  # Excel's default set, written or not (as in scale_key)
-                attrs = dict(sorted(attrs.items()))
             out['x14'].append({'ref': ref, 'type': r.get('type'), 'attrs': attrs})
         return out
 

@@ -9,7 +9,7 @@
 // "expression" rule, which Excel and LibreOffice evaluate alike.
 import type ExcelJS from 'exceljs';
 import { parseRange, rectToA1, cellToA1, type Rect } from '../a1.ts';
-import type { Bound, ColorScaleRule, DataBarRule, FormulaRule, IconSetRule, RuleSpec, RuleStyle, Threshold, ThresholdType } from '../rules/model.ts';
+import type { Bound, ColorScaleRule, DataBarRule, FormulaRule, IconSetRule, RuleSpec, RuleStyle, Threshold, ThresholdType, XlsxFormulae } from '../rules/model.ts';
 import { canonicalSet, iconOf, iconSetSize } from '../rules/icons.ts';
 import type { Node } from '../formula/ast.ts';
 import { reanchor } from '../formula/move-refs.ts';
@@ -159,6 +159,13 @@ function boundOf(c: { type: string; value?: number | string | null; gte?: boolea
   return c.value === null || c.value === undefined || c.value === '' || !Number.isFinite(v) ? undefined : { value_type: type, value: v };
 }
 
+/** The formulas a file wrote in a colour scale's, data bar's or icon set's rule, to write back as they were. */
+function formulasOf(r: XlRule, ref: string): { xlsx_formulae?: XlsxFormulae } {
+  return r.formulae?.length ? { xlsx_formulae: { ref: sqrefOf(ref), formulae: r.formulae.map(String) } } : {};
+}
+/** A sqref as this export writes one: ranges without $, one space between. */
+const sqrefOf = (ref: string) => ref.split(/\s+/).filter(Boolean).map((part) => part.replace(/\$/g, '')).join(' ');
+
 /** A data bar's Excel 2010 part as the file wrote it (DataBarRule.xlsx_ext); nothing for an Excel 2007 bar. */
 function extOf(r: XlRule, theme: string[]): Pick<DataBarRule, 'xlsx_ext'> {
   if (!r.x14Attributes) return {};
@@ -235,7 +242,7 @@ export function rulesFromExcel(ws: ExcelJS.Worksheet, theme: string[], dropped: 
           }
           const refs = (Array.isArray(r.color) ? r.color : []).map((c, i) => themeRefOf(c, thresholds[i]?.color));
           const themed = refs.some(Boolean) ? { theme_colors: refs } : {};
-          const rule: ColorScaleRule = { id, type: 'color_scale', range: rect, thresholds, auto_contrast_text: false, ...stop, ...themed };
+          const rule: ColorScaleRule = { id, type: 'color_scale', range: rect, thresholds, auto_contrast_text: false, ...stop, ...themed, ...formulasOf(r, cf.ref) };
           found.push({ priority, rule: group ? { ...rule, group } : rule });
           continue;
         }
@@ -245,7 +252,7 @@ export function rulesFromExcel(ws: ExcelJS.Worksheet, theme: string[], dropped: 
             drop(rule);
             break;
           }
-          found.push({ priority, rule: { ...rule, ...stop, ...(group ? { group } : {}) } });
+          found.push({ priority, rule: { ...rule, ...stop, ...(group ? { group } : {}), ...formulasOf(r, cf.ref) } });
           continue;
         }
         const tl = cellToA1({ row: rect.r0, col: rect.c0 });
@@ -366,18 +373,18 @@ export function rulesToExcel(rules: RuleSpec[] | undefined, ws: ExcelJS.Workshee
     const rule = moved(first, corner.r0 - first.range.r0, corner.c0 - first.range.c0);
     if (rule.type === 'color_scale') {
       const cfvo = rule.thresholds.map((t) => cfvoOf(t, toExcel));
-      ws.addConditionalFormatting({ ref, rules: [{ type: 'colorScale', priority: i + 1, ...stopOf(rule), cfvo, color: rule.thresholds.map((t, k) => colorOut(t.color, rule.theme_colors?.[k])) } as unknown as ExcelJS.ConditionalFormattingRule] });
+      ws.addConditionalFormatting({ ref, rules: [{ type: 'colorScale', priority: i + 1, ...stopOf(rule), ...formulasOut(rule, ref), cfvo, color: rule.thresholds.map((t, k) => colorOut(t.color, rule.theme_colors?.[k])) } as unknown as ExcelJS.ConditionalFormattingRule] });
       return;
     }
     if (rule.type === 'data_bar') {
       const cfvo = [rule.min, rule.max].map((t) => cfvoOf(t, toExcel));
-      ws.addConditionalFormatting({ ref, rules: [{ type: 'dataBar', priority: i + 1, ...stopOf(rule), cfvo, color: colorOut(rule.color, rule.theme_color), gradient: rule.gradient, showValue: rule.show_value, ...(rule.border_color ? { border: true, borderColor: extColor(rule, 'borderColor', rule.border_color) } : {}), ...(rule.negative_color ? { negativeBarColorSameAsPositive: false, negativeFillColor: extColor(rule, 'negativeFillColor', rule.negative_color) } : {}), ...extOut(rule) } as unknown as ExcelJS.ConditionalFormattingRule] });
+      ws.addConditionalFormatting({ ref, rules: [{ type: 'dataBar', priority: i + 1, ...stopOf(rule), ...formulasOut(rule, ref), cfvo, color: colorOut(rule.color, rule.theme_color), gradient: rule.gradient, showValue: rule.show_value, ...(rule.border_color ? { border: true, borderColor: extColor(rule, 'borderColor', rule.border_color) } : {}), ...(rule.negative_color ? { negativeBarColorSameAsPositive: false, negativeFillColor: extColor(rule, 'negativeFillColor', rule.negative_color) } : {}), ...extOut(rule) } as unknown as ExcelJS.ConditionalFormattingRule] });
       return;
     }
     if (rule.type === 'icon_set') {
       const cfvo = rule.thresholds.map((t) => cfvoOf(t, toExcel));
       const custom = rule.icons ? { custom: true, icons: rule.icons.map((c) => ({ iconSet: c.set, iconId: c.id })) } : {};
-      ws.addConditionalFormatting({ ref, rules: [{ type: 'iconSet', priority: i + 1, ...stopOf(rule), iconSet: rule.icon_set, cfvo, ...(rule.reverse ? { reverse: true } : {}), ...(rule.show_value ? {} : { showValue: false }), ...custom } as unknown as ExcelJS.ConditionalFormattingRule] });
+      ws.addConditionalFormatting({ ref, rules: [{ type: 'iconSet', priority: i + 1, ...stopOf(rule), ...formulasOut(rule, ref), iconSet: rule.icon_set, cfvo, ...(rule.reverse ? { reverse: true } : {}), ...(rule.show_value ? {} : { showValue: false }), ...custom } as unknown as ExcelJS.ConditionalFormattingRule] });
       return;
     }
     const s = rule.style;
@@ -399,7 +406,9 @@ export function rulesToExcel(rules: RuleSpec[] | undefined, ws: ExcelJS.Workshee
     const kind = Array.isArray(found.formulae) ? { ...found, formulae: found.formulae.map((f) => toExcel(String(f))) } : found;
     // The file's own format while the rule draws as imported: its number format, borders and theme colours go back too.
     const format = rule.xlsx_format && rule.xlsx_format.drawn === drawnKey(rule.style) ? (structuredClone(rule.xlsx_format.dxf) as Partial<ExcelJS.Style>) : style;
-    ws.addConditionalFormatting({ ref, rules: [{ ...kind, priority: i + 1, style: format, ...(rule.stop_if_true ? { stopIfTrue: true } : {}) } as ExcelJS.ConditionalFormattingRule] });
+    // A rule with no format goes without one, as Excel writes it (no dxfId, not an empty <dxf/>).
+    const formatted = Object.keys(format).length ? { style: format } : {};
+    ws.addConditionalFormatting({ ref, rules: [{ ...kind, priority: i + 1, ...formatted, ...(rule.stop_if_true ? { stopIfTrue: true } : {}) } as ExcelJS.ConditionalFormattingRule] });
   });
 }
 
@@ -434,6 +443,8 @@ function x14Kind(kind: Record<string, unknown>): Record<string, unknown> {
 const X14_OPERATOR: Record<string, string> = { containsText: 'containsText', notContainsText: 'notContains', beginsWith: 'beginsWith', endsWith: 'endsWith' };
 
 const stopOf = (rule: RuleSpec) => (rule.stop_if_true ? { stopIfTrue: true } : {});
+/** The formulas the file wrote in this rule, while it is over the ranges it was written for. */
+const formulasOut = (rule: ColorScaleRule | DataBarRule | IconSetRule, ref: string) => (rule.xlsx_formulae && rule.xlsx_formulae.ref === ref ? { formulae: [...rule.xlsx_formulae.formulae] } : {});
 
 /**
  * The condition of a rule that skips blank cells (apply_to_blank false), as Excel can evaluate it:

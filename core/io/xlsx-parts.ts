@@ -55,9 +55,14 @@ function pictureXml(im: SheetImage, rid: string, id: number): string {
   return `<xdr:oneCellAnchor>${from}<xdr:ext cx="${cx}" cy="${cy}"/><xdr:pic><xdr:nvPicPr><xdr:cNvPr id="${id}" name="${name}" descr="${name}"/><xdr:cNvPicPr><a:picLocks noChangeAspect="1"/></xdr:cNvPicPr></xdr:nvPicPr><xdr:blipFill><a:blip xmlns:r="${NS_R}" r:embed="${rid}"/><a:stretch><a:fillRect/></a:stretch></xdr:blipFill><xdr:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="${cx}" cy="${cy}"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></xdr:spPr></xdr:pic><xdr:clientData/></xdr:oneCellAnchor>`;
 }
 
-/** Inserts `xml` into the sheet before the first element `before` matches. */
+/**
+ * Inserts `xml` into the sheet before the first element `before` matches among the sheet's own
+ * elements: after the conditional formats, whose data bars hold an <extLst> of their own (a table
+ * part was written inside a data bar's rule, which Excel repairs).
+ */
 function insertBefore(sheetXml: string, before: RegExp, xml: string): string {
-  const at = before.exec(sheetXml)!.index;
+  const from = sheetXml.lastIndexOf('</conditionalFormatting>') + 1;
+  const at = from + before.exec(sheetXml.slice(from))!.index;
   return `${sheetXml.slice(0, at)}${xml}${sheetXml.slice(at)}`;
 }
 

@@ -62,6 +62,16 @@ export interface FormulaRule {
   xlsx_x14?: boolean;
 }
 
+/**
+ * The <formula> elements a file wrote in a colour scale's, data bar's or icon set's rule (Excel
+ * 2007 writes MAX(IF(ISBLANK(range),"",...)) there; nothing reads them), written back while the rule
+ * is over the ranges `ref` (as written, space-separated) it had.
+ */
+export interface XlsxFormulae {
+  ref: string;
+  formulae: string[];
+}
+
 export const THRESHOLD_TYPES = ['min', 'max', 'number', 'percent', 'percentile'] as const;
 export type ThresholdType = (typeof THRESHOLD_TYPES)[number];
 
@@ -90,6 +100,7 @@ export interface ColorScaleRule {
   theme_colors?: (ThemeRef | null)[];
   /** Excel's "Stop If True" on a rule of this kind, kept from files and written back (it draws no differently). */
   stop_if_true?: boolean;
+  xlsx_formulae?: XlsxFormulae;
 }
 
 /**
@@ -128,6 +139,7 @@ export interface DataBarRule {
   xlsx_ext?: { attributes: Record<string, string>; cfvo?: unknown[]; colors: Record<string, { color: unknown; rgb?: string }> };
   /** Kept from files and written back, as on colour scales. */
   stop_if_true?: boolean;
+  xlsx_formulae?: XlsxFormulae;
 }
 
 /** An icon in each cell chosen by its number's place among thresholds (Excel's icon set). */
@@ -149,6 +161,7 @@ export interface IconSetRule {
   icons?: { set: string; id: number }[];
   /** Kept from files and written back, as on colour scales. */
   stop_if_true?: boolean;
+  xlsx_formulae?: XlsxFormulae;
 }
 
 export type RuleSpec = FormulaRule | ColorScaleRule | DataBarRule | IconSetRule;

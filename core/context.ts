@@ -55,8 +55,11 @@ export interface OpContext {
   progress?: (done: number, total?: number, message?: string) => void;
   /** The origin the client reached this server at (links it hands out: get_view_link), when the door knows it. */
   origin?: string;
-  /** A dry run (`dry_run: true`): the write runs on a copy that is discarded, and `report` says what it would have changed. */
-  dryRun?: { report?: ChangeSet };
+  /**
+   * A dry run (`dry_run: true`): the write runs on a copy that is discarded, and `report` says what
+   * it would have changed; `full` (`dry_run: "full"`): every listed cell with its format, not a few examples.
+   */
+  dryRun?: { report?: ChangeSet; full?: boolean };
   /** Receives what a committed write changed beyond its own cells; runOp adds it to the reply. */
   reportEffects?: (effects: Effects) => void;
 }

@@ -184,11 +184,12 @@ export async function runOp(op: AnyOp, ctx: OpContext, raw: unknown): Promise<un
   const input = parseInput(op, raw);
   let effects: Effects | undefined;
   // Ops with a dry run of their own (delete_rows_where, sort_range, ...) see dry_run as any field.
-  const dry = op.genericDryRun === true && (input as { dry_run?: boolean }).dry_run === true;
+  const asked = (input as { dry_run?: boolean | 'full' }).dry_run;
+  const dry = op.genericDryRun === true && (asked === true || asked === 'full');
   if (dry && ctx.session) throw new OpError('invalid_argument', 'dry_run: give it on run_batch itself, not on one of its actions', { field: 'dry_run' });
   // Their own dry run commits nothing either, whatever opening the file left to store.
   const own = !dry && op.genericDryRun !== true && (input as { dry_run?: boolean }).dry_run === true && !ctx.session;
-  const inner: OpContext = { ...ctx, op: { name: op.name, args: input }, reportEffects: (e) => (effects = e), dryRun: dry || own ? {} : undefined };
+  const inner: OpContext = { ...ctx, op: { name: op.name, args: input }, reportEffects: (e) => (effects = e), dryRun: dry || own ? { full: asked === 'full' } : undefined };
   try {
     let out = await op.handler(inner, input);
     // A dry run's reply has one shape for every op (docs/agents.md): what would change, and the op's own reply.

@@ -36,7 +36,10 @@ export const ExpectedVersion = z
   .nonnegative()
   .optional()
   .describe('Optional optimistic-concurrency guard: the file version you last saw. If the file has moved on, nothing is written and a 409 returns the current version.');
-export const DryRun = z.boolean().optional().describe('true: change nothing; reply {dry_run, version, changes (cells, formulas, formats, sheets, objects affected), result (the reply it would give)}.');
+export const DryRun = z
+  .union([z.boolean(), z.literal('full')])
+  .optional()
+  .describe('true: change nothing; reply {dry_run, version, changes (cells, formulas, formats, sheets, objects affected; moved formats by count and a few examples), result (the reply it would give)}. "full": as true, with every listed cell\'s format.');
 export const HexColor = z
   .string()
   .regex(/^#[0-9A-Fa-f]{6}$/, 'must be a hex color #RRGGBB')

@@ -24,6 +24,7 @@ export const ChangeSet = z.object({
   objects: z.array(z.object({ sheet: z.string(), part: z.string(), before: z.number().int(), after: z.number().int() })).describe('Per-sheet state that differs: charts, tables, merges, sizes, ... with their counts.'),
   changes: z.array(z.object({ cell: z.string(), before: CellSide, after: CellSide })).describe('The first `limit` changed cells, in sheet, row, column order.'),
   truncated: z.boolean().describe('More cells changed than `changes` lists.'),
+  note: z.string().optional().describe('What a dry run summarised: formats shown on a few cells, the rest counted.'),
 });
 export type ChangeSet = z.infer<typeof ChangeSet>;
 
@@ -34,6 +35,11 @@ export interface DiffOptions {
   limit: number;
   /** Only these sheets (names on the `after` side, or the `before` side for a removed one), optionally only these rectangles. */
   only?: Map<string, Rect[] | null>;
+  /**
+   * Show `fmt` on this many changed cells only (a dry run's examples); a cell whose only change is
+   * its format is then counted in `formats` but not listed. Absent: every listed cell's format.
+   */
+  formatExamples?: number;
   /** Only these tiles per sheet id of `after` (what a write touched); absent: every tile either side holds. */
   touched?: Map<string, Set<number>>;
 }
@@ -50,6 +56,7 @@ export async function diffWorkbooks(before: Workbook, after: Workbook, opts: Dif
   const out: ChangeSet = { cells_changed: 0, values: 0, formulas: 0, recomputed: 0, formats: 0, sheets: { added: [], removed: [], renamed: [] }, objects: [], changes: [], truncated: false };
   const key = (s: SheetModel) => (opts.match === 'id' ? s.id : s.name.toLowerCase());
   const pairs = new Map<string, Pair>();
+  const tally: FormatTally = { shown: 0, folded: 0 };
   for (const s of before.sheets) pairs.set(key(s), { before: s });
   for (const s of after.sheets) pairs.set(key(s), { ...pairs.get(key(s)), after: s });
   // In the order of `after`, removed sheets last.
@@ -67,7 +74,11 @@ export async function diffWorkbooks(before: Workbook, after: Workbook, opts: Dif
     else if (!pair.after) out.sheets.removed.push(name);
     else if (pair.before.name !== pair.after.name) out.sheets.renamed.push({ from: pair.before.name, to: pair.after.name });
     if (!wanted) diffMeta(pair, name, out);
-    await diffCells({ before, after, texts: { before: lazyContext(before), after: lazyContext(after) } }, pair, wanted ?? null, opts, out);
+    await diffCells({ before, after, texts: { before: lazyContext(before), after: lazyContext(after) }, tally }, pair, wanted ?? null, opts, out);
+  }
+  if (tally.folded) {
+    // A sort or a row delete moves every format under it: a few examples say what moves, the count how much.
+    out.note = `${out.formats} cells would change format; fmt is shown on the first ${tally.shown} listed, and cells whose only change is their format are counted, not listed (dry_run: "full" lists them with their formats)`;
   }
   return out;
 }
@@ -100,6 +111,13 @@ interface Sides {
   before: Workbook;
   after: Workbook;
   texts: { before: () => FormulaContext; after: () => FormulaContext };
+  tally: FormatTally;
+}
+
+/** Changed formats listed with their `fmt`, and those only counted (DiffOptions.formatExamples). */
+interface FormatTally {
+  shown: number;
+  folded: number;
 }
 
 async function diffCells(sides: Sides, pair: Pair, rects: Rect[] | null, opts: DiffOptions, out: ChangeSet): Promise<void> {
@@ -123,7 +141,7 @@ async function diffCells(sides: Sides, pair: Pair, rects: Rect[] | null, opts: D
         const y = b ? b.get(r - rect.r0, c - rect.c0) : null;
         if (x === y || (x == null && y == null)) continue;
         const fx = shownOf(sides.texts.before, pair.before?.name, r, x), fy = shownOf(sides.texts.after, pair.after?.name, r, y);
-        compareCell(before, after, { x, y, fx, fy }, `${quoteSheet(label)}!${cellToA1({ row: r, col: c })}`, opts, out);
+        compareCell(before, after, { x, y, fx, fy }, `${quoteSheet(label)}!${cellToA1({ row: r, col: c })}`, opts, out, sides.tally);
       }
     }
   }
@@ -134,11 +152,11 @@ function shownOf(ctx: () => FormulaContext, sheet: string | undefined, row: numb
   return formulaOf(c) === undefined || sheet === undefined ? undefined : shownFormulaOf(ctx, sheet, row, c);
 }
 
-function compareCell(before: Workbook, after: Workbook, pair: { x: Cell; y: Cell; fx?: string; fy?: string }, cell: string, opts: DiffOptions, out: ChangeSet): void {
+function compareCell(before: Workbook, after: Workbook, pair: { x: Cell; y: Cell; fx?: string; fy?: string }, cell: string, opts: DiffOptions, out: ChangeSet, tally: FormatTally): void {
   const { x, y, fx, fy } = pair;
   const vx = valueOf(x), vy = valueOf(y);
   const ex = errorOf(x), ey = errorOf(y);
-  const sx = JSON.stringify(before.styles.get(styleOf(x))), sy = JSON.stringify(after.styles.get(styleOf(y)));
+  const sx = canonical(before.styles.get(styleOf(x))), sy = canonical(after.styles.get(styleOf(y)));
   const value = vx !== vy || ex !== ey;
   const formula = fx !== fy;
   const format = sx !== sy;
@@ -153,13 +171,31 @@ function compareCell(before: Workbook, after: Workbook, pair: { x: Cell; y: Cell
     out.truncated = true;
     return;
   }
+  const showFormat = opts.facets.has('formats') && format && (opts.formatExamples === undefined || tally.shown < opts.formatExamples);
+  if (format && !showFormat && opts.formatExamples !== undefined) {
+    // Past the examples a format is counted; a cell that changes nothing else is not listed.
+    tally.folded++;
+    if (!(opts.facets.has('values') && value) && !(opts.facets.has('formulas') && formula)) {
+      out.truncated = true;
+      return;
+    }
+  }
+  if (showFormat) tally.shown++;
   const side = (v: unknown, e: string | undefined, f: string | undefined, s: string, c: Cell) => ({
     ...(opts.facets.has('values') ? { v } : {}),
     ...(opts.facets.has('values') && e ? { e } : {}),
     ...(opts.facets.has('formulas') && f ? { f } : {}),
-    ...(opts.facets.has('formats') && format && styleOf(c) ? { fmt: JSON.parse(s) as unknown } : {}),
+    ...(showFormat && styleOf(c) ? { fmt: JSON.parse(s) as unknown } : {}),
   });
   out.changes.push({ cell, before: side(vx, ex, fx, sx, x), after: side(vy, ey, fy, sy, y) });
+}
+
+/**
+ * A format as JSON with its keys in order: a style re-interned by an edit (a row delete rewrites
+ * the facing border of the row above) may list the same fields in another order.
+ */
+function canonical(v: unknown): string {
+  return JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : x));
 }
 
 function errorOf(c: Cell): string | undefined {

@@ -23,6 +23,9 @@ export interface FileTarget {
   expected_version?: number;
 }
 
+/** Cells a dry run shows with their format; the others are counted (dry_run "full" shows each listed one). */
+const FORMAT_EXAMPLES = 3;
+
 export interface WriteOptions {
   expectedVersion?: number;
 }
@@ -82,13 +85,13 @@ export class Workbooks {
         try {
           wb.effects.reset();
           result = await fn(wb);
-          if (ctx.dryRun && !wb.hasChanges()) ctx.dryRun.report = await this.preview(wb);
+          if (ctx.dryRun && !wb.hasChanges()) ctx.dryRun.report = await this.preview(wb, ctx.dryRun.full);
           if (!wb.hasChanges()) return { result, version: wb.version };
           for (const h of wb.hooks) await h.beforeCommit?.(wb, ctx);
           if (ctx.dryRun) {
             // Nothing is committed: what the write did is compared with the file as stored, and the changed copy dropped.
             await syncNames(wb);
-            ctx.dryRun.report = await this.preview(wb);
+            ctx.dryRun.report = await this.preview(wb, ctx.dryRun.full);
             this.evict(fileId);
             return { result, version: wb.version };
           }
@@ -149,12 +152,15 @@ export class Workbooks {
     });
   }
 
-  /** What a write did to `wb`, against the file as stored (a dry run's report). */
-  async preview(wb: Workbook, limit = 20): Promise<ChangeSet> {
+  /**
+   * What a write did to `wb`, against the file as stored (a dry run's report): moved formats by
+   * count and a few examples, or with `full` every listed cell's format.
+   */
+  async preview(wb: Workbook, full = false, limit = 20): Promise<ChangeSet> {
     const rec = await this.store.loadWorkbook(wb.file.id);
     if (!rec) throw notFound('file', wb.file.id);
     const stored = this.fresh(rec);
-    return diffWorkbooks(stored, wb, { match: 'id', facets: new Set(['values', 'formulas', 'formats']), limit, touched: touchedTiles(wb) });
+    return diffWorkbooks(stored, wb, { match: 'id', facets: new Set(['values', 'formulas', 'formats']), limit, touched: touchedTiles(wb), ...(full ? {} : { formatExamples: FORMAT_EXAMPLES }) });
   }
 
   /** A workbook of a record (no cache): a stored state to compare with. */

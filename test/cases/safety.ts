@@ -113,6 +113,57 @@ export const safetyCases: CaseGroup[] = [
     ],
   },
   {
+    // Trial friction (2026-11-29): a dry run of a row delete or sort listed every moved format in
+    // full, cell by cell, the longest reply agents read.
+    name: 'dry runs that move formats',
+    setup: async (door) => {
+      const file = await newFile(door, 'dry formats');
+      await must(door, 'write_cells', { file_uuid: file, cell: 'A1', values: Array.from({ length: 40 }, () => ['item', 5, 'same']) });
+      // Zebra rows with borders and a number format: deleting a row moves every format under it.
+      const odd = Array.from({ length: 20 }, (_, i) => ({ range: `A${2 * i + 1}:C${2 * i + 1}`, bold: true, fill_color: '#FFEE00', number_format: 'currency', currency_symbol: '€' }));
+      await must(door, 'batch_update_cells', { file_uuid: file, formats: odd });
+      await must(door, 'set_borders', { file_uuid: file, range: 'A1:C1', sides: 'all', line: 'line2' });
+      const { version } = await must(door, 'get_file', { file_uuid: file });
+      return { file, version };
+    },
+    cases: [
+      {
+        name: 'formats are counted, with a few examples, and the reply says how to see them all',
+        op: 'delete_rows_or_columns',
+        args: (fx) => ({ file_uuid: fx.file, indices: ['2'], dry_run: true }),
+        ok: (d, fx, text) => {
+          expect(d).toMatchObject({ dry_run: true, version: fx.version });
+          expect(d.changes.formats).toBeGreaterThanOrEqual(110);
+          const withFormat = d.changes.changes.filter((c: any) => c.before.fmt !== undefined || c.after.fmt !== undefined);
+          expect(withFormat).toHaveLength(3);
+          // Row 1 keeps its format (its bottom border is rewritten, the same fields in another order): not a change.
+          expect(withFormat[0]).toMatchObject({ cell: 'Sheet1!A2', before: { v: 'item' }, after: { v: 'item', fmt: expect.objectContaining({ bold: true }) } });
+          expect(d.changes).toMatchObject({ truncated: true, note: expect.stringMatching(/^\d+ cells would change format; fmt is shown on the first 3 .*dry_run: "full"/) });
+          if (text !== undefined) expect(text.length).toBeLessThan(1_500);
+        },
+        then: async (door, fx) => expect((await must(door, 'get_file', { file_uuid: fx.file })).version).toBe(fx.version),
+      },
+      {
+        name: 'dry_run "full" lists each listed cell with its formats',
+        op: 'delete_rows_or_columns',
+        args: (fx) => ({ file_uuid: fx.file, indices: ['2'], dry_run: 'full' }),
+        ok: (d) => {
+          expect(d.changes.changes).toHaveLength(20);
+          expect(d.changes.changes.every((c: any) => c.before.fmt !== undefined || c.after.fmt !== undefined)).toBe(true);
+          expect(d.changes.note).toBeUndefined();
+        },
+        then: async (door, fx) => expect((await must(door, 'read_formats', { file_uuid: fx.file, range: 'A2' })).formats.some((r: any) => r.format.bold)).toBe(false),
+      },
+      {
+        name: 'run_batch passes dry_run "full" on to what it reports',
+        op: 'run_batch',
+        args: (fx) => ({ file_uuid: fx.file, dry_run: 'full', actions: [{ op: 'sort_range', args: { range: 'A1:C40', by: [{ column: 'C' }, { column: 'A' }] } }, { op: 'delete_rows_or_columns', args: { indices: ['1'] } }] }),
+        ok: (d) => expect(d.changes.changes.filter((c: any) => c.before.fmt !== undefined || c.after.fmt !== undefined).length).toBeGreaterThan(3),
+      },
+      { name: 'dry_run takes true, false or "full"', op: 'delete_rows_or_columns', args: (fx) => ({ file_uuid: fx.file, indices: ['2'], dry_run: 'all' }), error: { code: 'invalid_argument', message: /dry_run/ } },
+    ],
+  },
+  {
     name: 'undo, versions and checkpoints',
     setup: async (door) => {
       const file = await newFile(door, 'versions');

@@ -42,7 +42,7 @@ export const runBatchOnFiles = defineOp({
     for (const [i, file_uuid] of input.file_uuids.entries()) {
       await step(i, file_uuid);
       try {
-        const out = (await runOp(runBatch, quiet, { file_uuid, actions: input.actions, ...(input.dry_run ? { dry_run: true } : {}) })) as Record<string, unknown>;
+        const out = (await runOp(runBatch, quiet, { file_uuid, actions: input.actions, ...(input.dry_run ? { dry_run: input.dry_run } : {}) })) as Record<string, unknown>;
         files.push({ file_uuid, ...out });
       } catch (err) {
         const e = asOpError(err);

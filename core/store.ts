@@ -230,7 +230,11 @@ export interface AuthStore {
 /** Files, their sheets and tiles, the operations log. */
 export interface FileStore {
   listFiles(q: { spaceId: string; userId: string; limit: number; offset: number }): Promise<FileRecord[]>;
-  createFile(input: { spaceId: string; creatorId: string; name: string; private: boolean; at: Date; sheets: SheetRecord[] }): Promise<FileRecord>;
+  /**
+   * A new file at version 1, logged as create_file; with `shell`, at version 0 with nothing logged:
+   * the caller's first commit (an import filling the file it made) is then its version 1.
+   */
+  createFile(input: { spaceId: string; creatorId: string; name: string; private: boolean; at: Date; sheets: SheetRecord[]; shell?: boolean }): Promise<FileRecord>;
   getFile(id: string): Promise<FileRecord | null>;
   /** Removes a file and everything in it (an import that failed right after creating its file). */
   deleteFile(id: string): Promise<void>;

@@ -58,12 +58,12 @@ export class PgFileStore implements FileStore {
       .offset(q.offset);
   }
 
-  async createFile(input: { spaceId: string; creatorId: string; name: string; private: boolean; at: Date; sheets: SheetRecord[] }): Promise<FileRecord> {
+  async createFile(input: { spaceId: string; creatorId: string; name: string; private: boolean; at: Date; sheets: SheetRecord[]; shell?: boolean }): Promise<FileRecord> {
     const id = randomUUID();
     return this.db.transaction(async (tx) => {
-      const [file] = await tx.insert(files).values({ id, spaceId: input.spaceId, creatorId: input.creatorId, name: input.name, private: input.private, version: 1, created: input.at, modified: input.at }).returning(fileColumns);
+      const [file] = await tx.insert(files).values({ id, spaceId: input.spaceId, creatorId: input.creatorId, name: input.name, private: input.private, version: input.shell ? 0 : 1, created: input.at, modified: input.at }).returning(fileColumns);
       if (input.sheets.length) await tx.insert(sheets).values(input.sheets.map((s) => ({ id: s.id, fileId: id, name: s.name, position: s.position, meta: s.meta })));
-      await tx.insert(opsLog).values({ fileId: id, version: 1, op: 'create_file', args: { name: input.name, private: input.private }, userId: input.creatorId, at: input.at });
+      if (!input.shell) await tx.insert(opsLog).values({ fileId: id, version: 1, op: 'create_file', args: { name: input.name, private: input.private }, userId: input.creatorId, at: input.at });
       return file!;
     });
   }

@@ -10,7 +10,7 @@ import type { ImportResult } from './report.ts';
 import { importSource, type ImportSource } from './source.ts';
 import { A1Cell, SheetName } from '../schemas.ts';
 import { DateOrderField } from '../cells/date-order.ts';
-import type { FileTarget } from '../workbook/access.ts';
+import type { FileTarget, WriteOptions } from '../workbook/access.ts';
 
 export const ImportFields = {
   file_name: z.string().min(1, 'must not be empty').max(255, 'at most 255 characters').optional().describe('Its extension picks the format.'),
@@ -36,10 +36,10 @@ export async function prepareImport(ctx: OpContext, input: ImportArgs): Promise<
 }
 
 /** Imports into an existing file as one committed write. */
-export async function importIntoFile(ctx: OpContext, target: FileTarget, prepared: Prepared, place: PlaceInput): Promise<ImportResult> {
+export async function importIntoFile(ctx: OpContext, target: FileTarget, prepared: Prepared, place: PlaceInput, opts: WriteOptions = {}): Promise<ImportResult> {
   const { workbooks } = ctx.services;
   const fileId = target.file_uuid;
-  const { result, version } = await workbooks.write(ctx, target, async (wb) => ({ ...(await runImport(ctx, wb, prepared.src, prepared.book, place)), name: wb.file.name }));
+  const { result, version } = await workbooks.write(ctx, target, async (wb) => ({ ...(await runImport(ctx, wb, prepared.src, prepared.book, place)), name: wb.file.name }), opts);
   // A big import would stay whole in the workbook cache; the next call loads what it needs.
   if (!ctx.session) workbooks.evict(fileId);
   const { name, ...rest } = result;
@@ -48,7 +48,9 @@ export async function importIntoFile(ctx: OpContext, target: FileTarget, prepare
 
 /**
  * Creates a file in the space and imports into it; the file is removed again if the import fails,
- * so a failed import leaves nothing behind. `name` defaults to the imported file's stem.
+ * so a failed import leaves nothing behind. `name` defaults to the imported file's stem. The file
+ * is made as a shell (version 0, nothing logged) that the import fills as its version 1: making the
+ * file is a step of the import, not a version anyone wrote (agents asked why an import was version 2).
  */
 export async function importAsNewFile(ctx: OpContext, spaceId: string, prepared: Prepared, input: PlaceInput & { name?: string; private: boolean }): Promise<ImportResult> {
   const sheets = prepared.book ? prepared.book.sheets.map((s) => s.name) : initialSheets(prepared.src, undefined, input);
@@ -62,9 +64,10 @@ export async function importAsNewFile(ctx: OpContext, spaceId: string, prepared:
     private: input.private,
     at: clock.now(),
     sheets: sheets.map((name, position) => ({ id: randomUUID(), name, position, meta: {} })),
+    shell: true,
   });
   try {
-    return await importIntoFile(ctx, { file_uuid: file.id }, prepared, input);
+    return await importIntoFile(ctx, { file_uuid: file.id }, prepared, input, { always: true });
   } catch (err) {
     await store.deleteFile(file.id).catch(() => undefined);
     throw err;

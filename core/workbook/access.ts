@@ -28,6 +28,8 @@ const FORMAT_EXAMPLES = 3;
 
 export interface WriteOptions {
   expectedVersion?: number;
+  /** Commit a new version even when nothing changed (an import into the shell it made: an empty file is still its version 1). */
+  always?: boolean;
 }
 
 export class Workbooks {
@@ -86,7 +88,7 @@ export class Workbooks {
           wb.effects.reset();
           result = await fn(wb);
           if (ctx.dryRun && !wb.hasChanges()) ctx.dryRun.report = await this.preview(wb, ctx.dryRun.full);
-          if (!wb.hasChanges()) return { result, version: wb.version };
+          if (!wb.hasChanges() && !(opts.always && !ctx.dryRun)) return { result, version: wb.version };
           for (const h of wb.hooks) await h.beforeCommit?.(wb, ctx);
           if (ctx.dryRun) {
             // Nothing is committed: what the write did is compared with the file as stored, and the changed copy dropped.

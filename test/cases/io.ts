@@ -23,6 +23,14 @@ async function inflatingXlsx(): Promise<string> {
   return Buffer.from(await wb.xlsx.writeBuffer()).toString('base64');
 }
 
+/** A real .xlsx (written by exceljs) of one empty sheet. */
+async function blankXlsx(): Promise<string> {
+  const { default: ExcelJS } = await import('exceljs');
+  const wb = new ExcelJS.Workbook();
+  wb.addWorksheet('Blank');
+  return Buffer.from(await wb.xlsx.writeBuffer()).toString('base64');
+}
+
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 /** A workbook Excel wrote, from test/fixtures/excel/ (SOURCES.md), as base64. */
 const excelFixture = (path: string) => readFileSync(new URL(`../fixtures/excel/${path}`, import.meta.url)).toString('base64');
@@ -70,7 +78,7 @@ export const ioCases: CaseGroup[] = [
       const over = await newFile(door, 'io-over');
       await must(door, 'write_cells', { file_uuid: over, cell: 'A1', values: [['a', 'b'], ['c', 'd']] });
       await must(door, 'format_cells', { file_uuid: over, range: 'A1', bold: true });
-      return { file, plain, plainVersion: w.version, over, bomb: await inflatingXlsx() };
+      return { file, plain, plainVersion: w.version, over, bomb: await inflatingXlsx(), blank: await blankXlsx() };
     },
     cases: [
       {
@@ -84,6 +92,45 @@ export const ioCases: CaseGroup[] = [
         then: async (door, fx) => {
           expect((await must(door, 'read_cells', { file_uuid: fx.created, range: 'A1:B3' })).values).toEqual([['Region', 'Amount'], ['West', '250'], ['East', '12%']]);
         },
+      },
+      {
+        // Trial question (2026-11-29): why is a just-imported file at version 2? Making the file was a
+        // step of the import, logged as a version of its own.
+        name: 'an imported file starts at version 1: the import is its first version, and its history says so',
+        op: 'import_file',
+        args: () => ({ file_name: 'first.csv', file_data: b64(SALES) }),
+        ok: (data, fx) => {
+          expect(data.version).toBe(1);
+          fx.first = data.uuid;
+        },
+        then: async (door, fx) => {
+          expect((await must(door, 'get_file', { file_uuid: fx.first })).version).toBe(1);
+          expect((await must(door, 'get_history', { file_uuid: fx.first })).entries.map((e: any) => [e.version, e.op])).toEqual([[1, 'import_file']]);
+          const undo = await door.call('undo_write', { file_uuid: fx.first });
+          expect(undo.ok).toBe(false);
+          if (!undo.ok) expect(undo.message).toMatch(/nothing to undo: version 1 is the file's first \(import_file\)/);
+          // The next write is version 2, guarded by the version the import answered.
+          expect((await must(door, 'write_cells', { file_uuid: fx.first, cell: 'C1', values: [['x']], expected_version: 1 })).version).toBe(2);
+        },
+      },
+      {
+        name: 'an import that brings no cells (a workbook of one empty sheet) is still version 1',
+        op: 'import_file',
+        args: (fx) => ({ file_name: 'blank.xlsx', file_data: fx.blank }),
+        ok: (data, fx) => {
+          expect(data).toMatchObject({ version: 1, format: 'xlsx' });
+          fx.blankFile = data.uuid;
+        },
+        then: async (door, fx) => {
+          expect((await must(door, 'get_file', { file_uuid: fx.blankFile })).version).toBe(1);
+          expect((await must(door, 'list_sheets', { file_uuid: fx.blankFile })).sheets.map((x: any) => x.name)).toEqual(['Blank']);
+        },
+      },
+      {
+        name: 'several files at once: each starts at version 1',
+        op: 'import_file',
+        args: () => ({ files: [{ file_name: 'a.csv', file_data: b64(SALES) }, { file_name: 'b.xlsx', file_data: excelFixture('features/poi/simple-monthly-budget.xlsx') }] }),
+        ok: (data) => expect(data.files.map((f: any) => f.version)).toEqual([1, 1]),
       },
       {
         name: "an Excel template: its conditional formats are all kept; its tables are data tables, and names over their columns compute",

@@ -8,6 +8,7 @@ import { benchImports, benchXlsx } from './import-export.ts';
 import type { BenchRow } from './lib.ts';
 import { benchPdf } from './pdf-export.ts';
 import { benchProcesses } from './processes.ts';
+import { benchRead } from './read.ts';
 import { benchRecalc } from './recalc.ts';
 import { benchSmallOps } from './small-ops.ts';
 import { benchTiles } from './tiles.ts';
@@ -17,6 +18,7 @@ const groups: Record<string, () => Promise<BenchRow[]>> = {
   small: benchSmallOps,
   tiles: benchTiles,
   cells: benchCells,
+  read: benchRead,
   code: benchCodeCells,
   imports: benchImports,
   xlsx: benchXlsx,

@@ -29,30 +29,46 @@ function fractionText(places: number, frac: number): string {
 }
 
 /**
- * String(x) for a short decimal (at most 6 places, under 10^15 once scaled: 500.5, -0.0625), built
- * from integers instead of the shortest-digits search for a double (3x slower; it was a third of a
- * 100k-cell read), and for up to 3 places as one concatenation of the whole part's text (V8 keeps
- * small integers' texts) and a kept fraction text, so it leaves no more garbage than String does.
- * The k found first is the fewest places whose n / 10^k gives x back, and at 15 digits or fewer no
- * other decimal of k places is that close to x, so this is the shortest text that reads back as x,
- * which is what String gives. Undefined otherwise.
+ * The places (1 to 6) of a short decimal, under 10^15 once scaled (500.5: 1, -0.0625: 4), else 0:
+ * the fewest k whose round(x * 10^k) / 10^k gives x back. At 15 digits or fewer no other decimal of
+ * k places is that close to x, so that decimal is the shortest text that reads back as x, which is
+ * what String(x) gives (and JSON.stringify; rest/json-bytes.ts writes its digits).
  */
-export function shortDecimalText(x: number): string | undefined {
-  if (!Number.isFinite(x) || Number.isInteger(x)) return undefined;
+export function shortDecimalPlaces(x: number): number {
+  if (!Number.isFinite(x) || Number.isInteger(x)) return 0;
   for (let k = 0; k < SCALES.length; k++) {
     const p = SCALES[k]!;
     const n = Math.round(x * p);
-    if (Math.abs(n) >= 1e15) return undefined;
-    if (n / p !== x) continue;
-    const a = n < 0 ? -n : n;
-    const whole = Math.floor(a / p);
-    const frac = a - whole * p;
-    let tail: string;
-    if (k < 3) {
-      const kept = (FRACTIONS[k] ??= Array.from({ length: p }, (_, f) => fractionText(k + 1, f)));
-      tail = kept[frac]!;
-    } else tail = fractionText(k + 1, frac);
-    return n < 0 ? `-${whole}${tail}` : whole + tail;
+    if (Math.abs(n) >= 1e15) return 0;
+    if (n / p === x) return k + 1;
   }
-  return undefined;
+  return 0;
+}
+
+/** 10^places for the places shortDecimalPlaces gives. */
+export function decimalScale(places: number): number {
+  return SCALES[places - 1]!;
+}
+
+/**
+ * String(x) for a short decimal (shortDecimalPlaces), built from integers instead of the
+ * shortest-digits search for a double (3x slower; it was a third of a 100k-cell read), and for up
+ * to 3 places as one concatenation of the whole part's text (V8 keeps small integers' texts) and a
+ * kept fraction text, so it leaves no more garbage than String does. Undefined otherwise.
+ */
+export function shortDecimalText(x: number): string | undefined {
+  const places = shortDecimalPlaces(x);
+  if (places === 0) return undefined;
+  const k = places - 1;
+  const p = SCALES[k]!;
+  const n = Math.round(x * p);
+  const a = n < 0 ? -n : n;
+  const whole = Math.floor(a / p);
+  const frac = a - whole * p;
+  let tail: string;
+  if (k < 3) {
+    const kept = (FRACTIONS[k] ??= Array.from({ length: p }, (_, f) => fractionText(k + 1, f)));
+    tail = kept[frac]!;
+  } else tail = fractionText(k + 1, frac);
+  return n < 0 ? `-${whole}${tail}` : whole + tail;
 }

@@ -11,6 +11,7 @@ import { ops } from '../core/registry.ts';
 import type { AppServices } from '../core/services.ts';
 import { checkHostOrigin, hostPolicy } from './host-check.ts';
 import { Idempotency, type Answer } from './idempotency.ts';
+import { jsonBytes } from './json-bytes.ts';
 import { requestInput } from './input.ts';
 import { openApiDocument } from './openapi.ts';
 import { STATUS_BY_CODE, errorBody } from './status.ts';
@@ -159,8 +160,8 @@ export function buildApp(opts: AppOptions): FastifyInstance {
 /** Runs the op and renders the answer; op errors become answers (so idempotency can keep them). */
 async function execute(op: AnyOp, ctx: OpContext, raw: unknown, req: FastifyRequest): Promise<Answer> {
   try {
-    const out = await runOp(op, ctx, raw);
-    return { status: 200, body: JSON.stringify(out), contentType: 'application/json; charset=utf-8' };
+    const out = (await runOp(op, ctx, raw)) as object;
+    return { status: 200, body: jsonBytes(out), contentType: 'application/json; charset=utf-8' };
   } catch (err) {
     const e = asOpError(err);
     if (e.code === 'internal') req.log.error({ err: e.cause ?? e }, 'op failed');

@@ -8,7 +8,8 @@ const TTL_MS = 24 * 3600 * 1000;
 
 export interface Answer {
   status: number;
-  body: string;
+  /** JSON text, or its UTF-8 bytes (rest/json-bytes.ts). */
+  body: string | Buffer;
   contentType: string;
 }
 
@@ -35,7 +36,7 @@ export class Idempotency {
     this.pending.set(slot, run);
     try {
       const answer = await run;
-      if (answer.status < 500 && answer.status !== 429) await this.store.putIdempotent(tokenId, key, { ...answer, fingerprint, created: now });
+      if (answer.status < 500 && answer.status !== 429) await this.store.putIdempotent(tokenId, key, { ...answer, body: answer.body.toString(), fingerprint, created: now });
       return { ...answer, replayed: false };
     } finally {
       this.pending.delete(slot);

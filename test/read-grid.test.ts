@@ -1,6 +1,7 @@
 // readGrid's short path for plain cells (a bare number, text or boolean) must read exactly as the
 // general path (displayCell, typedCell, rawValue, formulaText under the cell's effective style), in
-// every render, with and without the typed grid, under own, row and column styles and General.
+// every render, with and without the typed grid, under own, row and column styles and General; and
+// its reply is written by the REST door exactly as JSON.stringify writes it.
 import { describe, expect, it } from 'vitest';
 import type { Cell } from '../core/workbook/cell.ts';
 import { displayCell } from '../core/workbook/display.ts';
@@ -8,6 +9,7 @@ import { effectiveStyle, formulaText, rawValue, readGrid, type Render } from '..
 import { typedCell } from '../core/workbook/typed-value.ts';
 import { significant15 } from '../core/numbers.ts';
 import { Workbook } from '../core/workbook/workbook.ts';
+import { jsonBytes } from '../rest/json-bytes.ts';
 
 function workbook(): Workbook {
   const now = new Date();
@@ -69,6 +71,8 @@ describe('readGrid', () => {
         expect(got.values, `${render} ${typed}`).toEqual(values);
         expect(got.typed, `${render} ${typed}`).toEqual(typed ? kinds : undefined);
         expect(got.errors.map((e) => e.cell)).toEqual(errorCells);
+        // The REST door writes the reply itself (rest/json-bytes.ts): the same bytes as JSON.stringify.
+        expect(jsonBytes(got).equals(Buffer.from(JSON.stringify(got)))).toBe(true);
       }
     }
   });

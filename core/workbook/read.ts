@@ -9,6 +9,7 @@ import { isRich, styleOf, type Cell, type Scalar } from './cell.ts';
 import { displayCell, formatCode } from './display.ts';
 import { generalText } from '../formats/number-format.ts';
 import type { SheetModel } from './sheet.ts';
+import { TILE_COLS } from './tile.ts';
 import type { Style, StyleTable } from './style.ts';
 import { parseTyped } from './typed-input.ts';
 import { typedCell, type TypedValue } from './typed-value.ts';
@@ -101,9 +102,16 @@ export function readGrid(sheet: SheetModel, styles: StyleTable, rect: Rect, rend
     const line: (string | Scalar | null)[] = new Array(width);
     const kinds: TypedCell[] = withTyped ? new Array(width) : [];
     const rowStyle = rowStyles?.[r];
+    // The row's cells of one tile at a time, not a tile lookup per cell.
+    let cells: readonly Cell[] | null | undefined;
+    let tc = -1;
     for (let c = rect.c0; c <= rect.c1; c++) {
       const i = c - rect.c0;
-      const cell = sheet.get(r, c);
+      if (Math.floor(c / TILE_COLS) !== tc) {
+        tc = Math.floor(c / TILE_COLS);
+        cells = sheet.rowCells(r, tc);
+      }
+      const cell = cells?.[c - tc * TILE_COLS];
       if (cell === null || cell === undefined) {
         line[i] = render === 'raw' ? null : '';
         if (withTyped) kinds[i] = null;

@@ -62,6 +62,20 @@ export class SheetModel {
     this.tiles.set(key, tile);
   }
 
+  /**
+   * The cells of `row` in tile column `tc` (cell col is at col % TILE_COLS), undefined or null when
+   * it has none: one tile lookup for a run of cells (a read). The tile must be loaded if it exists.
+   */
+  rowCells(row: number, tc: number): readonly Cell[] | null | undefined {
+    const key = tileKey(Math.floor(row / TILE_ROWS), tc);
+    const tile = this.tiles.get(key);
+    if (!tile) {
+      if (this.index.has(key)) throw new Error(`tile ${key} of sheet ${this.name} read before load`);
+      return undefined;
+    }
+    return tile.rows[row % TILE_ROWS];
+  }
+
   /** The cell at (row, col). The tile must be loaded if it exists (Workbook.load). */
   get(row: number, col: number): Cell {
     const key = tileKey(Math.floor(row / TILE_ROWS), Math.floor(col / TILE_COLS));

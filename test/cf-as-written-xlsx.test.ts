@@ -52,6 +52,19 @@ describe('conditional formats go back as Excel wrote them', () => {
     expect(xml.indexOf('<tableParts')).toBeGreaterThan(xml.lastIndexOf('</conditionalFormatting>'));
   });
 
+  it('exports a sheet whose rows start at 100,000 at once, its rules with it', async () => {
+    // Open XML SDK's file: ten numbers at FOO100000:FOO100009 under a bottom-4 rule and a cell-value rule.
+    const wb = await load(`${CORPUS}openxmlsdk/TestDataStorage/v2FxTestFiles/spreadsheet/FilterByCF.xlsx`);
+    const started = Date.now();
+    const bytes = await workbookToXlsx(wb, noSteps);
+    // It took minutes (exceljs's row buffer grew to the first row's number and was shifted row by row).
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const xml = readZipEntry(bytes, 'xl/worksheets/sheet1.xml')!.toString('utf8');
+    expect(xml).toContain('<c r="FOO100000"><v>6</v></c>');
+    expect(xml).toContain('<c r="FOO100009"><v>4</v></c>');
+    expect(xml.match(/<cfRule type="(\w+)"/g)).toEqual(['<cfRule type="top10"', '<cfRule type="cellIs"']);
+  });
+
   it('keeps borders Excel writes with <vertical/>, "not italic", General and no format at all', async () => {
     // Open XML SDK's file: a between rule whose format is a thin border in Accent 1.
     const sdk = await load(`${CORPUS}openxmlsdk/TestFiles/basicspreadsheet.xlsx`);

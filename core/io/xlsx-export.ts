@@ -82,6 +82,8 @@ type StreamWorkbook = ExcelJS.stream.xlsx.WorkbookWriter;
 /** The streaming writer's sheet: rows are written in order and committed; its tail is written by commit(). */
 interface StreamSheet extends ExcelJS.Worksheet {
   _merges: { toString(): string }[];
+  _rows: unknown[];
+  _rowZero: number;
   _writeHyperlinks(): void;
   _writeAutoFilter(): void;
   _writeConditionalFormatting(): void;
@@ -274,6 +276,10 @@ async function writeSheet(wb: Workbook, sheet: SheetModel, out: StreamWorkbook, 
   for (const tiles of tilesOfBand.values()) tiles.sort((a, b) => a[0] - b[0]);
   const extra = [...Object.keys(rowStyles), ...Object.keys(heights)].map(Number).concat([...notes.keys(), ...links.keys(), ...parts.rows.keys()]);
   for (const row of rowsToWrite(sheet, extra)) {
+    // exceljs keeps uncommitted rows in an array from its first uncommitted row number and shift()s
+    // it on commit: a first row at 100,000 (or a gap that long) made an array that long and each
+    // commit quadratic (Open XML SDK's FilterByCF.xlsx took minutes). Nothing is held between rows.
+    if (!ws._rows.length) ws._rowZero = row + 1;
     const line = ws.getRow(row + 1);
     const tr = Math.floor(row / TILE_ROWS);
     for (const [tc, tile] of tilesOfBand.get(tr) ?? []) {

@@ -248,6 +248,22 @@ export const ioCases: CaseGroup[] = [
         },
       },
       {
+        name: "an Excel rule's format that says \"not italic\" (<i val=\"0\"/>) styles bold only, and export_xlsx writes the rule's format back as the file had it",
+        op: 'import_file',
+        // Apache POI's file saved by Excel: CF!A1:A8, cell value rules in bold green (<b/><i val="0"/>) and in bold italic red Cambria.
+        args: () => ({ file_name: 'with-cf.xlsx', file_data: corpusFixture('poi/spreadsheet/WithConditionalFormatting.xlsx') }),
+        ok: (data, fx) => {
+          fx.notItalic = data.uuid;
+        },
+        then: async (door, fx) => {
+          const { rules } = await must(door, 'list_conditional_formats', { file_uuid: fx.notItalic, sheet: 'CF' });
+          const styles = rules.filter((r: { range: string }) => r.range === 'A1:A8').map((r: { style: unknown }) => r.style);
+          expect(styles).toEqual([{ bold: true, text_color: '#00B050' }, { bold: true, italic: true, text_color: '#FF0000' }]);
+          const zip = unzipSync(new Uint8Array(await bytesOf(await must(door, 'export_xlsx', { file_uuid: fx.notItalic }))));
+          expect(strFromU8(zip['xl/styles.xml']!)).toMatch(/<dxf><font><b\/><i val="0"\/><color rgb="FF00B050"\/>/);
+        },
+      },
+      {
         name: 'an Excel workbook keeps its hidden sheets (list_sheets says so)',
         op: 'import_file',
         args: () => ({ file_name: 'hide01.xlsx', file_data: excelFixture('features/xlsxwriter/hide01.xlsx') }),

@@ -46,7 +46,7 @@ const KEPT_AT_LEAST: Record<string, number> = {
   // (FILTER, UNIQUE, SEQUENCE, REGEXTEST in LibreOffice 7.4).
   'print setup': 97,
   'conditional formats': 100,
-  'conditional format kinds': 94,
+  'conditional format kinds': 100,
   'print margins': 100,
   'headers and footers': 100,
   'opens in LibreOffice': 100,

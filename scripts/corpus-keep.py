@@ -279,6 +279,9 @@ class Book:
             ref = ' '.join(sorted((sq.text or '').split())) if sq is not None else ''
             inner = next((k for k in r if etree.QName(k).localname in ('dataBar', 'iconSet', 'colorScale')), None)
             attrs = dict(sorted(inner.attrib.items())) if inner is not None else {}
+            if inner is not None and etree.QName(inner).localname == 'iconSet':
+                attrs.setdefault('iconSet', '3TrafficLights1')  # Excel's default set, written or not (as in scale_key)
+                attrs = dict(sorted(attrs.items()))
             out['x14'].append({'ref': ref, 'type': r.get('type'), 'attrs': attrs})
         return out
 

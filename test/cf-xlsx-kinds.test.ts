@@ -10,6 +10,7 @@ import { workbookToXlsx } from '../core/io/xlsx-export.ts';
 import { readZipEntry } from '../core/io/zip-guard.ts';
 import type { FormulaRule, IconSetRule } from '../core/rules/model.ts';
 import { ruleDecorations } from '../core/rules/decorations.ts';
+import { ruleOverlay } from '../core/rules/effective.ts';
 import { iconOf } from '../core/rules/icons.ts';
 import type { Workbook } from '../core/workbook/workbook.ts';
 import { FIXTURES, importWithReport } from './helpers/excel-fidelity.ts';
@@ -36,6 +37,14 @@ describe('conditional-format kinds through xlsx', () => {
     // Excel ranks over "E2:E8 F8" together: one rule, not one per range.
     expect(sheet1).toEqual(expect.arrayContaining(['E2:E8 F8 type="top10" rank="3"', 'E2:E8 F8 type="top10" percent="1" rank="10"', 'C2:C8 type="duplicateValues"']));
     expect(cfRules(await sheetXml(wb, 'Text'))).toContain('I1:I9 type="uniqueValues"');
+    // Drawn over both ranges too: E2:E8 hold 84, 87, 67, 78, 76, 66, 76 and F8 9, so the top 3 of
+    // all eight are 87, 84, 78 and F8 is not among them (ranked alone, it was its own top 3).
+    const sheet = wb.findSheet('Sheet1')!;
+    sheet.meta.cond_formats = (sheet.meta.cond_formats ?? []).filter((r) => r.type === 'formula' && r.xlsx_kind === 'top10' && r.group);
+    const overlay = await ruleOverlay(wb, sheet, { r0: 1, c0: 4, r1: 7, c1: 5 });
+    const red = (row: number, col: number) => overlay[row - 1]![col - 4]?.style?.fill_color === '#FFC7CE';
+    expect([1, 2, 3, 4, 5, 6, 7].map((row) => red(row, 4))).toEqual([true, true, false, true, false, false, false]);
+    expect(red(7, 5)).toBe(false);
   });
 
   it('keeps "equal to or above average" in the cells it styles and in the file', async () => {

@@ -55,10 +55,33 @@ interface XlRule {
   icons?: unknown[];
 }
 
+/** COUNTIF over several ranges: one COUNTIF each, added. */
+const countIf = (abs: string[], criterion: string) => abs.map((a) => `COUNTIF(${a},${criterion})`).join('+');
+
+/**
+ * Top (bottom) `n` over the ranges `abs`: over one range with LARGE (SMALL); over several by
+ * counting the numbers above (below) the cell in each, as LARGE cannot take them as one.
+ */
+function topCondition(tl: string, abs: string[], n: string, bottom: boolean): string {
+  if (abs.length === 1) return bottom ? `AND(ISNUMBER(${tl}),${tl}<=SMALL(${abs[0]},${n}))` : `AND(ISNUMBER(${tl}),${tl}>=LARGE(${abs[0]},${n}))`;
+  return `AND(ISNUMBER(${tl}),${countIf(abs, `"${bottom ? '<' : '>'}"&${tl}`)}<${n})`;
+}
+
+/** Above (below) the average of the ranges `abs`, or equal to it, or `stdDev` standard deviations off. */
+function averageCondition(tl: string, abs: string[], above: boolean, equal: boolean, stdDev?: string): string {
+  const op = (above ? '>' : '<') + (equal ? '=' : '');
+  const all = abs.join(',');
+  return `AND(ISNUMBER(${tl}),${tl}${op}AVERAGE(${all})${stdDev ? `${above ? '+' : '-'}${stdDev}*STDEV.P(${all})` : ''})`;
+}
+
 const OPS: Record<string, string> = { equal: '=', notEqual: '<>', greaterThan: '>', lessThan: '<', greaterThanOrEqual: '>=', lessThanOrEqual: '<=' };
 
-/** The condition for the range's top-left cell `tl`, `abs` the whole range with $ (undefined: not a formula kind). */
-function conditionOf(r: XlRule, tl: string, abs: string): string | undefined {
+/**
+ * The condition for the range's top-left cell `tl`, `abs` all the rule's ranges with $ (undefined:
+ * not a formula kind). Top/bottom N, averages, duplicates and uniques are over all the ranges
+ * together, as in Excel.
+ */
+function conditionOf(r: XlRule, tl: string, abs: string[]): string | undefined {
   const f = (r.formulae ?? []).map(String);
   switch (r.type) {
     case 'expression':
@@ -81,19 +104,13 @@ function conditionOf(r: XlRule, tl: string, abs: string): string | undefined {
       // Excel writes the condition itself beside these kinds.
       return f[0];
     case 'duplicateValues':
-      return `COUNTIF(${abs},${tl})>1`;
+      return `${countIf(abs, tl)}>1`;
     case 'uniqueValues':
-      return `COUNTIF(${abs},${tl})=1`;
-    case 'top10': {
-      const n = r.percent ? `MAX(1,INT(COUNT(${abs})*${r.rank ?? 10}/100))` : String(r.rank ?? 10);
-      return r.bottom ? `AND(ISNUMBER(${tl}),${tl}<=SMALL(${abs},${n}))` : `AND(ISNUMBER(${tl}),${tl}>=LARGE(${abs},${n}))`;
-    }
-    case 'aboveAverage': {
-      const above = r.aboveAverage !== false;
-      const op = above ? (r.equalAverage ? '>=' : '>') : r.equalAverage ? '<=' : '<';
-      const bound = r.stdDev ? `AVERAGE(${abs})${above ? '+' : '-'}${r.stdDev}*STDEV.P(${abs})` : `AVERAGE(${abs})`;
-      return `AND(ISNUMBER(${tl}),${tl}${op}${bound})`;
-    }
+      return `${countIf(abs, tl)}=1`;
+    case 'top10':
+      return topCondition(tl, abs, r.percent ? `MAX(1,INT(COUNT(${abs.join(',')})*${r.rank ?? 10}/100))` : String(r.rank ?? 10), r.bottom === true);
+    case 'aboveAverage':
+      return averageCondition(tl, abs, r.aboveAverage !== false, r.equalAverage === true, r.stdDev ? String(r.stdDev) : undefined);
     default:
       return undefined;
   }
@@ -256,7 +273,7 @@ export function rulesFromExcel(ws: ExcelJS.Worksheet, theme: string[], dropped: 
           continue;
         }
         const tl = cellToA1({ row: rect.r0, col: rect.c0 });
-        const abs = absoluteA1(rect);
+        const abs = rects.map(absoluteA1);
         const moved = dr || dc ? { ...r, formulae: r.formulae?.map((x) => (typeof x === 'string' ? reanchor(`=${x}`, dr, dc).slice(1) : x)) } : r;
         const raw = conditionOf(moved, tl, abs);
         const condition = raw === undefined ? undefined : withoutPrefixes(raw);
@@ -340,24 +357,11 @@ function regroup(rules: RuleSpec[]): { rule: RuleSpec; ranges: Rect[] }[] {
   const same = (a: RuleSpec, b: RuleSpec) => JSON.stringify({ ...a, id: '', range: null }) === JSON.stringify({ ...b, id: '', range: null });
   for (const rule of rules) {
     const last = out[out.length - 1];
-    if (last && rule.group !== undefined && last.rule.group === rule.group && (same(moved(last.rule, rule.range.r0 - last.rule.range.r0, rule.range.c0 - last.rule.range.c0), rule) || sameRangeKind(last.rule, rule))) last.ranges.push(rule.range);
+    if (last && rule.group !== undefined && last.rule.group === rule.group && same(moved(last.rule, rule.range.r0 - last.rule.range.r0, rule.range.c0 - last.rule.range.c0), rule)) last.ranges.push(rule.range);
     else out.push({ rule, ranges: [rule.range] });
   }
   return out;
 }
-
-/**
- * Two rules imported from one top/bottom N, average, duplicate or unique rule over several ranges:
- * each says the kind for its own range (the import ranks within each), Excel over all of them.
- */
-function sameRangeKind(a: RuleSpec, b: RuleSpec): boolean {
-  if (a.type !== 'formula' || b.type !== 'formula' || !a.xlsx_kind || !RANGE_KINDS.has(a.xlsx_kind) || !a.apply_to_blank) return false;
-  const kind = (r: FormulaRule) => excelKindOf(r.formula.replace(/^=/, ''), cellToA1({ row: r.range.r0, col: r.range.c0 }), absoluteA1(r.range), r.xlsx_kind);
-  const rest = (r: FormulaRule) => JSON.stringify({ ...r, id: '', range: null, formula: '' });
-  const k = kind(a);
-  return k !== undefined && JSON.stringify(k) === JSON.stringify(kind(b)) && rest(a) === rest(b);
-}
-const RANGE_KINDS = new Set(['top10', 'aboveAverage', 'duplicateValues', 'uniqueValues']);
 
 /** The top-left cell of several ranges together, for which Excel writes a rule's formulas. */
 function cornerOf(rects: Rect[]): { r0: number; c0: number } {
@@ -401,7 +405,7 @@ export function rulesToExcel(rules: RuleSpec[] | undefined, ws: ExcelJS.Workshee
     // A rule that skips blank cells has no attribute in Excel: its condition says so (blankGuarded).
     const tl = cellToA1({ row: corner.r0, col: corner.c0 });
     const f = rule.formula.replace(/^=/, '');
-    const recognised = (rule.apply_to_blank ? excelKindOf(f, tl, absoluteA1(first.range), rule.xlsx_kind, rule.xlsx_x14) : undefined) ?? { type: 'expression', formulae: [rule.apply_to_blank ? f : blankGuarded(f, tl)] };
+    const recognised = (rule.apply_to_blank ? excelKindOf(f, tl, ranges.map(absoluteA1), rule.xlsx_kind, rule.xlsx_x14) : undefined) ?? { type: 'expression', formulae: [rule.apply_to_blank ? f : blankGuarded(f, tl)] };
     const found = rule.xlsx_x14 ? x14Kind(recognised) : recognised;
     const kind = Array.isArray(found.formulae) ? { ...found, formulae: found.formulae.map((f) => toExcel(String(f))) } : found;
     // The file's own format while the rule draws as imported: its number format, borders and theme colours go back too.
@@ -492,16 +496,16 @@ const COMPARISONS = new Set(['=', '<>', '<', '>', '<=', '>=']);
  * condition still says it, else as an expression: an expression that reads like a comparison stays
  * an expression, and duplicates and uniques are recognised only for rules that were those.
  */
-function excelKindOf(f: string, tl: string, abs: string, kind?: string, x14 = false): Record<string, unknown> | undefined {
+function excelKindOf(f: string, tl: string, abs: string[], kind?: string, x14 = false): Record<string, unknown> | undefined {
   if (kind === 'expression') return undefined;
-  if (kind === 'duplicateValues' || kind === 'uniqueValues') return f === `COUNTIF(${abs},${tl})${kind === 'duplicateValues' ? '>1' : '=1'}` ? { type: kind } : undefined;
+  if (kind === 'duplicateValues' || kind === 'uniqueValues') return f === `${countIf(abs, tl)}${kind === 'duplicateValues' ? '>1' : '=1'}` ? { type: kind } : undefined;
   const found = recognisedKind(f, tl, abs);
   if (found?.textFormula !== undefined && !x14) return undefined;
   if (kind && found && (found.type === 'containsText' ? found.operator : found.type) !== kind) return undefined;
   return found;
 }
 
-function recognisedKind(f: string, tl: string, abs: string): Record<string, unknown> | undefined {
+function recognisedKind(f: string, tl: string, abs: string[]): Record<string, unknown> | undefined {
   const match = (pattern: string, holes: string[]) => matchFormula(f, pattern, holes);
   const between = match(`AND(${tl}>=X_,${tl}<=Y_)`, ['X_', 'Y_']);
   const [lo, hi] = [plainValue(between?.X_), plainValue(between?.Y_)];
@@ -515,18 +519,20 @@ function recognisedKind(f: string, tl: string, abs: string): Record<string, unkn
   }
   const period = PERIODS.find(([, of]) => of(tl) === f);
   if (period) return { type: 'timePeriod', timePeriod: period[0], formulae: [f] };
-  for (const [op, fn] of [['>=', 'LARGE'], ['<=', 'SMALL']] as const) {
+  for (const bottom of [false, true]) {
     for (const percent of [false, true]) {
-      const n = match(`AND(ISNUMBER(${tl}),${tl}${op}${fn}(${abs},${percent ? `MAX(1,INT(COUNT(${abs})*N_/100))` : 'N_'}))`, ['N_'])?.N_;
-      if (n?.kind === 'number' && /^\d+$/.test(n.text ?? '')) return { type: 'top10', rank: n.value, percent, bottom: fn === 'SMALL' };
+      const n = match(topCondition(tl, abs, percent ? `MAX(1,INT(COUNT(${abs.join(',')})*N_/100))` : 'N_', bottom), ['N_'])?.N_;
+      if (n?.kind === 'number' && /^\d+$/.test(n.text ?? '')) return { type: 'top10', rank: n.value, percent, bottom };
     }
   }
-  for (const op of ['>', '<', '>=', '<=']) {
-    const options = { type: 'aboveAverage', aboveAverage: op[0] === '>', ...(op.length > 1 ? { equalAverage: true } : {}) };
-    if (match(`AND(ISNUMBER(${tl}),${tl}${op}AVERAGE(${abs}))`, [])) return options;
-    // N standard deviations above or below (Excel's stdDev).
-    const n = match(`AND(ISNUMBER(${tl}),${tl}${op}AVERAGE(${abs})${op[0] === '>' ? '+' : '-'}N_*STDEV.P(${abs}))`, ['N_'])?.N_;
-    if (n?.kind === 'number' && n.value > 0) return { ...options, stdDev: n.value };
+  for (const above of [true, false]) {
+    for (const equal of [false, true]) {
+      const options = { type: 'aboveAverage', aboveAverage: above, ...(equal ? { equalAverage: true } : {}) };
+      if (match(averageCondition(tl, abs, above, equal), [])) return options;
+      // N standard deviations above or below (Excel's stdDev).
+      const n = match(averageCondition(tl, abs, above, equal, 'N_'), ['N_'])?.N_;
+      if (n?.kind === 'number' && n.value > 0) return { ...options, stdDev: n.value };
+    }
   }
   const text = textKindOf(f, tl);
   if (text) return { type: 'containsText', operator: text.kind, ...(text.text !== undefined ? { text: text.text } : {}), ...(text.textFormula ? { textFormula: text.textFormula } : {}), formulae: [f] };

@@ -44,7 +44,7 @@ interface XlRule {
   negativeFillColor?: XlsxColor;
   negativeBarColorSameAsPositive?: boolean;
   showValue?: boolean | string | number;
-  /** Excel 2010's part of a data bar as written (core/libs.ts). */
+  /** Excel 2010's part of a data bar as written (core/libs-cf.ts). */
   x14Attributes?: Record<string, string>;
   x14Cfvo?: unknown[];
   negativeBorderColor?: XlsxColor;
@@ -422,7 +422,7 @@ function extColor(rule: DataBarRule, key: string, rgb: string): unknown {
   return kept && kept.rgb === rgb.slice(0, 7).toUpperCase() ? structuredClone(kept.color) : { argb: argb(rgb) };
 }
 
-/** The Excel 2010 part of a data bar that the model does not draw, for core/libs.ts to write back. */
+/** The Excel 2010 part of a data bar that the model does not draw, for core/libs-cf.ts to write back. */
 function extOut(rule: DataBarRule): Record<string, unknown> {
   const ext = rule.xlsx_ext;
   if (!ext) return {};
@@ -432,7 +432,7 @@ function extOut(rule: DataBarRule): Record<string, unknown> {
 
 /**
  * A rule Excel 2010 kept in its extension part (FormulaRule.xlsx_x14), as written there: the text
- * of a text kind is its second formula, and its operator is Excel's. Core/libs.ts writes it.
+ * of a text kind is its second formula, and its operator is Excel's. core/libs-cf.ts writes it.
  */
 function x14Kind(kind: Record<string, unknown>): Record<string, unknown> {
   const formulae = (kind.formulae ?? []) as string[];

@@ -217,7 +217,8 @@ export const formulaCases: CaseGroup[] = [
         expect(r.ranges[0].values).toEqual([['=Sales[[#This Row],[Units]]*Sales[[#This Row],[Unit Cost]]', '', "=CONCAT(Sales[#Headers])&COUNT(Sales[[#All],[Units]])&SUM(Sales[[#Totals],[Units]])&SUM('Sales Data'!D4:D5)"]]);
         expect(r.ranges[1].values).toEqual([['=SUBTOTAL(109,Sales[Total])']]);
         const diff = await must(door, 'diff_file', { file_uuid: fx.file, against: 1, ranges: ["'Sales Data'!F4"], compare: ['formulas'] });
-        expect(diff.changes).toEqual([{ cell: "'Sales Data'!F4", before: {}, after: { f: '=Sales[[#This Row],[Units]]*Sales[[#This Row],[Unit Cost]]' } }]);
+        // Version 1 is the import itself: F4 held the same row formula, with the table's old name.
+        expect(diff.changes).toEqual([{ cell: "'Sales Data'!F4", before: { f: '=Table16[[#This Row],[Units]]*Table16[[#This Row],[Unit Cost]]' }, after: { f: '=Sales[[#This Row],[Units]]*Sales[[#This Row],[Unit Cost]]' } }]);
       } },
     ],
   },

@@ -191,13 +191,14 @@ interface BorderProto {
   parseClose(name: string): boolean;
 }
 
-const patchReaders = async () => {
+/** Every patch of exceljs's prototypes, once per process: a patch applied twice wraps itself (a data bar's formula written twice). */
+const patchReaders = once(async () => {
   await patchConditionalFormats();
   await readFontSizesAsWritten();
   await readFormatCodesAsWritten();
   await readFontFlagsAsWritten();
   await readBordersWhole();
-};
+});
 
 export const loadExcelJs = once(async (): Promise<typeof ExcelJS> => {
   await patchReaders();

@@ -83,6 +83,11 @@ describe('formula language: the tree', () => {
     expect(tree('T[[#Headers],[#Data],[X]]')).toBe('tbl:T{"items":["#Headers","#Data"],"cols":["X","X"]}');
     expect(tree('T[#Totals]+T[#All]+T[]')).toBe('(+ (+ tbl:T{"items":["#Totals"]} tbl:T{"items":["#All"]}) tbl:T{"items":[]})');
     expect(tree("T[Totals '[']^&*@'#$]")).toBe('tbl:T{"items":[],"cols":["Totals []^&*@#$","Totals []^&*@#$"]}');
+    // Excel's table names: \ or a letter of any script first, dots and digits after; a column's ' escapes, a line break.
+    expect(tree("\\_Prime.1[calc='#*'#]")).toBe('tbl:\\_Prime.1{"items":[],"cols":["calc=#*#","calc=#*#"]}');
+    expect(tree('テーブル15[[#This Row],[Column1]]*4')).toBe('(* tbl:テーブル15{"items":["#This Row"],"cols":["Column1","Column1"]} number:4)');
+    expect(tree('SUBTOTAL(109,Table1[Purchase\n price])')).toBe('(SUBTOTAL number:109 tbl:Table1{"items":[],"cols":["Purchase\\n price","Purchase\\n price"]})');
+    for (const t of ["=SUM(\\_Prime.1[calc='#*'#])", '=\\_Prime.1[[#This Row],[Number]]*\\_Prime.1[[#This Row],[Number]]', '=SUBTOTAL(109,Table1[Purchase\r\n price])']) expect(printFormula(parseFormula(t))).toBe(t);
     expect(tree('T[@[Unit Cost]]*[@Qty]')).toBe('(* tbl:T{"items":["#This Row"],"at":true,"cols":["Unit Cost","Unit Cost"]} tbl:{"items":["#This Row"],"at":true,"cols":["Qty","Qty"]})');
   });
 

@@ -18,7 +18,8 @@ export interface TableShape {
   headerRows: 0 | 1;
   totalsRows: 0 | 1;
   columns: string[];
-  /** For a table kept as a data table: each column's formula name (Sales.Unit_Price). */
+  /** For a table kept as a data table: its formula name (its own name, or one the engine reads) and each column's (Sales.Unit_Price). */
+  formulaName?: string;
   formulaNames?: (string | undefined)[];
 }
 
@@ -86,7 +87,7 @@ function refOf(table: TableShape, area: { rect: Rect; thisRow: boolean }, at: Fo
 function formulaNameOf(table: TableShape, spec: StructuredSpec): string | undefined {
   const names = table.formulaNames;
   if (!names || spec.items.some((item) => item !== '#Data')) return undefined;
-  if (!spec.cols) return table.name;
+  if (!spec.cols) return table.formulaName ?? table.name;
   if (spec.cols[0].toLowerCase() !== spec.cols[1].toLowerCase()) return undefined;
   const i = columnIndex(table, spec.cols[0]);
   return i >= 0 ? names[i] : undefined;

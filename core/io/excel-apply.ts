@@ -13,7 +13,7 @@ import { setIteration } from '../workbook/iteration.ts';
 import type { Book, BookName, BookSheet, BookTable } from './book.ts';
 import { resolveStructuredRefs } from '../formula/structured-refs.ts';
 import { checkTableName, fixHeaders } from '../tables/create.ts';
-import { columnName } from '../tables/columns.ts';
+import { columnName, formulaTableName } from '../tables/columns.ts';
 import { tablesOf, type TableSpec } from '../tables/model.ts';
 import { newId } from '../objects/ranges.ts';
 import { chartsOf } from '../charts/model.ts';
@@ -212,7 +212,7 @@ function chooseTables(wb: Workbook, book: Book): { tables: BookTable[]; skipped:
     try {
       if (!book.sheets.some((s) => s.name === t.sheet)) throw new Error('its sheet is not imported');
       if (t.rect.r1 - t.totalsRows < t.rect.r0 + t.headerRows) throw new Error('it has no data rows');
-      checkTableName(wb, t.name, 'file_data');
+      checkTableName(wb, t.name, 'file_data', undefined, true);
       if (taken.has(t.name.toLowerCase())) throw new Error('another table has its name');
       taken.add(t.name.toLowerCase());
       const seen = new Set<string>();
@@ -220,9 +220,9 @@ function chooseTables(wb: Workbook, book: Book): { tables: BookTable[]; skipped:
         const col = columnName(h, i).toLowerCase();
         if (seen.has(col)) return undefined;
         seen.add(col);
-        return `${t.name}.${columnName(h, i)}`;
+        return `${formulaTableName(t.name)}.${columnName(h, i)}`;
       });
-      return { ...t, formulaNames };
+      return { ...t, formulaName: formulaTableName(t.name), formulaNames };
     } catch (err) {
       skipped.push(`${t.name} on ${t.sheet}: ${(err as Error).message.replace(/^file_data: /, '')}`);
       return t;

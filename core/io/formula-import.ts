@@ -58,12 +58,25 @@ function withCache(cell: RichCell, cached: Scalar | null | undefined, cachedErro
 }
 
 /**
+ * The formula with its structured references resolved: a kept table's by its formula names
+ * (Sales.Unit_Price), which follow the table as it grows; in a legacy formula that intersects one
+ * (=Sales[Name] beside the table's rows, Excel's value of that row), by its cells, whose
+ * intersection importFormula then writes out.
+ */
+function structuredForEngine(text: string, tables: readonly BookTable[], at: FormulaPlace, legacy: boolean): string | undefined {
+  const named = resolveStructuredRefs(text, tables, at);
+  if (named === undefined || !legacy || !tables.some((t) => t.formulaNames)) return named;
+  const cells = resolveStructuredRefs(text, tables.map(({ formulaName: _n, formulaNames: _ns, ...t }) => t), at);
+  return cells !== undefined && explicitIntersections(withoutPrefixes(cells)) !== withoutPrefixes(cells) ? cells : named;
+}
+
+/**
  * Turns a file's formula (without '=') and its cached result into our cell. A legacy formula (not
  * an array formula) gets its implicit intersections written out (implicit-intersection.ts), and
  * structured references become cell references (core/formula/structured-refs.ts).
  */
 export function importFormula(text: string, cached: Scalar | null | undefined, cachedError: string | undefined, opts: ImportOptions = {}): FormulaOutcome {
-  const resolved = opts.tables && opts.at ? resolveStructuredRefs(text, opts.tables, opts.at) : undefined;
+  const resolved = opts.tables && opts.at ? structuredForEngine(text, opts.tables, opts.at, opts.legacy === true) : undefined;
   const names = opts.names;
   const written = withoutPrefixes(resolved ?? text), mended = brokenRangesForEngine(written);
   const bare = rangeJoinsForEngine(lambdaCallsForEngine(numbersForEngine(mended), isEngineFunction, (upper) => names?.has(upper) ?? false));

@@ -5,7 +5,7 @@
 // writes data tables back as Excel tables (tableModels, xlsx-parts.ts).
 import { parseRange, rectToA1, rectsIntersect } from '../a1.ts';
 import { allNames } from '../names/model.ts';
-import { columnName, tableNames } from '../tables/columns.ts';
+import { columnName, formulaTableName, tableNames } from '../tables/columns.ts';
 import { allTables, type ExcelTableStyle, type TableSpec } from '../tables/model.ts';
 import { tableStylesOf, type TableStyleDef } from '../tables/style-def.ts';
 import { DEFAULT_TABLE_STYLE } from '../tables/style-paint.ts';
@@ -26,6 +26,11 @@ export interface BookTable extends TableShape {
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 export const unescapeXml = (s: string) =>
   s.replace(/&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);/gi, (_, e: string) => (e[0] === '#' ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1))) : ENTITIES[e.toLowerCase()]!));
+
+/** Text as xlsx escapes what XML (or an attribute) cannot hold: _xHHHH_ for a character, _x005F_ for "_". */
+const fromXstring = (s: string) => (s.includes('_x') ? s.replace(/_x([0-9A-Fa-f]{4})_/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))) : s);
+// eslint-disable-next-line no-control-regex -- control characters are what is escaped here
+const toXstring = (s: string) => s.replace(/_(x[0-9A-Fa-f]{4}_)/g, '_x005F_$1').replace(/[\x00-\x1F]/g, (c) => `_x${c.charCodeAt(0).toString(16).padStart(4, '0')}_`);
 
 /** An element's attributes: a quoted value may hold a '>' (a column named "a<>b" is written name="a&lt;>b"). */
 const ATTRS = '(?:[^>"]|"[^"]*")*';
@@ -122,7 +127,8 @@ export function readTables(bytes: Buffer, parts = sheetParts(bytes), look?: Tabl
       } catch {
         continue;
       }
-      const columns = [...xml.matchAll(new RegExp(`<(?:\\w+:)?tableColumn\\b(${ATTRS}?)\\/?>`, 'g'))].map((c) => attr(c[1]!, 'name') ?? '');
+      // A line break in a column name is written _x000a_ (an attribute's own line breaks read as spaces).
+      const columns = [...xml.matchAll(new RegExp(`<(?:\\w+:)?tableColumn\\b(${ATTRS}?)\\/?>`, 'g'))].map((c) => fromXstring(attr(c[1]!, 'name') ?? ''));
       const info = new RegExp(`<(?:\\w+:)?tableStyleInfo\\b(${ATTRS}?)\\/?>`).exec(xml)?.[1];
       const on = (name: string) => (info ? attr(info, name) === '1' || attr(info, name) === 'true' : false);
       // No tableStyleInfo: Excel draws the table with no style (not the default one export gives new tables).
@@ -153,10 +159,10 @@ export function bookTableOf(sheet: SheetModel, t: TableSpec): BookTable {
     const col = columnName(h, i);
     if (seen.has(col.toLowerCase())) return undefined;
     seen.add(col.toLowerCase());
-    return `${t.name}.${col}`;
+    return `${formulaTableName(t.name)}.${col}`;
   });
   const totalsRows = t.totals_row ? 1 : 0;
-  return { name: t.name, sheet: sheet.name, rect: { ...t.rect, r1: t.rect.r1 + totalsRows }, headerRows: t.no_header ? 0 : 1, totalsRows, columns: [...t.columns], formulaNames };
+  return { name: t.name, sheet: sheet.name, rect: { ...t.rect, r1: t.rect.r1 + totalsRows }, headerRows: t.no_header ? 0 : 1, totalsRows, columns: [...t.columns], formulaName: formulaTableName(t.name), formulaNames };
 }
 
 /**
@@ -208,7 +214,7 @@ export async function planExcelTables(wb: Workbook): Promise<ExcelTablePlan> {
 
 /** The column of a formula name "Sales.Unit_Price" (the names follow the headers in order). */
 function columnIndexOf(table: TableSpec, formulaName: string): number {
-  const col = formulaName.slice(table.name.length + 1).toLowerCase();
+  const col = formulaName.slice(formulaTableName(table.name).length + 1).toLowerCase();
   return table.columns.findIndex((h, i) => columnName(h, i).toLowerCase() === col);
 }
 
@@ -233,7 +239,7 @@ export function tableModels(sheet: SheetModel, plan: ExcelTablePlan): { headerRo
         headerRow: !t.no_header,
         totalsRow: !!t.totals_row,
         style: { theme: style.name, showFirstColumn: !!style.first_column, showLastColumn: !!style.last_column, showRowStripes: !!style.row_stripes, showColumnStripes: !!style.column_stripes },
-        columns: t.columns.map((name) => ({ name, filterButton: true })),
+        columns: t.columns.map((name) => ({ name: toXstring(name), filterButton: true })),
       };
     });
 }

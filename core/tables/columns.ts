@@ -38,6 +38,15 @@ export function columnName(header: string, index: number): string {
   return s;
 }
 
+/**
+ * The table's name in the engine's formulas: its own name when the engine reads it as a name
+ * (letters, digits, _), else each other character written _xHHHH_. Excel's names may start with \,
+ * hold dots and letters of any script (\_Prime.1, テーブル15); the engine's names may not.
+ */
+export function formulaTableName(name: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : name.replace(/[^A-Za-z0-9]/g, (c) => `_x${c.charCodeAt(0).toString(16).padStart(4, '0')}_`);
+}
+
 function absolute(sheet: SheetModel, rect: Rect): string {
   const a = `$${indexToCol(rect.c0)}$${rect.r0 + 1}`;
   const b = `$${indexToCol(rect.c1)}$${rect.r1 + 1}`;
@@ -51,13 +60,14 @@ function absolute(sheet: SheetModel, rect: Rect): string {
 export function tableNames(sheet: SheetModel, table: TableSpec, headers: string[]): { name: string; ref: string }[] {
   const body = bodyOf(table);
   if (body.r1 < body.r0) body.r1 = body.r0;
-  const out = [{ name: table.name, ref: absolute(sheet, body) }];
+  const name = formulaTableName(table.name);
+  const out = [{ name, ref: absolute(sheet, body) }];
   const seen = new Set<string>();
   headers.forEach((h, i) => {
     const col = columnName(h, i);
     if (seen.has(col.toLowerCase())) return;
     seen.add(col.toLowerCase());
-    out.push({ name: `${table.name}.${col}`, ref: absolute(sheet, { ...body, c0: body.c0 + i, c1: body.c0 + i }) });
+    out.push({ name: `${name}.${col}`, ref: absolute(sheet, { ...body, c0: body.c0 + i, c1: body.c0 + i }) });
   });
   return out;
 }

@@ -9,16 +9,17 @@ import { engineConfig } from '../workbook/engine.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
 import type { Workbook } from '../workbook/workbook.ts';
 import { newId } from '../objects/ranges.ts';
-import { headersOf } from './columns.ts';
+import { formulaTableName, headersOf } from './columns.ts';
 import { allTables, tablesOf, type TableSpec } from './model.ts';
 
 let scratch: HyperFormula | undefined;
 
 /** Table names: a letter or _ first, then letters, digits, _; not a cell reference (A1, R1C1); unique without case. */
-export function checkTableName(wb: Workbook, name: string, field: string, except?: TableSpec): void {
-  if (!/^[A-Za-z_][A-Za-z0-9_]{0,99}$/.test(name)) throw invalidArg(field, `'${name}' is not a table name: use 1-100 letters, digits and _, starting with a letter or _ (names are used in formulas)`);
+export function checkTableName(wb: Workbook, name: string, field: string, except?: TableSpec, excel = false): void {
+  // A file's table may bear any name Excel takes: \ or a letter of any script first, dots too (\_Prime.1, テーブル15).
+  if (excel ? !/^[\p{L}_\\][\p{L}\p{N}_.\\]{0,254}$/u.test(name) : !/^[A-Za-z_][A-Za-z0-9_]{0,99}$/.test(name)) throw invalidArg(field, `'${name}' is not a table name: use 1-100 letters, digits and _, starting with a letter or _ (names are used in formulas)`);
   scratch ??= HyperFormula.buildEmpty(engineConfig());
-  if (/^(true|false)$/i.test(name) || !scratch.isItPossibleToAddNamedExpression(name, '=1')) throw invalidArg(field, `'${name}' cannot be a table name: it reads as a cell reference or a value in formulas (try '${name}_data')`);
+  if (/^(true|false)$/i.test(name) || !scratch.isItPossibleToAddNamedExpression(formulaTableName(name), '=1')) throw invalidArg(field, `'${name}' cannot be a table name: it reads as a cell reference or a value in formulas (try '${name}_data')`);
   const clash = allTables(wb).find((t) => t.table !== except && t.table.name.toLowerCase() === name.toLowerCase());
   if (clash) throw invalidArg(field, `a table named '${clash.table.name}' already exists (on sheet '${clash.sheet.name}'); names are unique in the file, compared without case`);
 }

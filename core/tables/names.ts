@@ -5,7 +5,7 @@ import type { NamedExpressionDef } from '../workbook/hooks.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
 import type { Workbook } from '../workbook/workbook.ts';
 import { allTables, type TableSpec } from './model.ts';
-import { columnName, headersOf, tableNames } from './columns.ts';
+import { columnName, formulaTableName, headersOf, tableNames } from './columns.ts';
 import { fixHeaders } from './create.ts';
 import { renameColumns, renameNames } from '../formula/rename-names.ts';
 import { rewriteFormulaTexts, syncNames } from '../workbook/defined-names.ts';
@@ -47,7 +47,8 @@ export async function refreshColumns(wb: Workbook, all = false): Promise<void> {
       const now = table.columns[i]!;
       if (tidied[i] === now) return;
       columns.set(old.toLowerCase(), now);
-      engine.set(`${table.name}.${columnName(old, i)}`.toLowerCase(), `${table.name}.${columnName(now, i)}`);
+      const name = formulaTableName(table.name);
+      engine.set(`${name}.${columnName(old, i)}`.toLowerCase(), `${name}.${columnName(now, i)}`);
     });
     const r = table.rect;
     const inTable = (s: SheetModel, row: number, col: number) => s === sheet && row >= r.r0 && row <= r.r1 && col >= r.c0 && col <= r.c1;

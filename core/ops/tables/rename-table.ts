@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineOp } from '../../op.ts';
 import { FileId, SheetName } from '../../schemas.ts';
-import { columnName, tableView } from '../../tables/columns.ts';
+import { columnName, formulaTableName, tableView } from '../../tables/columns.ts';
 import { checkTableName } from '../../tables/create.ts';
 import { rewriteFormulas, syncNames } from '../../workbook/defined-names.ts';
 import { VersionOut } from '../../op-fields.ts';
@@ -21,8 +21,9 @@ export const renameTable = defineOp({
     const { result, version } = await ctx.services.workbooks.write(ctx, input, async (wb) => {
       const { sheet, table } = locateTable(wb, input.table, input.sheet);
       checkTableName(wb, input.new_name, 'new_name', table);
-      const old = table.name;
-      const renames = new Map<string, string>([[old.toLowerCase(), input.new_name]]);
+      const old = formulaTableName(table.name);
+      // The engine's name and, in the Excel text a cell keeps, the table's own (\_Prime.1[Name]).
+      const renames = new Map<string, string>([[old.toLowerCase(), input.new_name], [table.name.toLowerCase(), input.new_name]]);
       table.columns.forEach((h, i) => renames.set(`${old}.${columnName(h, i)}`.toLowerCase(), `${input.new_name}.${columnName(h, i)}`));
       table.name = input.new_name;
       await syncNames(wb);

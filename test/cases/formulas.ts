@@ -168,6 +168,26 @@ export const formulaCases: CaseGroup[] = [
     ],
   },
   {
+    // Issue 33: a table Excel names in another script (umya-spreadsheet's issue_215.xlsx, saved by
+    // Excel) is kept; its references are read, written and renamed in Excel's text.
+    name: 'a table named in another script',
+    setup: async (door) => {
+      const bytes = readFileSync(new URL('../fixtures/corpus/umya-spreadsheet/issue_215.xlsx', import.meta.url)).toString('base64');
+      return { file: (await must(door, 'import_file', { file_name: 'issue_215.xlsx', file_data: bytes })).uuid };
+    },
+    cases: [
+      { name: 'its #This Row and column references read as Excel wrote them, with its values', op: 'read_cells', args: (fx) => ({ file_uuid: fx.file, range: 'Sheet2!B2:C5', render: 'formula' }), ok: (d) => expect(d.values).toEqual([['=テーブル15[[#This Row],[Column1]]*4', '1'], ['=テーブル15[[#This Row],[Column1]]*4', '2'], ['=テーブル15[[#This Row],[Column1]]*4', '3'], ['', '=SUBTOTAL(109,テーブル15[Column1])']]), then: async (door, fx) => {
+        expect((await read(door, fx.file, 'Sheet2!B2:C5')).values).toEqual([['4', '1'], ['8', '2'], ['12', '3'], ['', '6']]);
+      } },
+      { name: 'a formula naming it is written and read back as typed', op: 'set_formula', args: (fx) => ({ file_uuid: fx.file, sheet: 'Sheet2', cell: 'E7', formula: '=SUM(テーブル15[Column1])+COUNTA(テーブル15[#Headers])' }), ok: (d) => expect(d).toMatchObject({ formula: '=SUM(テーブル15[Column1])+COUNTA(テーブル15[#Headers])', value: '9' }) },
+      { name: 'renamed, every text follows', op: 'rename_table', args: (fx) => ({ file_uuid: fx.file, table: 'テーブル15', new_name: 'Stock' }), ok: (d) => expect(d.name).toBe('Stock'), then: async (door, fx) => {
+        expect((await read(door, fx.file, 'Sheet2!B2:B2', 'formula')).values).toEqual([['=Stock[[#This Row],[Column1]]*4']]);
+        expect((await read(door, fx.file, 'Sheet2!C5:E7', 'formula')).values[2]).toEqual(['', '', '=SUM(Stock[Column1])+COUNTA(Stock[#Headers])']);
+        expect((await read(door, fx.file, 'Sheet2!C5:E7')).values).toEqual([['6', '', ''], ['', '', ''], ['', '', '9']]);
+      } },
+    ],
+  },
+  {
     // Issue 33, on a workbook Excel wrote (IronCalc's tables test file, test/fixtures/excel/SOURCES.md):
     // every read shows Excel's text, that text can be written back, and edits keep it.
     name: "Excel's formula text of an imported Excel workbook",

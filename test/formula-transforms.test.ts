@@ -5,7 +5,7 @@ import { mapRefs, moveFormula, reanchor, renameSheetInFormula, shiftAnchoredForm
 import { referencesOf } from '../core/formula/refs.ts';
 import { renameColumns, renameNames } from '../core/formula/rename-names.ts';
 import { arrayFillAsWritten, arrayFillForEngine, bareRangeAsWritten, bareRangeForEngine, lambdaCallsAsWritten, lambdaCallsForEngine, numbersForEngine, spillRefsAsWritten, spillRefsForEngine } from '../core/formula/engine-text.ts';
-import { functionsCalled, prefixesAsShown, withFunctionPrefixes, withParameterPrefixes, withoutPrefixes } from '../core/formula/prefixes.ts';
+import { functionsCalled, prefixesAsShown, prefixesAsStored, withFunctionPrefixes, withParameterPrefixes, withoutPrefixes } from '../core/formula/prefixes.ts';
 
 describe('move-refs: references follow edits', () => {
   const ins = (axis: 'row' | 'col', at: number, count = 1) => ({ kind: 'insert' as const, axis, at, count });
@@ -57,6 +57,17 @@ describe('prefixes: names as xlsx files store them', () => {
   it('writes newer functions with _xlfn., FILTER and SORT with _xlfn._xlws. as Excel does', () => {
     expect(withFunctionPrefixes('=FILTER(A1:A4, A1:A4>3)+SUM(sort(B1:B3))+XLOOKUP(1,A:A,B:B)')).toBe('=_xlfn._xlws.FILTER(A1:A4, A1:A4>3)+SUM(_xlfn._xlws.SORT(B1:B3))+_xlfn.XLOOKUP(1,A:A,B:B)');
     expect(withFunctionPrefixes('=_xlfn.CONCAT("FILTER(",A1)&CONCATENATE(A1)')).toBe('=_xlfn.CONCAT("FILTER(",A1)&CONCATENATE(A1)');
+  });
+
+  it('tells a file\'s text whose function prefixes are not those the export writes (issue 33)', () => {
+    expect(prefixesAsStored('_xlfn.NETWORKDAYS.INTL(H3,H5,1,H4)+SUM(A1:A3)')).toBe(true);
+    expect(prefixesAsStored('_xlfn._xlws.SORT(A1:A3)&"WORKDAY.INTL("')).toBe(true);
+    expect(prefixesAsStored('SUM(A1:A3)')).toBe(true);
+    // LibreOffice writes Excel 2010's functions bare; some writers prefix old functions.
+    expect(prefixesAsStored('NETWORKDAYS.INTL(H3,H5,1,H4)')).toBe(false);
+    expect(prefixesAsStored('IF(A1,workday.intl(C20,123,17),0)')).toBe(false);
+    expect(prefixesAsStored('_xlfn.SORT(A1:A3)')).toBe(false);
+    expect(prefixesAsStored('_xlfn.SUM(A1:A3)')).toBe(false);
   });
 
   it('takes the prefixes off on import: functions, LET/LAMBDA names, optional and eta parameters', () => {

@@ -9,7 +9,7 @@ import { readXlsx } from '../core/io/xlsx-read.ts';
 import { workbookToXlsx } from '../core/io/xlsx-export.ts';
 import { readZipEntry } from '../core/io/zip-guard.ts';
 import { registerFunctions } from '../core/workbook/functions/index.ts';
-import { atAsSingle, explicitIntersections, implicitIntersections, singleAsAt } from '../core/workbook/implicit-intersection.ts';
+import { atAsSingle, explicitIntersections, implicitIntersections, legacyFormula, singleAsAt } from '../core/workbook/implicit-intersection.ts';
 import { withParameterPrefixes } from '../core/formula/prefixes.ts';
 import { FIXTURES } from './helpers/excel-fidelity.ts';
 import { formulas, memoryWorkbook, shown } from './helpers/memory-workbook.ts';
@@ -68,6 +68,21 @@ describe('implicit intersection', () => {
   ])('Excel\'s %s is the engine\'s %s, and shows as it was written', (excel, engine) => {
     expect(atAsSingle(excel)).toBe(engine);
     expect(singleAsAt(engine)).toBe(excel);
+  });
+
+  it.each([
+    // Excel's own intersection gives these back: written without SINGLE (issue 33).
+    ['C7+SINGLE(G7:J7)', 'C7+G7:J7'],
+    ['SINGLE(K7:L10)&D7&F7', 'K7:L10&D7&F7'],
+    ['SINGLE(G7:J7)>=SINGLE(G7:J7)', 'G7:J7>=G7:J7'],
+    ['ROUND(SINGLE(B:B),2)', 'ROUND(B:B,2)'],
+    ['SUM(A1:A3)', 'SUM(A1:A3)'],
+    // An @ where Excel would not intersect by itself stays, written _xlfn.SINGLE by the export.
+    ['SUM(SINGLE(A1:A3))', 'SUM(SINGLE(A1:A3))'],
+    ['SINGLE(A1)+1', 'SINGLE(A1)+1'],
+    ['SUM(SINGLE(A1:A3))+SINGLE(B1:B3)', 'SUM(SINGLE(A1:A3))+SINGLE(B1:B3)'],
+  ])('the engine\'s %s goes into a cell that is not an array formula as %s', (engine, stored) => {
+    expect(legacyFormula(engine)).toBe(stored);
   });
 
   it('an Excel workbook of legacy formulas computes as Excel did and exports them as Excel wrote them', async () => {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { cellToA1, colToIndex, indexToCol, rectToA1, type Rect } from '../a1.ts';
 import { OpError, invalidArg } from '../errors.ts';
 import { reanchor } from '../formula/move-refs.ts';
+import { withFunctionPrefixes } from '../formula/prefixes.ts';
 import { compareCells } from '../tables/rows.ts';
 import { formulaOf, isRich, richRuns, styleOf, valueOf, withStyle, type Cell } from '../workbook/cell.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
@@ -45,11 +46,12 @@ export async function readRect(wb: Workbook, sheet: SheetModel, rect: Rect, refu
 
 /**
  * A cell copied dr rows and dc columns away: its formula with relative references moved (and
- * Excel's text it keeps, Sales[[#This Row],[Units]] staying as it is), or its value.
+ * Excel's text it keeps, Sales[[#This Row],[Units]] staying as it is, its newer functions with
+ * Excel's prefixes), or its value.
  */
 export function copiedContent(cell: Cell, dr: number, dc: number): Content {
   const f = formulaOf(cell);
-  if (f !== undefined && !isComputed(cell)) return { f: reanchor(f, dr, dc), ...(isRich(cell) && cell.x !== undefined ? { x: reanchor(cell.x, dr, dc) } : {}) };
+  if (f !== undefined && !isComputed(cell)) return { f: reanchor(f, dr, dc), ...(isRich(cell) && cell.x !== undefined ? { x: withFunctionPrefixes(reanchor(cell.x, dr, dc)) } : {}) };
   if (isRich(cell) && cell.e !== undefined && cell.v === undefined) return cell.e;
   const runs = richRuns(cell);
   if (runs) return { v: valueOf(cell) as string, r: runs };

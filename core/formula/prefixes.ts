@@ -49,6 +49,26 @@ export function withFunctionPrefixes(formula: string): string {
   });
 }
 
+/** A newer function called without its prefix (a quick test before the parse; strings may match too). */
+const BARE_FUTURE_CALL = new RegExp(`(?<![\\w.])(?:${[...FUTURE_FUNCTIONS].map((n) => n.replace(/\./g, '\\.')).join('|')})\\s*\\(`, 'i');
+
+/**
+ * Does the file's formula text name its functions as the xlsx export writes them (storedFunctionName)?
+ * LibreOffice writes NETWORKDAYS.INTL bare where Excel writes _xlfn.NETWORKDAYS.INTL, and some
+ * writers prefix functions Excel does not: such a text is kept (RichCell.x) so that it goes back
+ * out as the file wrote it.
+ */
+export function prefixesAsStored(formula: string): boolean {
+  if (!/_xl/i.test(formula) && !BARE_FUTURE_CALL.test(formula)) return true;
+  const f = tryParse(formula);
+  if (!f) return true;
+  let same = true;
+  visit(f.body, (n) => {
+    if (same && n.kind === 'call' && /^(?:_xl|[A-Z])/i.test(n.name) && !n.name.includes('!')) same = storedFunctionName(bare(n.name)).toUpperCase() === n.name.toUpperCase();
+  });
+  return same;
+}
+
 /** A name without the file's prefixes: _xlpm.x is x, _xlfn._xlws.SORT is SORT. */
 const bare = (name: string) => name.replace(/^_xlfn\.(?:_xlws\.)?|^_xlws\.|^_xlpm\./i, '');
 

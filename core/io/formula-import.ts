@@ -5,7 +5,7 @@
 import { HyperFormula } from 'hyperformula';
 import { ENGINE_NAMES, engineConfig } from '../workbook/engine.ts';
 import { isEngineFunction } from '../workbook/functions/index.ts';
-import { functionsCalled, withoutPrefixes } from '../formula/prefixes.ts';
+import { functionsCalled, prefixesAsStored, withoutPrefixes } from '../formula/prefixes.ts';
 import { arrayFillForEngine, bareRangeForEngine, brokenRangesForEngine, callsOnlyFunctions, lambdaCallsForEngine, numbersForEngine, rangeJoinsForEngine } from '../formula/engine-text.ts';
 import type { RichCell, Scalar } from '../workbook/cell.ts';
 import { explicitIntersections } from '../workbook/implicit-intersection.ts';
@@ -89,7 +89,8 @@ export function importFormula(text: string, cached: Scalar | null | undefined, c
   const formula = opts.legacy ? `=${explicitIntersections(bare)}` : opts.fill ? arrayFillForEngine(bare, opts.fill.rows, opts.fill.cols) : bareRangeForEngine(`=${bare}`);
   if (!parses(formula)) return { cell: withCache({ f: `=${text}`, k: 1 }, cached, cachedError), invalid: true };
   const cell: RichCell = { f: formula };
-  // The engine's reading is not the file's text: keep that text for export (RichCell.x).
-  if (resolved !== undefined || mended !== written || (text.includes('_') && functionsCalled(text).includes('_XLFN.SINGLE'))) cell.x = text;
+  // The engine's reading is not the file's text, or export would not write the file's prefixes
+  // back as they are (NETWORKDAYS.INTL without _xlfn.): keep that text for export (RichCell.x).
+  if (resolved !== undefined || mended !== written || (text.includes('_') && functionsCalled(text).includes('_XLFN.SINGLE')) || !prefixesAsStored(text)) cell.x = text;
   return { cell: withCache(cell, cached, cachedError) };
 }

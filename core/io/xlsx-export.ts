@@ -20,7 +20,7 @@ import { styleToExcel } from './style-map.ts';
 import { withFunctionPrefixes, withParameterPrefixes } from '../formula/prefixes.ts';
 import { useOwnValidationWriter, validationsToExcel } from './xlsx-validation.ts';
 import { excelTableRefs, planExcelTables, type ExcelTablePlan } from './xlsx-tables.ts';
-import { implicitIntersections } from '../workbook/implicit-intersection.ts';
+import { legacyFormula } from '../workbook/implicit-intersection.ts';
 import { arrayFillAsWritten, bareRangeAsWritten, etaNamesAsStored, lambdaCallsAsWritten, rangeJoinsAsWritten } from '../formula/engine-text.ts';
 import { allNames, type NameSpec } from '../names/model.ts';
 import { tablesNamed } from '../formula/tables-named.ts';
@@ -296,8 +296,9 @@ async function writeSheet(wb: Workbook, sheet: SheetModel, out: StreamWorkbook, 
           const result = valueOf({ ...cell, f: undefined });
           const ref = spillRef(sheet, row, col);
           // A kept formula is the file's own text, prefixes included. Others are written as Excel
-          // writes a formula that does not spill, where intersection is implicit (no SINGLE).
-          const formula = cell.k ? indexBooks(cell.f.slice(1)) : (fileText(cell as RichCell & { f: string }, sheet.name, row, col, plan, names) ?? excelFormula(ref ? cell.f.slice(1) : implicitIntersections(cell.f.slice(1)), plan));
+          // writes them: an array formula with its @ as _xlfn.SINGLE; one that does not spill
+          // where intersection is implicit, with SINGLE only where Excel would not intersect itself.
+          const formula = cell.k ? indexBooks(cell.f.slice(1)) : (fileText(cell as RichCell & { f: string }, sheet.name, row, col, plan, names) ?? excelFormula(ref ? cell.f.slice(1) : legacyFormula(cell.f.slice(1)), plan));
           target.value = (ref ? { formula, result, shareType: 'array', ref } : { formula, result }) as ExcelJS.CellValue;
         } else {
           // Rich text goes out as runs while they still spell the value (cell.ts, richRuns).

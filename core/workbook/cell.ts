@@ -79,11 +79,15 @@ export function hasContent(c: Cell): boolean {
   return c.f !== undefined || c.e !== undefined || (c.v !== undefined && c.v !== null) || c.o !== undefined;
 }
 
-/** An input (literal or formula) as opposed to a computed spill. */
+/**
+ * An input (literal or formula) as opposed to a computed spill. An error written as a value (#N/A
+ * typed, or a file's cell of type "e" without a formula) is an input too: the engine is given it
+ * (toEngineContent), and taking it for a spill made the formula beside it an array formula.
+ */
 export function isInput(c: Cell): boolean {
   if (c === null || c === undefined) return false;
   if (typeof c !== 'object') return true;
-  return c.sp === undefined && (c.f !== undefined || (c.v !== undefined && c.v !== null));
+  return c.sp === undefined && (c.f !== undefined || c.e !== undefined || (c.v !== undefined && c.v !== null));
 }
 
 /** Builds the most compact cell for a value and style. */

@@ -19,7 +19,7 @@ import { CALL_FN } from '../formula/engine-names.ts';
 import { arrayFillAsWritten, bareRangeAsWritten, lambdaCallsAsWritten, spillRefsAsWritten } from '../formula/engine-text.ts';
 import { rangeJoinsAsWritten } from '../formula/engine-text.ts';
 import type { Node } from '../formula/ast.ts';
-import { digitsDecide, severalCells, singleAsAt, withExplicitIntersections, type IntersectionRules, type Place } from '../formula/intersection.ts';
+import { digitsDecide, implicitIntersections, severalCells, singleAsAt, withExplicitIntersections, type IntersectionRules, type Place } from '../formula/intersection.ts';
 
 export { atAsSingle, implicitIntersections, singleAsAt } from '../formula/intersection.ts';
 
@@ -125,6 +125,18 @@ export function explicitIntersections(formula: string): string {
 }
 
 const untouched = new Set<string>();
+
+/**
+ * A formula (without '=') as a cell that is not an array formula stores it, where Excel intersects
+ * by itself: SINGLE(x) written as x wherever Excel's own implicit intersection gives it back (the
+ * formula reads the same through explicitIntersections), else left as SINGLE, which the export
+ * writes _xlfn.SINGLE as Excel writes an explicit @ (=SUM(@A1:A3) is not =SUM(A1:A3)).
+ */
+export function legacyFormula(formula: string): string {
+  if (!/SINGLE/i.test(formula)) return formula;
+  const implicit = implicitIntersections(formula);
+  return implicit !== formula && explicitIntersections(implicit) === formula ? implicit : formula;
+}
 
 /** A formula as users read and write it: @ for SINGLE, A1# for ANCHORARRAY(A1), =A2:A5 for RANGE.SPILL(A2:A5), a legacy array formula without its ARRAY.FILL, LAMBDA calls as Excel writes them (core/formula/engine-text.ts). */
 export function shownFormula(formula: string): string {

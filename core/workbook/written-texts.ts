@@ -2,8 +2,11 @@
 // Row],[Units]]) follows every edit the engine's text follows: rows and columns inserted, deleted
 // or moved, cells moved, sheets renamed. Reads show it while it still stands for the cell's
 // formula (io/excel-text.ts), so an edit that left it behind would show the engine's text instead.
+// A text an edit rewrites names its newer functions as Excel writes them (_xlfn.NETWORKDAYS.INTL
+// where LibreOffice wrote NETWORKDAYS.INTL): it is the service's formula now.
 import type { Rect } from '../a1.ts';
 import { moveFormula, renameSheetInFormula, shiftFormula } from '../formula/move-refs.ts';
+import { withFunctionPrefixes } from '../formula/prefixes.ts';
 import type { StructureEdit } from './shift.ts';
 import type { SheetModel } from './sheet.ts';
 import { forEachFormula } from './spills.ts';
@@ -15,7 +18,7 @@ function rewriteTexts(sheets: readonly SheetModel[], fn: (x: string, home: Sheet
     forEachFormula(home, (row, col, cell) => {
       if (cell.x === undefined) return;
       const x = fn(cell.x, home);
-      if (x !== cell.x) home.set(row, col, { ...cell, x });
+      if (x !== cell.x) home.set(row, col, { ...cell, x: withFunctionPrefixes(x) });
     });
   }
 }

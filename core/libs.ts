@@ -237,6 +237,12 @@ export const loadExcelSheetExtXform = once(async (): Promise<ExcelXform> => {
   const mod = (await import('exceljs/lib/xlsx/xform/sheet/ext-lst-xform.js')) as { default: unknown };
   return mod.default as never;
 });
+/** The sheet's <headerFooter> writer (two flags added: core/io/xlsx-header-footer.ts). */
+export const loadExcelHeaderFooterXform = once(async (): Promise<{ prototype: never }> => {
+  // @ts-expect-error exceljs ships no types for its parts (the package version is pinned)
+  const mod = (await import('exceljs/lib/xlsx/xform/sheet/header-footer-xform.js')) as { default: unknown };
+  return mod.default as never;
+});
 /** The streaming writer's relationships of a sheet (its hyperlinks are replaced: core/io/xlsx-links.ts). */
 export const loadExcelSheetRelsWriter = once(async (): Promise<{ prototype: Record<string, unknown> }> => {
   // @ts-expect-error exceljs ships no types for its parts (the package version is pinned)

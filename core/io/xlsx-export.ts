@@ -7,7 +7,7 @@ import { iterationOf, type Iteration } from '../workbook/iteration.ts';
 import { workbookProtectionOf } from '../protection/model.ts';
 import { elementXml } from '../protection/xlsx.ts';
 import { themePaletteOf, withThemePalette } from '../workbook/theme-palette.ts';
-import { loadExcelJs, loadExcelSheetExtXform, type ExcelXform } from '../libs.ts';
+import { loadExcelHeaderFooterXform, loadExcelJs, loadExcelSheetExtXform, type ExcelXform } from '../libs.ts';
 import { isRich, richRuns, type Cell, type RichCell, type TextRun } from '../workbook/cell.ts';
 import { DEFAULT_COL_WIDTH, DEFAULT_ROW_HEIGHT } from '../workbook/sheet-meta.ts';
 import type { SheetModel } from '../workbook/sheet.ts';
@@ -30,6 +30,7 @@ import { useOwnHyperlinkWriter, withLink } from './xlsx-links.ts';
 import { linksOf } from '../links/model.ts';
 import { spillRange } from '../workbook/effects.ts';
 import { printToExcel } from './xlsx-print.ts';
+import { patchHeaderFooterXform } from './xlsx-header-footer.ts';
 import { rulesToExcel } from './xlsx-cf.ts';
 import { rectToA1 } from '../a1.ts';
 import { importFormula } from './formula-import.ts';
@@ -215,6 +216,7 @@ async function writeSheet(wb: Workbook, sheet: SheetModel, out: StreamWorkbook, 
   const views = Object.keys(frozen).length || meta.show_gridlines === false ? [{ ...frozen, ...(meta.show_gridlines === false ? { showGridLines: false } : {}) }] : [];
   // The writer prints the sheet's head (properties, views, page setup) as it is made.
   const print: Pick<ExcelJS.Worksheet, 'pageSetup' | 'headerFooter'> = { pageSetup: {} as ExcelJS.PageSetup, headerFooter: {} as ExcelJS.HeaderFooter };
+  patchHeaderFooterXform((await loadExcelHeaderFooterXform()).prototype);
   printToExcel(meta.print, print);
   const parts = areaParts(wb, sheet);
   // What-if data tables written back as Excel's (core/whatif/xlsx.ts).

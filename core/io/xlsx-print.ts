@@ -4,10 +4,14 @@
 // says unless the request says otherwise (pdf/plan.ts).
 import type ExcelJS from 'exceljs';
 import { PageSetup, SheetOptions, type PageSetupIn, type PaperSize, type SheetOptionsIn } from './pdf/settings.ts';
+import { lenientSection } from './pdf/header-footer.ts';
+import { headerFooterFromXml, headerFooterToExcel, type XlHeaderFooter } from './xlsx-header-footer.ts';
 
 export interface SheetPrint {
   page?: PageSetupIn;
   sheet?: SheetOptionsIn;
+  /** The file's <headerFooter> as written: exported verbatim while page.header/footer still match it. */
+  headerFooter?: XlHeaderFooter;
 }
 
 declare module '../workbook/sheet-meta.ts' {
@@ -23,24 +27,33 @@ const PAPER_OUT = Object.fromEntries(Object.entries(PAPER).map(([n, name]) => [n
 
 type XlPageSetup = Partial<ExcelJS.PageSetup> & { printArea?: string; printTitlesRow?: string; printTitlesColumn?: string; horizontalCentered?: boolean; verticalCentered?: boolean };
 
-/** "&LLeft&CCentre&RRight" -> sections; Excel's font, size and colour codes are dropped. */
-function sections(text: string | undefined): { left?: string; center?: string; right?: string } | undefined {
+/** "&LLeft&CCentre&RRight" -> sections, each with its codes as written (font, size and colour too; an & that starts no code becomes &&). */
+export function sections(text: string | undefined): { left?: string; center?: string; right?: string } | undefined {
   if (!text) return undefined;
   const out: Record<string, string> = {};
   let side = 'center';
-  for (const part of text.split(/(&[LCR])/)) {
+  // && is a literal ampersand, never the start of &L, &C or &R.
+  for (const part of text.split(/((?:&&)|&[LCR])/)) {
     if (/^&[LCR]$/.test(part)) side = { '&L': 'left', '&C': 'center', '&R': 'right' }[part]!;
-    else if (part) {
-      const plain = part
-        .replace(/&"[^"]*"/g, '')
-        .replace(/&K[0-9A-Fa-f]{6}|&K\d{2}[+-]\d{3}/g, '')
-        .replace(/&\d+/g, '')
-        .replace(/&[UESXY]/g, '')
-        .replace(/&G/g, '');
-      out[side] = (out[side] ?? '') + plain;
-    }
+    else if (part) out[side] = (out[side] ?? '') + part;
   }
+  for (const k of Object.keys(out)) out[k] = lenientSection(out[k]!);
   return Object.keys(out).length ? out : undefined;
+}
+
+export type Sections = { left?: string; center?: string; right?: string };
+
+/** The first page's and even pages' own header and footer, when the file has them (differentFirst, differentOddEven). */
+export interface OtherPages {
+  first?: { header?: Sections; footer?: Sections };
+  even?: { header?: Sections; footer?: Sections };
+}
+
+export function otherPagesOf(hf: XlHeaderFooter | undefined): OtherPages | undefined {
+  const out: OtherPages = {};
+  if (hf?.differentFirst) out.first = { header: sections(hf.firstHeader), footer: sections(hf.firstFooter) };
+  if (hf?.differentOddEven) out.even = { header: sections(hf.evenHeader), footer: sections(hf.evenFooter) };
+  return out.first || out.even ? out : undefined;
 }
 
 function joinSections(s: { left?: string; center?: string; right?: string } | undefined): string | undefined {
@@ -56,7 +69,7 @@ const bare = (ref: string) => ref.replace(/\$/g, '').replace(/^.*!/, '');
  * PDF export cannot take (an unknown paper, a second print area, header codes it does not know)
  * goes into `dropped`.
  */
-export function printFromExcel(ws: ExcelJS.Worksheet, dropped: string[]): SheetPrint | undefined {
+export function printFromExcel(ws: ExcelJS.Worksheet, dropped: string[], tail = ''): SheetPrint | undefined {
   const p = (ws.pageSetup ?? {}) as XlPageSetup;
   const page: Record<string, unknown> = {};
   if (p.paperSize !== undefined && PAPER[p.paperSize as number]) page.paperSize = PAPER[p.paperSize as number];
@@ -70,7 +83,7 @@ export function printFromExcel(ws: ExcelJS.Worksheet, dropped: string[]): SheetP
   if (p.verticalCentered) page.centerVertically = true;
   if (p.showGridLines) page.printGridlines = true;
   if (p.showRowColHeaders) page.printHeadings = true;
-  const hf = ws.headerFooter as Partial<ExcelJS.HeaderFooter> | undefined;
+  const hf = headerFooterFromXml(tail);
   const header = sections(hf?.oddHeader), footer = sections(hf?.oddFooter);
   if (header) page.header = header;
   if (footer) page.footer = footer;
@@ -90,12 +103,13 @@ export function printFromExcel(ws: ExcelJS.Worksheet, dropped: string[]): SheetP
     const { header: _h, footer: _f, ...rest } = page;
     const again = PageSetup.safeParse(rest);
     if (again.success && Object.keys(again.data).length) out.page = again.data;
-    dropped.push(`header or footer codes the PDF export does not draw`);
+    dropped.push(`the header or footer (${pageOk.error.issues[0]?.message ?? 'not readable'})`);
   }
+  if (hf) out.headerFooter = hf;
   const sheetOk = SheetOptions.safeParse(sheet);
   if (sheetOk.success && Object.keys(sheetOk.data).length) out.sheet = sheetOk.data;
   else if (!sheetOk.success) dropped.push(`print area or titles '${Object.values(sheet).join(', ')}'`);
-  return out.page || out.sheet ? out : undefined;
+  return out.page || out.sheet || out.headerFooter ? out : undefined;
 }
 
 /** Writes a kept print setup back onto an exceljs worksheet. */
@@ -117,7 +131,10 @@ export function printToExcel(print: SheetPrint | undefined, ws: Pick<ExcelJS.Wor
   if (page.printGridlines) p.showGridLines = true;
   if (page.printHeadings) p.showRowColHeaders = true;
   const header = joinSections(page.header), footer = joinSections(page.footer);
-  if (header || footer) ws.headerFooter = { ...(header ? { oddHeader: header } : {}), ...(footer ? { oddFooter: footer } : {}) } as ExcelJS.HeaderFooter;
+  const file = print.headerFooter;
+  // Untouched (the sections still read as the file's), the element goes back as the file wrote it.
+  if (file && header === joinSections(sections(file.oddHeader)) && footer === joinSections(sections(file.oddFooter))) ws.headerFooter = headerFooterToExcel(file);
+  else if (header || footer) ws.headerFooter = { ...(header ? { oddHeader: header } : {}), ...(footer ? { oddFooter: footer } : {}) } as ExcelJS.HeaderFooter;
   const s = print.sheet ?? {};
   if (s.printArea) p.printArea = s.printArea;
   if (s.repeatRows) p.printTitlesRow = s.repeatRows.includes(':') ? s.repeatRows : `${s.repeatRows}:${s.repeatRows}`;

@@ -61,7 +61,7 @@ export function drawPage(doc: PDFKit.PDFDocument, sheet: PrintSheet, page: PageR
     doc.restore();
   }
   if (setup.printHeadings) drawHeadings(doc, blocks, ox, oy, head, k, scale);
-  drawHeaderFooter(doc, sheet, hf);
+  drawHeaderFooter(doc, sheet, hf, sheet.pages.indexOf(page));
 }
 
 function drawHeadings(doc: PDFKit.PDFDocument, blocks: Block[], ox: number, oy: number, head: { w: number; h: number }, k: number, scale: number): void {
@@ -90,8 +90,11 @@ function drawHeadings(doc: PDFKit.PDFDocument, blocks: Block[], ox: number, oy: 
   doc.restore();
 }
 
-function drawHeaderFooter(doc: PDFKit.PDFDocument, sheet: PrintSheet, v: HeaderValues): void {
-  const { format, setup } = sheet;
+/** `nth`: the page's place in its sheet (the file's first-page header prints on the first). */
+function drawHeaderFooter(doc: PDFKit.PDFDocument, sheet: PrintSheet, v: HeaderValues, nth: number): void {
+  const { format } = sheet;
+  const other = sheet.otherPages;
+  const setup = (nth === 0 && other?.first) || (v.page % 2 === 0 && other?.even) || sheet.setup;
   const lineH = HF_SIZE * 1.2;
   for (const [which, spec] of [['header', setup.header], ['footer', setup.footer]] as const) {
     if (!spec) continue;
@@ -102,14 +105,17 @@ function drawHeaderFooter(doc: PDFKit.PDFDocument, sheet: PrintSheet, v: HeaderV
       let y = which === 'header' ? format.margins.header : format.height - format.margins.footer - lines.length * lineH;
       for (const runs of lines) {
         const widths = runs.map((run) => {
-          useFont(doc, { bold: run.bold });
-          return doc.fontSize(HF_SIZE).widthOfString(run.text);
+          useFont(doc, { bold: run.bold, italic: !!run.italic });
+          return doc.fontSize(run.size ?? HF_SIZE).widthOfString(run.text);
         });
         const total = widths.reduce((a, b) => a + b, 0);
         let x = pos === 'left' ? format.margins.left : pos === 'right' ? format.width - format.margins.right - total : (format.width - total) / 2;
         runs.forEach((run, i) => {
-          useFont(doc, { bold: run.bold });
-          doc.fontSize(HF_SIZE).fillColor('#000000').text(run.text, x, y, { lineBreak: false });
+          useFont(doc, { bold: run.bold, italic: !!run.italic });
+          doc
+            .fontSize(run.size ?? HF_SIZE)
+            .fillColor(run.color ?? '#000000')
+            .text(run.text, x, y, { lineBreak: false, underline: !!run.underline, strike: !!run.strike });
           x += widths[i]!;
         });
         y += lineH;

@@ -17,6 +17,7 @@ import { pageFormat, type PageFormat } from './paper.ts';
 import { pageOrder, paginate, type PageRef, type Pagination, type SheetLayout } from './paginate.ts';
 import { checkPngData, decodePngRaster, RasterBudget, type Raster } from './rasters.ts';
 import { parseColSpan, parseRowSpan, type PageSetupIn, type SheetOptionsIn } from './settings.ts';
+import { otherPagesOf, type OtherPages } from '../xlsx-print.ts';
 
 export interface ExportInput {
   fileName?: string;
@@ -32,6 +33,8 @@ export interface PrintSheet {
   /** This sheet's paper and page setup: its own from the file, with the request's fields winning. */
   format: PageFormat;
   setup: PageSetupIn;
+  /** The file's own header and footer for the sheet's first page and even pages (none when the request sets a header or footer). */
+  otherPages?: OtherPages;
   layout: SheetLayout;
   pagination: Pagination;
   pages: PageRef[];
@@ -245,10 +248,12 @@ export async function planJob(ctx: Pick<OpContext, 'signal'>, wb: Workbook, inpu
     const printed = await snapshotCells(ctx, wb, p.sheet, printedRects(p.layout));
     const charts = await snapshotCharts(wb, p.sheet, images);
     const rowAxis = p.layout.rows as SizedAxis, colAxis = p.layout.cols as SizedAxis;
+    const otherPages = input.pageSetup?.header || input.pageSetup?.footer ? undefined : otherPagesOf(p.sheet.meta.print?.headerFooter);
     sheets.push({
       name: p.sheet.name,
       format: p.format,
       setup: p.setup,
+      ...(otherPages ? { otherPages } : {}),
       layout: p.layout,
       pagination: p.pagination,
       pages: p.pages,

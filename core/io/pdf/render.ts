@@ -10,6 +10,8 @@ export interface RenderMeta {
   title: string;
   fileName: string;
   date: string;
+  /** HH:MM, printed by &T (the creation time's, in UTC, when left out). */
+  time?: string;
   created: Date;
 }
 
@@ -35,7 +37,7 @@ export async function renderJob(ctx: Pick<OpContext, 'signal' | 'progress'>, job
       await step(n, `page ${n + 1} of ${total}`);
       doc.addPage({ size: [sheet.format.width, sheet.format.height], margin: 0 });
       n++;
-      drawPage(doc, sheet, page, { page: n, pages: total, date: meta.date, fileName: meta.fileName, sheetName: sheet.name });
+      drawPage(doc, sheet, page, { page: n, pages: total, date: meta.date, time: meta.time ?? meta.created.toISOString().slice(11, 16), fileName: meta.fileName, sheetName: sheet.name });
     }
   }
   // Nothing to print (empty sheets): one blank page, as a PDF needs one.

@@ -48,7 +48,7 @@ export const PageSetup = z.strictObject({
   centerVertically: z.boolean().optional(),
   printGridlines: z.boolean().optional(),
   printHeadings: z.boolean().optional(),
-  header: HeaderFooter.optional().describe('Codes &P &N &D &F &A, &B bold.'),
+  header: HeaderFooter.optional().describe('Codes &P &N &D &T &F &A, &B &I &U bold/italic/underline, &14 size, &KFF0000 colour, && a literal &.'),
   footer: HeaderFooter.optional(),
 });
 export type PageSetupIn = z.output<typeof PageSetup>;

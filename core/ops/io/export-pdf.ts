@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { planJob } from '../../io/pdf/plan.ts';
 import { renderJob } from '../../io/pdf/render.ts';
-import { printedDate } from '../../io/pdf/header-footer.ts';
+import { printedDate, printedTime } from '../../io/pdf/header-footer.ts';
 import { PdfBody } from '../../io/pdf/settings.ts';
 import { defineOp, type BinaryResult } from '../../op.ts';
 import { FileId } from '../../schemas.ts';
@@ -32,6 +32,7 @@ export const exportPdf = defineOp({
       title: fileName,
       fileName,
       date: printedDate(input.printedAt, now),
+      time: printedTime(input.printedAt, now),
       created: input.printedAt ? new Date(input.printedAt.length === 10 ? `${input.printedAt}T00:00:00Z` : input.printedAt) : now,
     });
     const base = fileName.replace(/\.pdf$/i, '');

@@ -38,6 +38,15 @@ export function notKept(bytes: Buffer, sheets: Map<string, SheetXml>): string[] 
     add('sparklines', sheet, count(tail, /<(?:\w+:)?sparkline[\s>]/g));
     add('page breaks', sheet, count(tail, /<(?:\w+:)?brk\b/g));
     add('rows hidden by default', sheet, /<(?:\w+:)?sheetFormatPr\b[^>]*zeroHeight="(1|true)"/.test(head) ? 1 : 0);
+    // Parts of the sheet after its cells that no area reads (ECMA-376's CT_Worksheet).
+    add('custom views', sheet, count(tail, /<(?:\w+:)?customSheetView\b/g));
+    add('protected ranges (ranges a password unlocks)', sheet, count(tail, /<(?:\w+:)?protectedRange\b/g));
+    add('scenarios', sheet, count(tail, /<(?:\w+:)?scenario\b/g));
+    add('data consolidation settings', sheet, count(tail, /<(?:\w+:)?dataConsolidate\b/g));
+    add('cell watches', sheet, count(tail, /<(?:\w+:)?cellWatch\b/g));
+    add('ignored error marks', sheet, count(tail, /<(?:\w+:)?ignoredError\b/g));
+    add('embedded objects (OLE)', sheet, count(tail, /<(?:\w+:)?oleObject\b/g));
+    add('form controls', sheet, count(tail, /<(?:\w+:)?control\b/g));
     for (const rel of partRelationships(bytes, path).values()) {
       const part = readZipEntry(bytes, rel.target)?.toString('utf8') ?? '';
       const type = rel.type.slice(rel.type.lastIndexOf('/') + 1);

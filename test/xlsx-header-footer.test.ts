@@ -65,6 +65,21 @@ describe('headers and footers in xlsx files', () => {
   });
 });
 
+describe('page setup values the scaling does not use', () => {
+  it('stress002.xlsx: a zoom beside fit-to-page and fit-to pages beside a zoom come back as the file wrote them', async () => {
+    const bytes = readFileSync(CORPUS + 'poi/integration/stress002.xlsx');
+    const { wb } = await importWithReport(bytes);
+    const exported = await workbookToXlsx(wb, async () => undefined);
+    const attrs = (b: Buffer) =>
+      Array.from({ length: 14 }, (_, i) => {
+        const tag = /<pageSetup\b[^>]*>/.exec(readZipEntry(b, `xl/worksheets/sheet${i + 1}.xml`)!.toString('utf8'))?.[0] ?? '';
+        // An attribute left out is Excel's default (scale 100, one page).
+        return (['scale', 'fitToWidth', 'fitToHeight'] as const).map((a) => new RegExp(`\\b${a}="(\\d+)"`).exec(tag)?.[1] ?? { scale: '100', fitToWidth: '1', fitToHeight: '1' }[a]).join(',');
+      });
+    expect(attrs(exported)).toEqual(attrs(bytes));
+  });
+});
+
 const missing = popplerMissing();
 let server: TestServer;
 beforeAll(async () => {

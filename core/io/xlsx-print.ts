@@ -12,6 +12,8 @@ export interface SheetPrint {
   sheet?: SheetOptionsIn;
   /** The file's <headerFooter> as written: exported verbatim while page.header/footer still match it. */
   headerFooter?: XlHeaderFooter;
+  /** The page setup's values the sheet's scaling does not use (a zoom kept beside fit-to, fit-to pages beside a zoom): Excel keeps them for when the choice flips. */
+  inert?: { scale?: number; fitToWidth?: number; fitToHeight?: number };
 }
 
 declare module '../workbook/sheet-meta.ts' {
@@ -77,8 +79,15 @@ export function printFromExcel(ws: ExcelJS.Worksheet, dropped: string[], tail = 
   if (p.orientation === 'landscape') page.orientation = 'landscape';
   if (p.pageOrder === 'overThenDown') page.pageOrder = 'overThenDown';
   if (p.margins) page.margins = { ...p.margins };
-  if (p.fitToPage) page.scaling = { type: 'fitTo', width: p.fitToWidth ? p.fitToWidth : null, height: p.fitToHeight ? p.fitToHeight : null };
-  else if (p.scale && p.scale !== 100) page.scaling = { type: 'zoom', percent: Math.min(400, Math.max(10, p.scale)) };
+  const inert: NonNullable<SheetPrint['inert']> = {};
+  if (p.fitToPage) {
+    page.scaling = { type: 'fitTo', width: p.fitToWidth ? p.fitToWidth : null, height: p.fitToHeight ? p.fitToHeight : null };
+    if (p.scale && p.scale !== 100) inert.scale = p.scale;
+  } else {
+    if (p.scale && p.scale !== 100) page.scaling = { type: 'zoom', percent: Math.min(400, Math.max(10, p.scale)) };
+    if (p.fitToWidth !== undefined && p.fitToWidth !== 1) inert.fitToWidth = p.fitToWidth;
+    if (p.fitToHeight !== undefined && p.fitToHeight !== 1) inert.fitToHeight = p.fitToHeight;
+  }
   if (p.horizontalCentered) page.centerHorizontally = true;
   if (p.verticalCentered) page.centerVertically = true;
   if (p.showGridLines) page.printGridlines = true;
@@ -106,10 +115,11 @@ export function printFromExcel(ws: ExcelJS.Worksheet, dropped: string[], tail = 
     dropped.push(`the header or footer (${pageOk.error.issues[0]?.message ?? 'not readable'})`);
   }
   if (hf) out.headerFooter = hf;
+  if (Object.keys(inert).length) out.inert = inert;
   const sheetOk = SheetOptions.safeParse(sheet);
   if (sheetOk.success && Object.keys(sheetOk.data).length) out.sheet = sheetOk.data;
   else if (!sheetOk.success) dropped.push(`print area or titles '${Object.values(sheet).join(', ')}'`);
-  return out.page || out.sheet || out.headerFooter ? out : undefined;
+  return out.page || out.sheet || out.headerFooter || out.inert ? out : undefined;
 }
 
 /** Writes a kept print setup back onto an exceljs worksheet. */
@@ -126,6 +136,13 @@ export function printToExcel(print: SheetPrint | undefined, ws: Pick<ExcelJS.Wor
     p.fitToWidth = page.scaling.width ?? 0;
     p.fitToHeight = page.scaling.height ?? 0;
   } else if (page.scaling?.type === 'zoom') p.scale = page.scaling.percent;
+  // What the scaling in use leaves alone goes back as the file had it.
+  const inert = print.inert ?? {};
+  if (page.scaling?.type !== 'zoom' && inert.scale !== undefined) p.scale = inert.scale;
+  if (page.scaling?.type !== 'fitTo') {
+    if (inert.fitToWidth !== undefined) p.fitToWidth = inert.fitToWidth;
+    if (inert.fitToHeight !== undefined) p.fitToHeight = inert.fitToHeight;
+  }
   if (page.centerHorizontally) p.horizontalCentered = true;
   if (page.centerVertically) p.verticalCentered = true;
   if (page.printGridlines) p.showGridLines = true;

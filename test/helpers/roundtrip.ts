@@ -12,6 +12,8 @@ import { FIXTURES, cachedValues, fixtureFiles, importWithReport, volatileDepende
 import { PYTHON } from './io-files.ts';
 
 const COMPARE = new URL('./py/roundtrip_compare.py', import.meta.url).pathname;
+/** Files per run of the comparer. */
+const COMPARE_BATCH = 100;
 
 export interface FileResult {
   file: string;
@@ -121,15 +123,20 @@ export async function roundTrip(files: string[], dir: string, libreOffice = fals
     recalcWithLibreOffice(pairs.map((pair) => pair[1]!), loDir);
     for (const pair of pairs) pair.push(join(loDir, basename(pair[1]!)));
   }
-  writeFileSync(list, JSON.stringify(pairs));
   const volatile = join(dir, 'drifting.json');
   writeFileSync(volatile, JSON.stringify(drifting));
-  const py = spawnSync(PYTHON, [COMPARE, list, volatile], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
-  if (py.status !== 0) throw new Error(`roundtrip_compare.py failed: ${py.stderr}`);
-  const parsed = JSON.parse(py.stdout) as { files: Record<string, { counts?: FileResult['counts']; diffs?: FileResult['diffs']; error?: string }> };
+  // openpyxl's comparer in batches: one process over the ~2,000 files of test/fixtures/corpus grew
+  // past 20 GB (openpyxl's workbooks are not all given back between files).
+  const compared: Record<string, { counts?: FileResult['counts']; diffs?: FileResult['diffs']; error?: string }> = {};
+  for (let i = 0; i < pairs.length; i += COMPARE_BATCH) {
+    writeFileSync(list, JSON.stringify(pairs.slice(i, i + COMPARE_BATCH)));
+    const py = spawnSync(PYTHON, [COMPARE, list, volatile], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    if (py.status !== 0) throw new Error(`roundtrip_compare.py failed (${py.signal ?? `exit ${py.status}`}): ${py.stderr}`);
+    Object.assign(compared, (JSON.parse(py.stdout) as { files: typeof compared }).files);
+  }
   return [
     ...failed,
-    ...Object.entries(parsed.files).map(([path, r]) => ({ file: relative(FIXTURES, path), counts: r.counts ?? {}, diffs: r.diffs ?? {}, warnings: warnings.get(path) ?? [], ...(r.error ? { error: r.error } : {}) })),
+    ...Object.entries(compared).map(([path, r]) => ({ file: relative(FIXTURES, path), counts: r.counts ?? {}, diffs: r.diffs ?? {}, warnings: warnings.get(path) ?? [], ...(r.error ? { error: r.error } : {}) })),
   ];
 }
 

@@ -9,11 +9,17 @@
 # Colours are compared as the RGB a reader sees: theme colours resolved through the file's own
 # theme with Excel's tint rule, indexed colours through the default palette, each channel within
 # 2 of the other (tint arithmetic rounds differently from program to program).
-import colorsys, datetime, json, os, re, sys, warnings
+import colorsys, datetime, json, os, re, resource, sys, warnings
 import xml.etree.ElementTree as ET
 import openpyxl
 from openpyxl.styles.colors import COLOR_INDEX
 from openpyxl.cell.cell import MergedCell
+
+# openpyxl walks a sheet cell by cell over its whole used range: a file whose rows start at 100,000
+# grows without bound. Past this limit that file is reported (MemoryError) instead of the machine
+# killing the run.
+_LIMIT = int(os.environ.get('ROUNDTRIP_PY_MEMORY', str(6 << 30)))
+resource.setrlimit(resource.RLIMIT_AS, (_LIMIT, _LIMIT))
 
 warnings.filterwarnings('ignore')
 

@@ -60,14 +60,7 @@ async function keepStopIfTrue(): Promise<void> {
     if (!model.stopIfTrue) return render.call(this, xml, model);
     let done = false;
     const mark = (tag: string, attrs: Record<string, unknown>) => (!done && tag === 'cfRule' ? ((done = true), { ...attrs, stopIfTrue: '1' }) : attrs);
-    const stream = new Proxy(xml, {
-      get(target, prop) {
-        if (prop === 'openNode') return (tag: string, attrs: Record<string, unknown>) => target.openNode(tag, mark(tag, attrs));
-        if (prop === 'leafNode') return (tag: string, attrs: Record<string, unknown>, text?: unknown) => target.leafNode(tag, mark(tag, attrs), text);
-        const v = Reflect.get(target, prop) as unknown;
-        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
-      },
-    });
+    const stream = streamWith(xml, { openNode: (tag, attrs) => xml.openNode(tag, mark(tag, attrs)), leafNode: (tag, attrs, text) => xml.leafNode(tag, mark(tag, attrs), text) });
     return render.call(this, stream, model);
   };
 }
@@ -102,18 +95,12 @@ async function writeDrawnRuleFormulas(): Promise<void> {
     if (!model.formulae?.length || !(model.type === 'dataBar' || model.type === 'colorScale' || model.type === 'iconSet')) return render.call(this, xml, model);
     let done = false;
     const formula = this.formulaXform;
-    const stream = new Proxy(xml, {
-      get(target, prop) {
-        if (prop === 'openNode') {
-          return (tag: string, attrs: Record<string, unknown>) => {
-            target.openNode(tag, attrs);
-            if (done || tag !== 'cfRule') return;
-            done = true;
-            for (const f of model.formulae ?? []) formula.render(target, f);
-          };
-        }
-        const v = Reflect.get(target, prop) as unknown;
-        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+    const stream = streamWith(xml, {
+      openNode: (tag, attrs) => {
+        xml.openNode(tag, attrs);
+        if (done || tag !== 'cfRule') return;
+        done = true;
+        for (const f of model.formulae ?? []) formula.render(xml, f);
       },
     });
     return render.call(this, stream, model);
@@ -167,6 +154,17 @@ export interface XmlStream {
   leafNode(tag: string, attributes: Record<string, unknown>, text?: unknown): void;
   closeNode(): void;
 }
+/** The stream exceljs renders into, with some of its methods replaced; the rest pass through. */
+export function streamWith(xml: XmlStream, replaced: Partial<Pick<XmlStream, 'openNode' | 'leafNode'>>): XmlStream {
+  return new Proxy(xml, {
+    get(target, prop) {
+      const own = replaced[prop as keyof typeof replaced];
+      if (own) return own;
+      const v = Reflect.get(target, prop) as unknown;
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+    },
+  });
+}
 interface TextRule {
   type?: string;
   stopIfTrue?: boolean;
@@ -197,13 +195,7 @@ async function keepDataBarShowValue(): Promise<void> {
   const render = proto.render;
   proto.render = function (xml, model) {
     if (model.showValue !== false) return render.call(this, xml, model);
-    const stream = new Proxy(xml, {
-      get(target, prop) {
-        if (prop === 'openNode') return (tag: string, attrs?: Record<string, unknown>) => target.openNode(tag, tag === 'dataBar' ? { ...attrs, showValue: '0' } : attrs ?? {});
-        const v = Reflect.get(target, prop) as unknown;
-        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
-      },
-    });
+    const stream = streamWith(xml, { openNode: (tag, attrs) => xml.openNode(tag, tag === 'dataBar' ? { ...attrs, showValue: '0' } : (attrs ?? {})) });
     return render.call(this, stream, model);
   };
 }

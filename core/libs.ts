@@ -11,7 +11,7 @@ import type Papa from 'papaparse';
 import type PDFDocument from 'pdfkit';
 import type Postgres from 'postgres';
 import type { Resvg } from '@resvg/resvg-js';
-import { patchConditionalFormats, type XmlStream } from './libs-cf.ts';
+import { patchConditionalFormats, streamWith, type XmlStream } from './libs-cf.ts';
 
 function once<T>(load: () => Promise<T>): () => Promise<T> {
   let p: Promise<T> | undefined;
@@ -173,13 +173,7 @@ const readBordersWhole = once(async () => {
   dxf.default.prototype.render = function (xml, model) {
     if (model.numFmt === undefined || model.numFmtId !== 0) return render.call(this, xml, model);
     // exceljs writes a number format only with a truthy id: General's 0 goes in through a stand-in.
-    const stream = new Proxy(xml, {
-      get(target, prop) {
-        if (prop === 'leafNode') return (tag: string, attrs: Record<string, unknown>, text?: unknown) => target.leafNode(tag, tag === 'numFmt' && attrs.numFmtId === -1 ? { ...attrs, numFmtId: 0 } : attrs, text);
-        const v = Reflect.get(target, prop) as unknown;
-        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
-      },
-    });
+    const stream = streamWith(xml, { leafNode: (tag, attrs, text) => xml.leafNode(tag, tag === 'numFmt' && attrs.numFmtId === -1 ? { ...attrs, numFmtId: 0 } : attrs, text) });
     render.call(this, stream, { ...model, numFmtId: -1 });
   };
 });
